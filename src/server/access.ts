@@ -1,0 +1,145 @@
+// Who the caller is and what it may do (design "Bootstrap file"; spec "Authentication").
+import { timingSafeEqual } from 'node:crypto';
+import { type AccessLevel, accessRank } from '../spec';
+import type { Directory, DirectoryOrganization, DirectoryTeam } from './bootstrap';
+import { hashToken } from './bootstrap';
+
+export type Caller =
+  | { kind: 'user'; userId: string; username: string }
+  | { kind: 'organization-token'; organization: string }
+  | { kind: 'emulator' };
+
+/** The principal recorded as a lock holder. */
+export function principalOf(caller: Caller): string {
+  if (caller.kind === 'user') return caller.userId;
+  if (caller.kind === 'organization-token') return `org:${caller.organization}`;
+  return 'emulator';
+}
+
+export interface OrganizationRole {
+  member: boolean;
+  owner: boolean;
+  manageWorkspaces: boolean;
+  manageProjects: boolean;
+  teams: DirectoryTeam[];
+}
+
+const NO_ROLE: OrganizationRole = { member: false, owner: false, manageWorkspaces: false, manageProjects: false, teams: [] };
+const FULL_ROLE: OrganizationRole = { member: true, owner: true, manageWorkspaces: true, manageProjects: true, teams: [] };
+
+function maxLevel(a: AccessLevel | null, b: AccessLevel | null): AccessLevel | null {
+  return accessRank(a) >= accessRank(b) ? a : b;
+}
+
+/** The directory indexed for the request path: token look-ups and roles are O(1). */
+export class DirectoryIndex {
+  private readonly tokens = new Map<string, Caller>();
+  private readonly organizations = new Map<string, DirectoryOrganization>();
+  private readonly usernames = new Map<string, string>();
+
+  constructor(readonly directory: Directory) {
+    for (const user of directory.users) {
+      this.usernames.set(user.id, user.username);
+      for (const hash of user.tokenHashes) this.tokens.set(hash, { kind: 'user', userId: user.id, username: user.username });
+    }
+    for (const org of directory.organizations) {
+      this.organizations.set(org.name, org);
+      if (org.tokenHash) this.tokens.set(org.tokenHash, { kind: 'organization-token', organization: org.name });
+    }
+    for (const hash of directory.emulatorTokenHashes) this.tokens.set(hash, { kind: 'emulator' });
+  }
+
+  /** Resolves a bearer token; the stored hash is compared in constant time after the look-up. */
+  authenticate(token: string): Caller | null {
+    const hash = hashToken(token);
+    const caller = this.tokens.get(hash);
+    if (!caller) return null;
+    const stored = this.storedHash(caller, hash);
+    return stored && timingSafeEqual(Buffer.from(stored, 'hex'), Buffer.from(hash, 'hex')) ? caller : null;
+  }
+
+  private storedHash(caller: Caller, hash: string): string | undefined {
+    if (caller.kind === 'user') return this.directory.users.find((u) => u.id === caller.userId)?.tokenHashes.find((h) => h === hash);
+    if (caller.kind === 'organization-token') return this.organizations.get(caller.organization)?.tokenHash ?? undefined;
+    return this.directory.emulatorTokenHashes.find((h) => h === hash);
+  }
+
+  organization(name: string): DirectoryOrganization | undefined {
+    return this.organizations.get(name);
+  }
+
+  username(userId: string): string | undefined {
+    return this.usernames.get(userId);
+  }
+
+  role(caller: Caller, organization: DirectoryOrganization): OrganizationRole {
+    if (caller.kind === 'organization-token') return caller.organization === organization.name ? FULL_ROLE : NO_ROLE;
+    if (caller.kind !== 'user') return NO_ROLE;
+    const teams = organization.teams.filter((team) => team.members.includes(caller.userId));
+    if (teams.length === 0) return NO_ROLE;
+    return {
+      member: true,
+      owner: teams.some((t) => t.owners),
+      manageWorkspaces: teams.some((t) => t.manageWorkspaces),
+      manageProjects: teams.some((t) => t.manageProjects),
+      teams,
+    };
+  }
+}
+
+export function projectName(organization: DirectoryOrganization, projectId: string): string | undefined {
+  return organization.projects.find((p) => p.id === projectId)?.name;
+}
+
+/** The caller's access level on a workspace of the organization, or null for none. */
+export function workspaceAccess(role: OrganizationRole, organization: DirectoryOrganization, workspace: { name: string; projectId: string }): AccessLevel | null {
+  if (!role.member) return null;
+  if (role.owner || role.manageWorkspaces || role.manageProjects) return 'admin';
+  const project = projectName(organization, workspace.projectId);
+  let level: AccessLevel | null = null;
+  for (const team of role.teams) {
+    for (const entry of team.workspaceAccess) {
+      if (entry.workspace === '*' || entry.workspace.toLowerCase() === workspace.name.toLowerCase()) level = maxLevel(level, entry.access);
+    }
+    for (const entry of team.projectAccess) {
+      if (entry.project === '*' || entry.project === project) level = maxLevel(level, entry.access);
+    }
+  }
+  return level;
+}
+
+/** Admin on a project: create workspaces in it, move workspaces in or out of it. */
+export function canAdministerProject(role: OrganizationRole, organization: DirectoryOrganization, projectId: string): boolean {
+  if (role.owner || role.manageProjects) return true;
+  const project = projectName(organization, projectId);
+  return role.teams.some((team) => team.projectAccess.some((e) => (e.project === '*' || e.project === project) && e.access === 'admin'));
+}
+
+export function canCreateWorkspaces(role: OrganizationRole, organization: DirectoryOrganization, projectId: string): boolean {
+  return role.owner || role.manageWorkspaces || canAdministerProject(role, organization, projectId);
+}
+
+export function canForceDelete(role: OrganizationRole, organization: DirectoryOrganization, level: AccessLevel | null): boolean {
+  if (role.owner) return true;
+  return organization.settings['workspace-admins-can-force-delete'] === true && level === 'admin';
+}
+
+/** What of an organization's workspaces the caller may see: all, or by names and projects. */
+export type Visibility = { all: true } | { all: false; names: string[]; projectNames: string[] };
+
+export function visibility(role: OrganizationRole): Visibility {
+  if (role.owner || role.manageWorkspaces || role.manageProjects) return { all: true };
+  const names = new Set<string>();
+  const projectNames = new Set<string>();
+  for (const team of role.teams) {
+    for (const entry of team.workspaceAccess) {
+      if (entry.workspace === '*') return { all: true };
+      names.add(entry.workspace);
+    }
+    for (const entry of team.projectAccess) {
+      if (entry.project === '*') return { all: true };
+      projectNames.add(entry.project);
+    }
+  }
+  return { all: false, names: [...names], projectNames: [...projectNames] };
+}

@@ -1,0 +1,186 @@
+// The bootstrap file (design "Bootstrap file"): what the spec takes as given. Applying it is
+// idempotent: entities already present (by name) are kept with their IDs; new ones are added.
+import { readFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { z } from 'zod';
+import { ACCESS_LEVELS, EXECUTION_MODES } from '../spec';
+import { newId } from './ids';
+
+const accessSchema = z.enum(ACCESS_LEVELS);
+
+const teamSchema = z.object({
+  name: z.string().min(1),
+  id: z.string().optional(),
+  owners: z.boolean().optional(),
+  members: z.array(z.string()).default([]),
+  'organization-access': z.object({ 'manage-workspaces': z.boolean().optional(), 'manage-projects': z.boolean().optional() }).optional(),
+  'workspace-access': z.array(z.object({ workspace: z.string(), access: accessSchema })).default([]),
+  'project-access': z.array(z.object({ project: z.string(), access: accessSchema })).default([]),
+  'notification-urls': z.array(z.string().url()).default([]),
+});
+
+const organizationSchema = z.object({
+  name: z.string().regex(/^[A-Za-z0-9_-]+$/),
+  tier: z.enum(['free', 'plus']).default('free'),
+  'organization-token': z.string().min(1).optional(),
+  settings: z
+    .object({
+      'workspace-admins-can-force-delete': z.boolean().optional(),
+      'assessments-enforced': z.boolean().optional(),
+      'default-execution-mode': z.enum(EXECUTION_MODES).optional(),
+      'default-agent-pool-id': z.string().optional(),
+      'global-remote-state-default': z.boolean().optional(),
+      'data-retention-policy': z.unknown().optional(),
+    })
+    .passthrough()
+    .default({}),
+  projects: z.array(z.object({ id: z.string().optional(), name: z.string().min(1), default: z.boolean().optional(), 'tag-bindings': z.record(z.string(), z.string()).default({}) })).default([]),
+  'agent-pools': z.array(z.object({ id: z.string().optional(), name: z.string().min(1) })).default([]),
+  'ssh-keys': z.array(z.object({ id: z.string().optional(), name: z.string().min(1) })).default([]),
+  'oauth-tokens': z.array(z.object({ id: z.string().min(1), 'service-provider': z.string().optional(), 'oauth-client-name': z.string().optional() })).default([]),
+  teams: z.array(teamSchema).default([]),
+});
+
+export const bootstrapSchema = z.object({
+  edition: z.enum(['hosted', 'self-hosted']).default('hosted'),
+  'emulator-admin-tokens': z.array(z.string().min(1)).default([]),
+  'engine-releases': z.array(z.string()).optional(),
+  users: z.array(z.object({ username: z.string().min(1), id: z.string().optional(), email: z.string().optional(), tokens: z.array(z.string().min(1)).default([]) })).default([]),
+  organizations: z.array(organizationSchema).default([]),
+});
+export type BootstrapFile = z.infer<typeof bootstrapSchema>;
+
+// ---- The directory: the bootstrap as stored (tokens hashed, every entity with an ID) -------------
+
+export interface DirectoryTeam {
+  id: string;
+  name: string;
+  owners: boolean;
+  members: string[]; // user IDs
+  manageWorkspaces: boolean;
+  manageProjects: boolean;
+  workspaceAccess: Array<{ workspace: string; access: (typeof ACCESS_LEVELS)[number] }>;
+  projectAccess: Array<{ project: string; access: (typeof ACCESS_LEVELS)[number] }>;
+  notificationUrls: string[];
+}
+
+export interface DirectoryProject {
+  id: string;
+  name: string;
+  isDefault: boolean;
+  tagBindings: Record<string, string>;
+}
+
+export interface DirectoryOrganization {
+  name: string;
+  tier: 'free' | 'plus';
+  tokenHash: string | null;
+  settings: BootstrapFile['organizations'][number]['settings'];
+  projects: DirectoryProject[];
+  agentPools: Array<{ id: string; name: string }>;
+  sshKeys: Array<{ id: string; name: string }>;
+  oauthTokens: Array<{ id: string; serviceProvider: string; oauthClientName: string | null }>;
+  teams: DirectoryTeam[];
+}
+
+export interface Directory {
+  edition: 'hosted' | 'self-hosted';
+  emulatorTokenHashes: string[];
+  engineReleases: string[] | null;
+  users: Array<{ id: string; username: string; email: string | null; tokenHashes: string[] }>;
+  organizations: DirectoryOrganization[];
+}
+
+export function hashToken(token: string): string {
+  return createHash('sha256').update(token, 'utf8').digest('hex');
+}
+
+export function readBootstrapFile(file: string): unknown {
+  try {
+    return JSON.parse(readFileSync(file, 'utf8'));
+  } catch (error) {
+    throw new Error(`cannot read bootstrap file ${file}: ${(error as Error).message}`);
+  }
+}
+
+export function parseBootstrap(input: unknown): BootstrapFile {
+  const parsed = bootstrapSchema.safeParse(input);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw new Error(`invalid bootstrap file at ${issue.path.join('.') || '(root)'}: ${issue.message}`);
+  }
+  return parsed.data;
+}
+
+function byName<T extends { name: string }>(items: T[], name: string): T | undefined {
+  return items.find((item) => item.name === name);
+}
+
+function union(a: string[], b: string[]): string[] {
+  return [...new Set([...a, ...b])];
+}
+
+/** Merges a bootstrap file into the stored directory: adds what is absent, keeps what exists. */
+export function mergeBootstrap(existing: Directory | null, file: BootstrapFile): Directory {
+  const dir: Directory = existing
+    ? structuredClone(existing)
+    : { edition: file.edition, emulatorTokenHashes: [], engineReleases: null, users: [], organizations: [] };
+  dir.edition = existing ? existing.edition : file.edition;
+  dir.emulatorTokenHashes = union(dir.emulatorTokenHashes, file['emulator-admin-tokens'].map(hashToken));
+  if (!dir.engineReleases && file['engine-releases']) dir.engineReleases = file['engine-releases'];
+  for (const user of file.users) {
+    let stored = dir.users.find((u) => u.username === user.username);
+    if (!stored) {
+      stored = { id: user.id ?? newId('user-'), username: user.username, email: user.email ?? null, tokenHashes: [] };
+      dir.users.push(stored);
+    }
+    stored.tokenHashes = union(stored.tokenHashes, user.tokens.map(hashToken));
+  }
+  const userId = (username: string): string => {
+    const user = dir.users.find((u) => u.username === username);
+    if (!user) throw new Error(`bootstrap file: team member "${username}" is not listed in users`);
+    return user.id;
+  };
+  for (const org of file.organizations) {
+    let stored = dir.organizations.find((o) => o.name === org.name);
+    if (!stored) {
+      stored = { name: org.name, tier: org.tier, tokenHash: null, settings: org.settings, projects: [], agentPools: [], sshKeys: [], oauthTokens: [], teams: [] };
+      dir.organizations.push(stored);
+    }
+    if (!stored.tokenHash && org['organization-token']) stored.tokenHash = hashToken(org['organization-token']);
+    for (const project of org.projects) {
+      if (!byName(stored.projects, project.name)) {
+        stored.projects.push({ id: project.id ?? newId('prj-'), name: project.name, isDefault: project.default ?? false, tagBindings: project['tag-bindings'] });
+      }
+    }
+    if (stored.projects.length === 0) stored.projects.push({ id: newId('prj-'), name: 'Default Project', isDefault: true, tagBindings: {} });
+    if (!stored.projects.some((p) => p.isDefault)) stored.projects[0].isDefault = true;
+    for (const pool of org['agent-pools']) if (!byName(stored.agentPools, pool.name)) stored.agentPools.push({ id: pool.id ?? newId('apool-'), name: pool.name });
+    for (const key of org['ssh-keys']) if (!byName(stored.sshKeys, key.name)) stored.sshKeys.push({ id: key.id ?? newId('sshkey-'), name: key.name });
+    for (const token of org['oauth-tokens']) {
+      if (!stored.oauthTokens.some((t) => t.id === token.id)) {
+        stored.oauthTokens.push({ id: token.id, serviceProvider: token['service-provider'] ?? 'github', oauthClientName: token['oauth-client-name'] ?? null });
+      }
+    }
+    for (const team of org.teams) {
+      const members = team.members.map(userId);
+      const existingTeam = byName(stored.teams, team.name);
+      if (existingTeam) {
+        existingTeam.members = union(existingTeam.members, members);
+        continue;
+      }
+      stored.teams.push({
+        id: team.id ?? newId('team-'),
+        name: team.name,
+        owners: team.owners ?? false,
+        members,
+        manageWorkspaces: team['organization-access']?.['manage-workspaces'] ?? false,
+        manageProjects: team['organization-access']?.['manage-projects'] ?? false,
+        workspaceAccess: team['workspace-access'],
+        projectAccess: team['project-access'],
+        notificationUrls: team['notification-urls'],
+      });
+    }
+  }
+  return dir;
+}

@@ -1,0 +1,54 @@
+// Request bodies: bounded, parsed without letting a client touch object prototypes.
+import type { IncomingMessage } from 'node:http';
+import { ApiError, badRequest } from './errors';
+
+export const MAX_BODY_BYTES = 1024 * 1024;
+
+const ACCEPTED_TYPES = new Set(['application/vnd.api+json', 'application/json']);
+
+export function readBody(req: IncomingMessage, limit = MAX_BODY_BYTES): Promise<Buffer> {
+  const declared = Number(req.headers['content-length']);
+  if (Number.isFinite(declared) && declared > limit) {
+    req.resume();
+    return Promise.reject(tooLarge(limit));
+  }
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    let failed = false;
+    req.on('data', (chunk: Buffer) => {
+      if (failed) return;
+      size += chunk.length;
+      if (size > limit) {
+        failed = true;
+        reject(tooLarge(limit));
+        return;
+      }
+      chunks.push(chunk);
+    });
+    req.on('end', () => { if (!failed) resolve(Buffer.concat(chunks)); });
+    req.on('error', (error) => { if (!failed) { failed = true; reject(error); } });
+  });
+}
+
+function tooLarge(limit: number): ApiError {
+  return new ApiError(413, 'payload too large', `request bodies are limited to ${limit} bytes`);
+}
+
+/** Drops `__proto__` and `constructor` members so parsed input can never reach a prototype. */
+function safeReviver(key: string, value: unknown): unknown {
+  return key === '__proto__' || key === 'constructor' ? undefined : value;
+}
+
+export function parseJsonBody(req: IncomingMessage, raw: Buffer): unknown {
+  if (raw.length === 0) return undefined;
+  const contentType = String(req.headers['content-type'] ?? '').split(';')[0].trim().toLowerCase();
+  if (contentType && !ACCEPTED_TYPES.has(contentType)) {
+    throw new ApiError(415, 'unsupported media type', `send the body as application/vnd.api+json, not ${contentType}`);
+  }
+  try {
+    return JSON.parse(raw.toString('utf8'), safeReviver);
+  } catch {
+    throw badRequest('the request body is not valid JSON');
+  }
+}

@@ -1,0 +1,64 @@
+// Starting and stopping the service (design "Starting the service").
+import type { AddressInfo } from 'node:net';
+import { parseBootstrap, readBootstrapFile } from './bootstrap';
+import { createHttpServer } from './http/server';
+import { buildRouter } from './routes';
+import { Service } from './service';
+import { openStore } from './storage';
+import type { StorageOptions } from './storage/types';
+
+export interface ServerOptions {
+  host?: string;
+  port?: number;
+  storage: StorageOptions;
+  /** A parsed bootstrap document, or the path of a bootstrap file. */
+  bootstrap?: unknown;
+  /** Requests per second per caller; off when unset. */
+  rateLimit?: number;
+  log?: (line: string) => void;
+}
+
+export interface RunningServer {
+  url: string;
+  service: Service;
+  /** Stops accepting, finishes requests in flight, closes storage. */
+  close(): Promise<void>;
+}
+
+export async function startServer(options: ServerOptions): Promise<RunningServer> {
+  const log = options.log ?? ((line: string) => process.stderr.write(`${line}\n`));
+  const bootstrapInput = typeof options.bootstrap === 'string' ? readBootstrapFile(options.bootstrap) : options.bootstrap;
+  const bootstrap = bootstrapInput === undefined ? null : parseBootstrap(bootstrapInput);
+  const store = await openStore(options.storage);
+  let service: Service;
+  try {
+    service = await Service.open(store, bootstrap, log);
+  } catch (error) {
+    await store.close();
+    throw error;
+  }
+  const server = createHttpServer({ router: buildRouter(), service, rateLimit: options.rateLimit });
+  server.keepAliveTimeout = 65_000;
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, options.host ?? '127.0.0.1', () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  const address = server.address() as AddressInfo;
+  const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
+  let closing: Promise<void> | null = null;
+  return {
+    url: `http://${host}:${address.port}`,
+    service,
+    close: () =>
+      (closing ??= (async () => {
+        await new Promise<void>((resolve) => {
+          server.close(() => resolve());
+          server.closeIdleConnections();
+        });
+        await store.close();
+      })()),
+  };
+}

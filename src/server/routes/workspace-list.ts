@@ -1,0 +1,90 @@
+// List workspaces (spec "List workspaces"; decisions 11, 19).
+import { WORKSPACE_SORT_FIELDS, type AccessLevel } from '../../spec';
+import { canForceDelete, workspaceAccess, visibility } from '../access';
+import { badRequest } from '../http/errors';
+import type { Reply, RouteContext, Router } from '../http/router';
+import type { WorkspaceQuery, WorkspaceSortField } from '../storage/types';
+import { includedFor, workspaceDocument } from '../workspace/serialize';
+import { paginationEnvelope, parseInclude, parsePage } from './query';
+
+function commaList(value: string | null): string[] | undefined {
+  if (value === null) return undefined;
+  const items = value.split(',').map((v) => v.trim().toLowerCase()).filter(Boolean);
+  return items.length > 0 ? items : undefined;
+}
+
+/** `filter[tagged][i][key]` / `[value]` pairs, in index order. */
+function taggedFilters(query: URLSearchParams): Array<{ key: string; value?: string }> | undefined {
+  const byIndex = new Map<number, { key?: string; value?: string }>();
+  for (const [name, value] of query) {
+    const match = /^filter\[tagged\]\[(\d{1,4})\]\[(key|value)\]$/.exec(name);
+    if (!match) continue;
+    const entry = byIndex.get(Number(match[1])) ?? {};
+    entry[match[2] as 'key' | 'value'] = value;
+    byIndex.set(Number(match[1]), entry);
+  }
+  if (byIndex.size === 0) return undefined;
+  return [...byIndex.entries()]
+    .sort((a, b) => a[0] - b[0])
+    .map(([index, entry]) => {
+      if (!entry.key) throw badRequest(`filter[tagged][${index}][key] is required when filter[tagged][${index}][value] is given`, `filter[tagged][${index}][key]`);
+      return entry.value === undefined ? { key: entry.key } : { key: entry.key, value: entry.value };
+    });
+}
+
+function parseSort(raw: string | null): WorkspaceQuery['sort'] {
+  if (!raw) return undefined;
+  const descending = raw.startsWith('-');
+  const field = descending ? raw.slice(1) : raw;
+  if (!(WORKSPACE_SORT_FIELDS as readonly string[]).includes(field)) {
+    throw badRequest(`sort "${raw.slice(0, 60)}" is not supported; use ${WORKSPACE_SORT_FIELDS.join(', ')} with an optional leading "-"`, 'sort');
+  }
+  return { field: field as WorkspaceSortField, descending };
+}
+
+async function list(ctx: RouteContext): Promise<Reply> {
+  const { organization, role } = ctx.service.organizationFor(ctx.caller, ctx.params.organization_name);
+  const page = parsePage(ctx.query);
+  const include = parseInclude(ctx.query);
+  const seen = visibility(role);
+  let visibleNames: string[] | null = null;
+  if (!seen.all) {
+    const projectIds = new Set(organization.projects.filter((p) => seen.projectNames.includes(p.name)).map((p) => p.id));
+    visibleNames = [...seen.names];
+    if (projectIds.size > 0) {
+      for (const row of await ctx.service.store.listWorkspaceNames(organization.name)) if (projectIds.has(row.projectId)) visibleNames.push(row.name);
+    }
+  }
+  const q = ctx.query;
+  const result = await ctx.service.store.listWorkspaces({
+    organization: organization.name,
+    visibleNames,
+    search: q.get('search[name]') || undefined,
+    wildcardName: q.get('search[wildcard-name]') || undefined,
+    tags: commaList(q.get('search[tags]')),
+    excludeTags: commaList(q.get('search[exclude-tags]')),
+    tagged: taggedFilters(q),
+    projectId: q.get('filter[project][id]') || undefined,
+    currentRunStatus: q.get('filter[current-run][status]') || undefined,
+    sort: parseSort(q.get('sort')),
+    offset: page.offset,
+    limit: page.size,
+  });
+  const included: Array<Record<string, unknown>> = [];
+  const data = result.items.map((workspace) => {
+    const level: AccessLevel | null = workspaceAccess(role, organization, workspace);
+    const serializeContext = { organization, index: ctx.service.index, edition: ctx.service.edition, level, canForceDelete: canForceDelete(role, organization, level) };
+    if (include.size > 0) included.push(...includedFor(workspace, include, serializeContext));
+    return workspaceDocument(workspace, serializeContext);
+  });
+  const body: Record<string, unknown> = { data, ...paginationEnvelope(ctx.url, page, result.total) };
+  if (include.size > 0) {
+    const unique = new Map(included.map((r) => [`${r.type}/${r.id}`, r]));
+    body.included = [...unique.values()];
+  }
+  return { status: 200, body };
+}
+
+export function addWorkspaceListRoutes(router: Router): void {
+  router.add('GET', '/organizations/:organization_name/workspaces', list);
+}

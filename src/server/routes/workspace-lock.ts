@@ -1,0 +1,88 @@
+// Lock, unlock, force unlock and the SSH key relationship (spec "Lock", "Unlock", "Force unlock",
+// "Assign or unassign an SSH key"; decision 6 for the 409 wording existing clients classify by).
+import { atLeast, sshKeyAssignBodySchema, workspaceLockBodySchema } from '../../spec';
+import { principalOf } from '../access';
+import { ApiError, conflict, forbidden, invalid, notFound, validationError } from '../http/errors';
+import type { Reply, RouteContext, Router } from '../http/router';
+import { now } from '../ids';
+import type { ResolvedWorkspace } from '../service';
+import { singleWorkspaceReply } from './workspace';
+
+const ALREADY_LOCKED = 'Workspace is already locked';
+const ALREADY_UNLOCKED = 'Workspace is already unlocked';
+
+async function requireLevel(ctx: RouteContext, level: 'write' | 'admin', action: string): Promise<ResolvedWorkspace> {
+  const resolved = await ctx.service.workspaceById(ctx.caller, ctx.params.workspace_id);
+  // Spec: these operations answer 404 for "not found or unauthorized".
+  if (!atLeast(resolved.level, level)) throw notFound(`workspace "${ctx.params.workspace_id}" was not found, or you are not authorized to ${action} it`);
+  return resolved;
+}
+
+async function reread(ctx: RouteContext, resolved: ResolvedWorkspace): Promise<Reply> {
+  const workspace = await ctx.service.store.getWorkspace(resolved.workspace.id);
+  if (!workspace) throw notFound(`workspace "${resolved.workspace.id}" was not found`);
+  return singleWorkspaceReply(ctx, resolved, workspace);
+}
+
+function holderDescription(ctx: RouteContext, principal: string | null): string {
+  if (principal?.startsWith('user-')) return `User ${ctx.service.index.username(principal) ?? principal}`;
+  if (principal?.startsWith('org:')) return `Team organization token of ${principal.slice(4)}`;
+  return `User ${principal ?? 'unknown'}`;
+}
+
+async function lock(ctx: RouteContext): Promise<Reply> {
+  const resolved = await requireLevel(ctx, 'write', 'lock');
+  const body = await ctx.body();
+  const parsed = workspaceLockBodySchema.safeParse(body ?? {});
+  if (!parsed.success) throw validationError(parsed.error.issues);
+  const reason = parsed.data.reason ?? '';
+  if (!(await ctx.service.store.lockWorkspace(resolved.workspace.id, principalOf(ctx.caller), reason, now()))) throw conflict(ALREADY_LOCKED);
+  return reread(ctx, resolved);
+}
+
+async function unlock(ctx: RouteContext): Promise<Reply> {
+  const resolved = await requireLevel(ctx, 'write', 'unlock');
+  const result = await ctx.service.store.unlockWorkspace(resolved.workspace.id, principalOf(ctx.caller), now());
+  switch (result) {
+    case 'unlocked':
+      return reread(ctx, resolved);
+    case 'not-found':
+      throw notFound(`workspace "${resolved.workspace.id}" was not found`);
+    case 'not-locked':
+      throw conflict(ALREADY_UNLOCKED);
+    case 'locked-by-other': {
+      const current = await ctx.service.store.getWorkspace(resolved.workspace.id);
+      throw conflict(`Workspace is locked by ${holderDescription(ctx, current?.lockedBy ?? null)}`);
+    }
+    case 'state-version-pending':
+      throw new ApiError(503, 'service unavailable', 'the latest intermediate state version is not finalized yet; retry the unlock shortly', undefined, { 'retry-after': '1' });
+  }
+}
+
+async function forceUnlock(ctx: RouteContext): Promise<Reply> {
+  const resolved = await requireLevel(ctx, 'admin', 'force unlock');
+  if (!(await ctx.service.store.forceUnlockWorkspace(resolved.workspace.id, now()))) throw conflict(ALREADY_UNLOCKED);
+  return reread(ctx, resolved);
+}
+
+async function assignSshKey(ctx: RouteContext): Promise<Reply> {
+  const resolved = await ctx.service.workspaceById(ctx.caller, ctx.params.workspace_id);
+  if (!atLeast(resolved.level, 'admin')) throw forbidden(`assigning an SSH key to workspace "${resolved.workspace.name}" needs admin access to it`);
+  const parsed = sshKeyAssignBodySchema.safeParse((await ctx.body()) ?? {});
+  if (!parsed.success) throw validationError(parsed.error.issues);
+  const keyId = parsed.data.data.attributes.id;
+  if (keyId !== null && !resolved.organization.sshKeys.some((k) => k.id === keyId)) {
+    throw invalid(`SSH key "${keyId}" was not found in organization "${resolved.organization.name}"`, '/data/attributes/id');
+  }
+  const updated = await ctx.service.store.updateWorkspace(resolved.workspace.id, { sshKeyId: keyId, updatedAt: now() });
+  if (!updated) throw notFound(`workspace "${resolved.workspace.id}" was not found`);
+  return singleWorkspaceReply(ctx, resolved, updated);
+}
+
+export function addWorkspaceLockRoutes(router: Router): void {
+  router
+    .add('POST', '/workspaces/:workspace_id/actions/lock', lock)
+    .add('POST', '/workspaces/:workspace_id/actions/unlock', unlock)
+    .add('POST', '/workspaces/:workspace_id/actions/force-unlock', forceUnlock)
+    .add('PATCH', '/workspaces/:workspace_id/relationships/ssh-key', assignSshKey);
+}

@@ -1,0 +1,169 @@
+// Workspace create, show, update and delete (spec "Create a workspace", "Update a workspace",
+// "Show a workspace", "Safe delete", "Force delete").
+import {
+  TAG_BINDINGS_MAX_DIRECT,
+  atLeast,
+  workspaceCreateBodySchema,
+  workspaceUpdateBodySchema,
+  type TagBindingInput,
+} from '../../spec';
+import { canAdministerProject, canCreateWorkspaces, canForceDelete } from '../access';
+import { ApiError, conflict, forbidden, invalid, notFound, validationError } from '../http/errors';
+import type { Reply, RouteContext, Router } from '../http/router';
+import type { ResolvedWorkspace } from '../service';
+import { newId, now } from '../ids';
+import { NameTakenError, type TagBindingValue, type WorkspaceRecord } from '../storage/types';
+import { includedFor, workspaceDocument } from '../workspace/serialize';
+import { applyWorkspaceAttributes } from '../workspace/settings';
+import { parseInclude } from './query';
+
+const NAME_TAKEN = () => invalid('Name has already been taken', '/data/attributes/name');
+
+/** The document answering a single-workspace request (decision 22). */
+export async function singleWorkspaceReply(ctx: RouteContext, resolved: ResolvedWorkspace, workspace: WorkspaceRecord, status = 200): Promise<Reply> {
+  const { organization, role, level } = resolved;
+  const serializeContext = {
+    organization,
+    index: ctx.service.index,
+    edition: ctx.service.edition,
+    level,
+    canForceDelete: canForceDelete(role, organization, level),
+    unarchivedChangeRequests: await ctx.service.store.countUnarchivedChangeRequests(workspace.id),
+  };
+  const body: Record<string, unknown> = { data: workspaceDocument(workspace, serializeContext) };
+  const include = parseInclude(ctx.query);
+  if (include.size > 0) body.included = includedFor(workspace, include, serializeContext);
+  return { status, body };
+}
+
+/** Tag bindings sent in `relationships.tag-bindings`: limits of the spec, last value per key wins. */
+function tagBindingsFrom(input: TagBindingInput[] | undefined): TagBindingValue[] | undefined {
+  if (input === undefined) return undefined;
+  const byKey = new Map<string, string>();
+  for (const binding of input) byKey.set(binding.attributes.key, binding.attributes.value ?? '');
+  if (byKey.size > TAG_BINDINGS_MAX_DIRECT) {
+    throw invalid(`a workspace can have at most ${TAG_BINDINGS_MAX_DIRECT} tag bindings of its own; ${byKey.size} were given`, '/data/relationships/tag-bindings/data');
+  }
+  return [...byKey].map(([key, value]) => ({ key, value }));
+}
+
+async function create(ctx: RouteContext): Promise<Reply> {
+  const { organization, role } = ctx.service.organizationFor(ctx.caller, ctx.params.organization_name);
+  const parsed = workspaceCreateBodySchema.safeParse((await ctx.body()) ?? {});
+  if (!parsed.success) throw validationError(parsed.error.issues);
+  const { attributes, relationships } = parsed.data.data;
+  const projectId = relationships?.project?.data?.id || organization.projects.find((p) => p.isDefault)!.id;
+  if (!organization.projects.some((p) => p.id === projectId)) {
+    throw invalid(`project "${projectId}" was not found in organization "${organization.name}"`, '/data/relationships/project/data/id');
+  }
+  if (!canCreateWorkspaces(role, organization, projectId)) {
+    throw forbidden(`you are not allowed to create workspaces in project "${projectId}" of organization "${organization.name}"`);
+  }
+  const tagBindings = tagBindingsFrom(relationships?.['tag-bindings']?.data);
+  const settings = applyWorkspaceAttributes(null, attributes, {
+    organization,
+    edition: ctx.service.edition,
+    engineReleases: ctx.service.directory.engineReleases,
+  });
+  try {
+    const workspace = await ctx.service.store.insertWorkspace({
+      id: newId('ws-'),
+      organization: organization.name,
+      name: attributes.name,
+      projectId,
+      createdAt: now(),
+      settings,
+      tagBindings,
+    });
+    return singleWorkspaceReply(ctx, ctx.service.resolve(ctx.caller, workspace, workspace.id), workspace, 201);
+  } catch (error) {
+    if (error instanceof NameTakenError) throw NAME_TAKEN();
+    throw error;
+  }
+}
+
+async function show(ctx: RouteContext): Promise<Reply> {
+  const resolved = await ctx.service.workspaceFromParams(ctx.caller, ctx.params);
+  return singleWorkspaceReply(ctx, resolved, resolved.workspace);
+}
+
+async function update(ctx: RouteContext): Promise<Reply> {
+  const resolved = await ctx.service.workspaceFromParams(ctx.caller, ctx.params);
+  const { workspace, organization, role, level } = resolved;
+  if (!atLeast(level, 'admin')) throw forbidden(`changing the settings of workspace "${workspace.name}" needs admin access to it`);
+  const parsed = workspaceUpdateBodySchema.safeParse((await ctx.body()) ?? {});
+  if (!parsed.success) throw validationError(parsed.error.issues);
+  const attributes = parsed.data.data.attributes ?? {};
+  const relationships = parsed.data.data.relationships;
+
+  let projectId: string | undefined;
+  const requestedProject = relationships?.project?.data?.id;
+  if (requestedProject && requestedProject !== workspace.projectId) {
+    if (!organization.projects.some((p) => p.id === requestedProject)) {
+      throw invalid(`project "${requestedProject}" was not found in organization "${organization.name}"`, '/data/relationships/project/data/id');
+    }
+    if (!canAdministerProject(role, organization, workspace.projectId) || !canAdministerProject(role, organization, requestedProject)) {
+      throw forbidden(`moving workspace "${workspace.name}" to project "${requestedProject}" needs admin access to both projects`);
+    }
+    projectId = requestedProject;
+  }
+  const replaceTagBindings = tagBindingsFrom(relationships?.['tag-bindings']?.data);
+  const settings = applyWorkspaceAttributes(workspace.settings, attributes, {
+    organization,
+    edition: ctx.service.edition,
+    engineReleases: ctx.service.directory.engineReleases,
+  });
+  try {
+    const updated = await ctx.service.store.updateWorkspace(workspace.id, {
+      name: attributes.name,
+      projectId,
+      settings,
+      updatedAt: now(),
+      replaceTagBindings,
+    });
+    if (!updated) throw notFound(`workspace "${workspace.id}" was not found, or you are not authorized to access it`);
+    return singleWorkspaceReply(ctx, ctx.service.resolve(ctx.caller, updated, updated.id), updated);
+  } catch (error) {
+    if (error instanceof NameTakenError) throw NAME_TAKEN();
+    throw error;
+  }
+}
+
+async function safeDelete(ctx: RouteContext): Promise<Reply> {
+  const { workspace, level } = await ctx.service.workspaceFromParams(ctx.caller, ctx.params);
+  // Spec: 404 for "not found or user unauthorized".
+  if (!atLeast(level, 'admin')) throw notFound(`workspace "${workspace.name}" was not found, or you are not authorized to delete it`);
+  const result = await ctx.service.store.safeDeleteWorkspace(workspace.id);
+  switch (result) {
+    case 'deleted':
+      return { status: 204 };
+    case 'not-found':
+      throw notFound(`workspace "${workspace.id}" was not found`);
+    case 'locked':
+      throw conflict('Workspace is currently locked. Workspace must be unlocked before it can be safely deleted');
+    case 'has-resources':
+      throw conflict('workspace cannot be safely deleted because it is still managing resources');
+  }
+}
+
+async function forceDelete(ctx: RouteContext): Promise<Reply> {
+  const { workspace, organization, role, level } = await ctx.service.workspaceFromParams(ctx.caller, ctx.params);
+  if (!canForceDelete(role, organization, level)) {
+    throw new ApiError(403, 'forbidden', `force deleting workspace "${workspace.name}" needs an organization owner${organization.settings['workspace-admins-can-force-delete'] ? ' or a workspace admin' : ''}; use safe delete instead`);
+  }
+  if (!(await ctx.service.store.forceDeleteWorkspace(workspace.id))) throw notFound(`workspace "${workspace.id}" was not found`);
+  return { status: 204 };
+}
+
+export function addWorkspaceRoutes(router: Router): void {
+  router
+    .add('POST', '/organizations/:organization_name/workspaces', create)
+    .add('GET', '/workspaces/:workspace_id', show)
+    .add('GET', '/organizations/:organization_name/workspaces/:name', show)
+    .add('PATCH', '/workspaces/:workspace_id', update)
+    .add('PATCH', '/organizations/:organization_name/workspaces/:name', update)
+    .add('POST', '/workspaces/:workspace_id/actions/safe-delete', safeDelete)
+    .add('POST', '/organizations/:organization_name/workspaces/:name/actions/safe-delete', safeDelete)
+    .add('DELETE', '/workspaces/:workspace_id', forceDelete)
+    .add('DELETE', '/organizations/:organization_name/workspaces/:name', forceDelete);
+}

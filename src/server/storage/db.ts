@@ -1,0 +1,73 @@
+// A small dialect adapter: the store writes its SQL once, with `?` placeholders, and runs it on
+// SQLite (better-sqlite3) or PostgreSQL (pg). Only the few things the dialects spell differently
+// live here as helpers.
+
+export type Dialect = 'sqlite' | 'postgres';
+export type Param = string | number | boolean | null | undefined;
+
+export interface Db {
+  readonly dialect: Dialect;
+  all<T>(sql: string, params?: Param[]): Promise<T[]>;
+  get<T>(sql: string, params?: Param[]): Promise<T | undefined>;
+  run(sql: string, params?: Param[]): Promise<{ changes: number }>;
+  /**
+   * Runs `fn` in one transaction; nested calls on `tx` use savepoints. Inside `fn`, use only `tx`:
+   * the outer handle waits for the transaction to end. PostgreSQL may re-run `fn` after a deadlock
+   * or serialization failure, so `fn` must do nothing but database work.
+   */
+  transaction<T>(fn: (tx: Db) => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+}
+
+/** A UNIQUE or PRIMARY KEY constraint refused a write; `detail` names the constraint when known. */
+export class UniqueViolationError extends Error {
+  constructor(readonly detail: string, options?: { cause?: unknown }) {
+    super(`unique constraint violated: ${detail}`, options);
+    this.name = 'UniqueViolationError';
+  }
+}
+
+/** Rewrites `?` placeholders to `$1…$n`, leaving quoted literals and identifiers alone. */
+export function toNumberedPlaceholders(sql: string): string {
+  let out = '';
+  let n = 0;
+  let quote: string | null = null;
+  for (const ch of sql) {
+    if (quote) {
+      if (ch === quote) quote = null;
+      out += ch;
+    } else if (ch === "'" || ch === '"') {
+      quote = ch;
+      out += ch;
+    } else if (ch === '?') {
+      out += `$${++n}`;
+    } else {
+      out += ch;
+    }
+  }
+  return out;
+}
+
+/**
+ * `expr IN (<the values of one JSON-array parameter>)`: one parameter whatever the list's length,
+ * so long lists never hit the dialects' parameter limits and statements stay cacheable.
+ */
+export function inJsonList(dialect: Dialect, expr: string): string {
+  return dialect === 'postgres'
+    ? `${expr} IN (SELECT jsonb_array_elements_text(?::jsonb))`
+    : `${expr} IN (SELECT value FROM json_each(?))`;
+}
+
+/**
+ * Row lock for read-then-write inside a transaction (SQLite's write transaction already excludes
+ * every other writer). `noKey` is for rows that stay: it does not block foreign-key checks.
+ */
+export function forUpdate(dialect: Dialect, noKey = false): string {
+  if (dialect !== 'postgres') return '';
+  return noKey ? ' FOR NO KEY UPDATE' : ' FOR UPDATE';
+}
+
+/** A LIKE pattern matching `text` literally (used with `ESCAPE '\'`). */
+export function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
+}

@@ -1,0 +1,155 @@
+import { Db, Dialect } from './db';
+
+// Versioned schema migrations, applied when a store opens. All pending migrations run in one
+// transaction that first takes a database-wide lock (SQLite: BEGIN IMMEDIATE, which Db.transaction
+// uses; PostgreSQL: a transaction-scoped advisory lock), so processes opening one database at the
+// same time apply each migration exactly once.
+
+/** Arbitrary constant naming our advisory lock. */
+const ADVISORY_LOCK_KEY = 0x63646b7773; // "cdkws"
+
+interface Migration {
+  version: number;
+  name: string;
+  statements(d: Dialect): string[];
+}
+
+/**
+ * DDL spelled once: `TEXT_C` is text compared bytewise (PostgreSQL's default collation would order
+ * names by locale rules, unlike SQLite), `SERIAL_PK` an increasing integer key that records
+ * insertion order.
+ */
+function ddl(d: Dialect, sql: string): string {
+  return sql
+    .replace(/\bTEXT_C\b/g, d === 'postgres' ? 'TEXT COLLATE "C"' : 'TEXT')
+    .replace(/\bSERIAL_PK\b/g, d === 'postgres' ? 'BIGSERIAL PRIMARY KEY' : 'INTEGER PRIMARY KEY');
+}
+
+const MIGRATIONS: Migration[] = [
+  {
+    version: 1,
+    name: 'initial schema',
+    statements: (d) =>
+      [
+        `CREATE TABLE meta (key TEXT_C PRIMARY KEY, value TEXT NOT NULL)`,
+        `CREATE TABLE workspaces (
+          id TEXT_C PRIMARY KEY,
+          organization TEXT_C NOT NULL,
+          name TEXT NOT NULL,
+          name_key TEXT_C NOT NULL,
+          project_id TEXT_C NOT NULL,
+          created_at TEXT_C NOT NULL,
+          updated_at TEXT_C NOT NULL,
+          latest_change_at TEXT_C NOT NULL,
+          locked INTEGER NOT NULL DEFAULT 0,
+          locked_by TEXT,
+          locked_reason TEXT,
+          resource_count INTEGER NOT NULL DEFAULT 0,
+          ssh_key_id TEXT,
+          current_state_version_id TEXT,
+          settings TEXT NOT NULL,
+          version INTEGER NOT NULL DEFAULT 1
+        )`,
+        // name_key is the lowercased name: the case-insensitive uniqueness rule and the default sort.
+        `CREATE UNIQUE INDEX workspaces_org_name_key ON workspaces (organization, name_key)`,
+        `CREATE INDEX workspaces_org_latest_change ON workspaces (organization, latest_change_at, name_key)`,
+        `CREATE INDEX workspaces_org_project ON workspaces (organization, project_id, name_key)`,
+        // Keeps the unfiltered list total O(1) instead of a scan of the organization.
+        `CREATE TABLE organization_counters (organization TEXT_C PRIMARY KEY, workspace_count INTEGER NOT NULL)`,
+        `CREATE TABLE tags (
+          id TEXT_C PRIMARY KEY,
+          organization TEXT_C NOT NULL,
+          name TEXT_C NOT NULL,
+          created_at TEXT_C NOT NULL,
+          UNIQUE (organization, name)
+        )`,
+        `CREATE TABLE workspace_tags (
+          seq SERIAL_PK,
+          workspace_id TEXT_C NOT NULL REFERENCES workspaces (id) ON DELETE CASCADE,
+          tag_id TEXT_C NOT NULL REFERENCES tags (id) ON DELETE CASCADE,
+          UNIQUE (workspace_id, tag_id)
+        )`,
+        `CREATE INDEX workspace_tags_tag ON workspace_tags (tag_id)`,
+        `CREATE TABLE tag_bindings (
+          seq SERIAL_PK,
+          id TEXT_C NOT NULL UNIQUE,
+          workspace_id TEXT_C NOT NULL REFERENCES workspaces (id) ON DELETE CASCADE,
+          key TEXT_C NOT NULL,
+          value TEXT NOT NULL,
+          created_at TEXT_C NOT NULL,
+          UNIQUE (workspace_id, key)
+        )`,
+        `CREATE TABLE workspace_consumers (
+          seq SERIAL_PK,
+          workspace_id TEXT_C NOT NULL REFERENCES workspaces (id) ON DELETE CASCADE,
+          consumer_id TEXT_C NOT NULL REFERENCES workspaces (id) ON DELETE CASCADE,
+          UNIQUE (workspace_id, consumer_id)
+        )`,
+        `CREATE INDEX workspace_consumers_consumer ON workspace_consumers (consumer_id)`,
+        `CREATE TABLE state_versions (
+          seq SERIAL_PK,
+          id TEXT_C NOT NULL UNIQUE,
+          workspace_id TEXT_C NOT NULL REFERENCES workspaces (id) ON DELETE CASCADE,
+          finalized INTEGER NOT NULL,
+          created_at TEXT_C NOT NULL
+        )`,
+        `CREATE INDEX state_versions_workspace ON state_versions (workspace_id, seq)`,
+        `CREATE TABLE change_requests (
+          id TEXT_C PRIMARY KEY,
+          workspace_id TEXT_C NOT NULL REFERENCES workspaces (id) ON DELETE CASCADE,
+          subject TEXT NOT NULL,
+          message TEXT NOT NULL,
+          archived_by TEXT,
+          archived_at TEXT_C,
+          created_at TEXT_C NOT NULL,
+          updated_at TEXT_C NOT NULL
+        )`,
+        `CREATE INDEX change_requests_workspace ON change_requests (workspace_id, created_at, id)`,
+        // A record of what was sent: kept when its workspace or change request goes away.
+        `CREATE TABLE notifications (
+          seq SERIAL_PK,
+          id TEXT_C NOT NULL UNIQUE,
+          team TEXT NOT NULL,
+          workspace_id TEXT NOT NULL,
+          change_request_id TEXT NOT NULL,
+          subject TEXT NOT NULL,
+          created_at TEXT_C NOT NULL,
+          deliveries TEXT NOT NULL
+        )`,
+        `CREATE TABLE data_retention_policies (
+          workspace_id TEXT_C PRIMARY KEY REFERENCES workspaces (id) ON DELETE CASCADE,
+          id TEXT_C NOT NULL,
+          kind TEXT NOT NULL,
+          delete_older_than_n_days INTEGER,
+          created_at TEXT_C NOT NULL,
+          updated_at TEXT_C NOT NULL
+        )`,
+      ].map((sql) => ddl(d, sql)),
+  },
+];
+
+export const LATEST_SCHEMA_VERSION = MIGRATIONS[MIGRATIONS.length - 1].version;
+
+export async function migrate(db: Db): Promise<void> {
+  await db.transaction(async (tx) => {
+    if (tx.dialect === 'postgres') await tx.get('SELECT pg_advisory_xact_lock(?::bigint)', [ADVISORY_LOCK_KEY]);
+    await tx.run(
+      ddl(tx.dialect, 'CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TEXT_C NOT NULL)'),
+    );
+    const rows = await tx.all<{ version: number }>('SELECT version FROM schema_migrations');
+    const applied = new Set(rows.map((r) => Number(r.version)));
+    const newest = Math.max(0, ...applied);
+    if (newest > LATEST_SCHEMA_VERSION) {
+      throw new Error(`the database schema (version ${newest}) is newer than this program supports (${LATEST_SCHEMA_VERSION}); upgrade cdk-workspaces`);
+    }
+    for (const migration of MIGRATIONS) {
+      if (applied.has(migration.version)) continue;
+      for (const sql of migration.statements(tx.dialect)) await tx.run(sql);
+      await tx.run('INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)', [
+        migration.version,
+        migration.name,
+        new Date().toISOString(),
+      ]);
+    }
+  });
+}

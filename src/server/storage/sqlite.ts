@@ -1,0 +1,228 @@
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import Database from 'better-sqlite3';
+import { Db, Param, UniqueViolationError } from './db';
+
+// better-sqlite3 is synchronous, our transactions are not: while a transaction awaits between its
+// statements, statements of other callers must not slip into it. A FIFO gate owned by the open
+// transaction makes them wait; the transaction's own handle bypasses the gate.
+
+const BUSY_TIMEOUT_MS = 10_000;
+const STATEMENT_CACHE_LIMIT = 500;
+
+type Statement = Database.Statement<unknown[], unknown>;
+
+export function openSqliteDb(path: string): Db {
+  if (path !== ':memory:' && !path.startsWith('file:')) mkdirSync(dirname(path), { recursive: true });
+  // `timeout` is the busy timeout: a second process waits for the write lock instead of failing.
+  const db = new Database(path, { timeout: BUSY_TIMEOUT_MS });
+  db.pragma('journal_mode = WAL');
+  // NORMAL in WAL mode loses nothing when the process is killed (only on power loss).
+  db.pragma('synchronous = NORMAL');
+  db.pragma('foreign_keys = ON');
+  return new SqliteDb(db);
+}
+
+class Gate {
+  private held = false;
+  private readonly waiters: Array<() => void> = [];
+
+  get isHeld(): boolean {
+    return this.held;
+  }
+
+  tryAcquire(): boolean {
+    if (this.held) return false;
+    this.held = true;
+    return true;
+  }
+
+  acquire(): Promise<void> {
+    if (this.tryAcquire()) return Promise.resolve();
+    return new Promise((resolve) => this.waiters.push(resolve));
+  }
+
+  release(): void {
+    const next = this.waiters.shift();
+    if (next) next(); // ownership passes straight to the next waiter
+    else this.held = false;
+  }
+}
+
+function toSqliteParams(params: Param[] | undefined): unknown[] {
+  if (!params) return [];
+  return params.map((p) => (p === undefined ? null : typeof p === 'boolean' ? (p ? 1 : 0) : p));
+}
+
+function mapError(err: unknown): unknown {
+  const code = (err as { code?: unknown }).code;
+  if (code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY') {
+    return new UniqueViolationError((err as Error).message, { cause: err });
+  }
+  return err;
+}
+
+class SqliteDb implements Db {
+  readonly dialect = 'sqlite' as const;
+  private readonly gate = new Gate();
+  private readonly statements = new Map<string, Statement>();
+  private closed = false;
+  private savepoints = 0;
+
+  constructor(private readonly db: Database.Database) {}
+
+  prepare(sql: string): Statement {
+    let stmt = this.statements.get(sql);
+    if (!stmt) {
+      if (this.statements.size >= STATEMENT_CACHE_LIMIT) this.statements.clear();
+      stmt = this.db.prepare(sql);
+      this.statements.set(sql, stmt);
+    }
+    return stmt;
+  }
+
+  /** Runs one statement now; a writing statement outside a transaction takes the write lock first. */
+  exec<R>(sql: string, inTransaction: boolean, body: (stmt: Statement) => R): R {
+    try {
+      const stmt = this.prepare(sql);
+      if (inTransaction || stmt.readonly) return body(stmt);
+      // BEGIN IMMEDIATE waits (busy timeout) for another process's write instead of failing on a
+      // stale read snapshot.
+      this.db.exec('BEGIN IMMEDIATE');
+      try {
+        const result = body(stmt);
+        this.db.exec('COMMIT');
+        return result;
+      } catch (err) {
+        if (this.db.inTransaction) this.db.exec('ROLLBACK');
+        throw err;
+      }
+    } catch (err) {
+      throw mapError(err);
+    }
+  }
+
+  private async outside<R>(sql: string, body: (stmt: Statement) => R): Promise<R> {
+    if (this.closed) throw new Error('database is closed');
+    if (this.gate.tryAcquire()) {
+      try {
+        return this.exec(sql, false, body);
+      } finally {
+        this.gate.release();
+      }
+    }
+    await this.gate.acquire();
+    try {
+      return this.exec(sql, false, body);
+    } finally {
+      this.gate.release();
+    }
+  }
+
+  all<T>(sql: string, params?: Param[]): Promise<T[]> {
+    return this.outside(sql, (s) => s.all(...toSqliteParams(params)) as T[]);
+  }
+
+  get<T>(sql: string, params?: Param[]): Promise<T | undefined> {
+    return this.outside(sql, (s) => s.get(...toSqliteParams(params)) as T | undefined);
+  }
+
+  run(sql: string, params?: Param[]): Promise<{ changes: number }> {
+    return this.outside(sql, (s) => ({ changes: s.run(...toSqliteParams(params)).changes }));
+  }
+
+  async transaction<T>(fn: (tx: Db) => Promise<T>): Promise<T> {
+    if (this.closed) throw new Error('database is closed');
+    await this.gate.acquire();
+    const tx = new SqliteTx(this);
+    try {
+      this.db.exec('BEGIN IMMEDIATE');
+      const result = await fn(tx);
+      this.db.exec('COMMIT');
+      return result;
+    } catch (err) {
+      if (this.db.inTransaction) this.db.exec('ROLLBACK');
+      throw mapError(err);
+    } finally {
+      tx.end();
+      this.gate.release();
+    }
+  }
+
+  nextSavepoint(): string {
+    return `sp_${++this.savepoints}`;
+  }
+
+  execRaw(sql: string): void {
+    this.db.exec(sql);
+  }
+
+  async close(): Promise<void> {
+    if (this.closed) return;
+    // Let a running transaction finish first.
+    await this.gate.acquire();
+    this.closed = true;
+    this.statements.clear();
+    this.db.close();
+    this.gate.release();
+  }
+}
+
+/** The handle given to a transaction's callback: runs at once, nests with savepoints. */
+class SqliteTx implements Db {
+  readonly dialect = 'sqlite' as const;
+  private ended = false;
+  // Nested transactions on one handle run one after another, so savepoints never interleave.
+  private chain: Promise<unknown> = Promise.resolve();
+
+  constructor(private readonly owner: SqliteDb) {}
+
+  end(): void {
+    this.ended = true;
+  }
+
+  private check(): void {
+    if (this.ended) throw new Error('transaction handle used after its transaction ended');
+  }
+
+  async all<T>(sql: string, params?: Param[]): Promise<T[]> {
+    this.check();
+    return this.owner.exec(sql, true, (s) => s.all(...toSqliteParams(params)) as T[]);
+  }
+
+  async get<T>(sql: string, params?: Param[]): Promise<T | undefined> {
+    this.check();
+    return this.owner.exec(sql, true, (s) => s.get(...toSqliteParams(params)) as T | undefined);
+  }
+
+  async run(sql: string, params?: Param[]): Promise<{ changes: number }> {
+    this.check();
+    return this.owner.exec(sql, true, (s) => ({ changes: s.run(...toSqliteParams(params)).changes }));
+  }
+
+  transaction<T>(fn: (tx: Db) => Promise<T>): Promise<T> {
+    const next = this.chain.then(async () => {
+      this.check();
+      const name = this.owner.nextSavepoint();
+      const child = new SqliteTx(this.owner);
+      this.owner.execRaw(`SAVEPOINT ${name}`);
+      try {
+        const result = await fn(child);
+        this.owner.execRaw(`RELEASE ${name}`);
+        return result;
+      } catch (err) {
+        this.owner.execRaw(`ROLLBACK TO ${name}`);
+        this.owner.execRaw(`RELEASE ${name}`);
+        throw mapError(err);
+      } finally {
+        child.end();
+      }
+    });
+    this.chain = next.catch(() => undefined);
+    return next;
+  }
+
+  async close(): Promise<void> {
+    throw new Error('close the database, not a transaction handle');
+  }
+}

@@ -1,0 +1,212 @@
+// The one storage interface of the service. Two implementations (embedded SQLite, PostgreSQL) share
+// one SQL implementation over a small dialect adapter; every operation that can race is a single
+// conditional statement or a transaction, so several `serve` processes on one database act as one.
+
+/** Settings of a workspace that need no index: the spec's attributes, kebab-case as on the wire. */
+export type WorkspaceSettings = Record<string, unknown>;
+
+export interface TagBindingValue {
+  key: string;
+  value: string;
+}
+
+export interface TagBindingRecord extends TagBindingValue {
+  id: string;
+  createdAt: string;
+}
+
+export interface WorkspaceRecord {
+  id: string;
+  organization: string;
+  name: string;
+  projectId: string;
+  createdAt: string;
+  updatedAt: string;
+  latestChangeAt: string;
+  locked: boolean;
+  /** Principal holding the lock: a user ID (`user-…`) or an organization token principal (`org:<name>`). */
+  lockedBy: string | null;
+  lockedReason: string | null;
+  resourceCount: number;
+  sshKeyId: string | null;
+  currentStateVersionId: string | null;
+  settings: WorkspaceSettings;
+  /** Flat tag names, lowercased, in the order they were added. */
+  tagNames: string[];
+  /** Increases with every write; lets callers detect concurrent changes. */
+  version: number;
+}
+
+export interface NewWorkspace {
+  id: string;
+  organization: string;
+  name: string;
+  projectId: string;
+  createdAt: string;
+  settings: WorkspaceSettings;
+  sshKeyId?: string | null;
+  tagNames?: string[];
+  tagBindings?: TagBindingValue[];
+}
+
+export interface WorkspacePatch {
+  name?: string;
+  projectId?: string;
+  settings?: WorkspaceSettings;
+  sshKeyId?: string | null;
+  updatedAt: string;
+  /** When set, the workspace's own tag bindings become exactly this list (in this order). */
+  replaceTagBindings?: TagBindingValue[];
+}
+
+export type WorkspaceSortField = 'name' | 'latest-change-at' | 'current-run.created-at';
+
+export interface WorkspaceQuery {
+  organization: string;
+  /** Names the caller may see; null means every workspace of the organization. */
+  visibleNames: string[] | null;
+  /** Case-insensitive substring of the name. */
+  search?: string;
+  /** `*` at either end means anything; the rest is literal; case-insensitive. */
+  wildcardName?: string;
+  /** Every one of these flat tags must be present. */
+  tags?: string[];
+  /** None of these flat tags may be present. */
+  excludeTags?: string[];
+  /** Every entry must match a direct tag binding: key, and value when given. */
+  tagged?: Array<{ key: string; value?: string }>;
+  projectId?: string;
+  /** Workspaces have no runs in this service, so any status matches nothing; kept for fidelity. */
+  currentRunStatus?: string;
+  sort?: { field: WorkspaceSortField; descending: boolean };
+  offset: number;
+  limit: number;
+}
+
+export interface Page<T> {
+  items: T[];
+  total: number;
+}
+
+export type SafeDeleteResult = 'deleted' | 'not-found' | 'has-resources' | 'locked';
+export type UnlockResult = 'unlocked' | 'not-found' | 'not-locked' | 'locked-by-other' | 'state-version-pending';
+
+export interface FlatTagRecord {
+  id: string;
+  organization: string;
+  name: string;
+  createdAt: string;
+  /** Number of workspaces carrying the tag. */
+  instanceCount: number;
+}
+
+export interface ChangeRequestRecord {
+  id: string;
+  workspaceId: string;
+  subject: string;
+  message: string;
+  archivedBy: string | null;
+  archivedAt: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface NotificationRecord {
+  id: string;
+  team: string;
+  workspaceId: string;
+  changeRequestId: string;
+  subject: string;
+  createdAt: string;
+  /** Delivery attempts to the team's notification URLs, appended as they happen. */
+  deliveries: Array<{ url: string; attempt: number; status: number | null; error: string | null; at: string }>;
+}
+
+export interface DataRetentionPolicyRecord {
+  workspaceId: string;
+  id: string;
+  kind: 'delete-older' | 'dont-delete';
+  deleteOlderThanNDays: number | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export class NameTakenError extends Error {
+  constructor(readonly organization: string, readonly workspaceName: string) {
+    super(`workspace name "${workspaceName}" is already taken in organization "${organization}"`);
+    this.name = 'NameTakenError';
+  }
+}
+
+export interface Store {
+  readonly kind: 'sqlite' | 'postgres';
+  close(): Promise<void>;
+
+  // Key-value metadata (the bootstrap directory lives here as JSON). Compare-and-set keeps two
+  // processes that bootstrap at once from overwriting each other.
+  getMeta(key: string): Promise<string | null>;
+  compareAndSetMeta(key: string, expected: string | null, value: string): Promise<boolean>;
+
+  // Workspaces
+  insertWorkspace(workspace: NewWorkspace): Promise<WorkspaceRecord>; // throws NameTakenError
+  getWorkspace(id: string): Promise<WorkspaceRecord | null>;
+  getWorkspaceByName(organization: string, name: string): Promise<WorkspaceRecord | null>;
+  getWorkspaces(ids: string[]): Promise<WorkspaceRecord[]>;
+  updateWorkspace(id: string, patch: WorkspacePatch): Promise<WorkspaceRecord | null>; // throws NameTakenError
+  listWorkspaces(query: WorkspaceQuery): Promise<Page<WorkspaceRecord>>;
+  /** All workspace IDs and names of an organization (for queries over names; small rows only). */
+  listWorkspaceNames(organization: string): Promise<Array<{ id: string; name: string; projectId: string }>>;
+  forceDeleteWorkspace(id: string): Promise<boolean>;
+  /** Deletes only when unlocked and managing no resources, atomically. */
+  safeDeleteWorkspace(id: string): Promise<SafeDeleteResult>;
+
+  // Locking: each a single conditional statement.
+  lockWorkspace(id: string, principal: string, reason: string, now: string): Promise<boolean>;
+  unlockWorkspace(id: string, principal: string, now: string): Promise<UnlockResult>;
+  forceUnlockWorkspace(id: string, now: string): Promise<boolean>;
+
+  // Emulator controls
+  setResourceCount(id: string, count: number, now: string): Promise<boolean>;
+  addStateVersion(workspaceId: string, stateVersionId: string, finalized: boolean, now: string): Promise<void>;
+  finalizeStateVersion(stateVersionId: string): Promise<boolean>;
+
+  // Flat tags (organization-wide records; a tag on no workspace disappears)
+  listWorkspaceTags(workspaceId: string, offset: number, limit: number): Promise<Page<FlatTagRecord>>;
+  getOrganizationTag(organization: string, tagId: string): Promise<FlatTagRecord | null>;
+  findOrganizationTagByName(organization: string, name: string): Promise<FlatTagRecord | null>;
+  /** Adds tags by name (created when new, lowercased by the caller); returns nothing. */
+  addWorkspaceTags(workspaceId: string, organization: string, names: string[], now: string): Promise<void>;
+  removeWorkspaceTags(workspaceId: string, organization: string, names: string[]): Promise<void>;
+
+  // Tag bindings (the workspace's own)
+  listTagBindings(workspaceId: string): Promise<TagBindingRecord[]>;
+  /** Adds keys or updates values by key; never removes. Returns the bindings in the order given. */
+  upsertTagBindings(workspaceId: string, bindings: TagBindingValue[], now: string): Promise<TagBindingRecord[]>;
+  replaceTagBindings(workspaceId: string, bindings: TagBindingValue[], now: string): Promise<TagBindingRecord[]>;
+
+  // Remote state consumers
+  listConsumerIds(workspaceId: string): Promise<string[]>;
+  addConsumers(workspaceId: string, consumerIds: string[]): Promise<void>;
+  removeConsumers(workspaceId: string, consumerIds: string[]): Promise<void>;
+  replaceConsumers(workspaceId: string, consumerIds: string[]): Promise<void>;
+
+  // Change requests and notifications
+  insertChangeRequests(records: ChangeRequestRecord[]): Promise<void>;
+  getChangeRequest(id: string): Promise<ChangeRequestRecord | null>;
+  listChangeRequests(workspaceId: string, archived: boolean | undefined, offset: number, limit: number): Promise<Page<ChangeRequestRecord>>;
+  countUnarchivedChangeRequests(workspaceId: string): Promise<number>;
+  /** Sets archived-by/at only when not archived yet; false when it already was (or is missing). */
+  archiveChangeRequest(id: string, userId: string, now: string): Promise<boolean>;
+  insertNotification(record: NotificationRecord): Promise<void>;
+  appendNotificationDelivery(id: string, delivery: NotificationRecord['deliveries'][number]): Promise<void>;
+  listNotifications(): Promise<NotificationRecord[]>;
+
+  // Data retention policies (self-hosted edition)
+  getDataRetentionPolicy(workspaceId: string): Promise<DataRetentionPolicyRecord | null>;
+  putDataRetentionPolicy(record: DataRetentionPolicyRecord): Promise<DataRetentionPolicyRecord>;
+  deleteDataRetentionPolicy(workspaceId: string): Promise<boolean>;
+}
+
+export type StorageOptions =
+  | { kind: 'sqlite'; path: string }
+  | { kind: 'postgres'; url: string };

@@ -1,0 +1,5 @@
+export * from './jsonapi';
+export * from './permissions';
+export * from './engine-version';
+export * from './tag-binding';
+export * from './workspace';
