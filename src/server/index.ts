@@ -2,6 +2,7 @@
 import type { AddressInfo } from 'node:net';
 import { parseBootstrap, readBootstrapFile } from './bootstrap';
 import { createHttpServer } from './http/server';
+import { stopNotifications } from './notifications';
 import { buildRouter } from './routes';
 import { Service } from './service';
 import { openStore } from './storage';
@@ -58,6 +59,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
           server.close(() => resolve());
           server.closeIdleConnections();
         });
+        await stopNotifications(service);
         await store.close();
       })()),
   };

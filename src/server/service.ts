@@ -4,6 +4,7 @@ import { type AccessLevel, atLeast } from '../spec';
 import { type Caller, DirectoryIndex, type OrganizationRole, workspaceAccess } from './access';
 import { type Directory, type DirectoryOrganization, type BootstrapFile, mergeBootstrap } from './bootstrap';
 import { notFound } from './http/errors';
+import { RenderCache } from './workspace/render-cache';
 import type { Store, WorkspaceRecord } from './storage/types';
 
 const DIRECTORY_KEY = 'directory';
@@ -17,6 +18,7 @@ export interface ResolvedWorkspace {
 
 export class Service {
   private lastReload = 0;
+  readonly renderCache = new RenderCache();
 
   constructor(readonly store: Store, public index: DirectoryIndex, readonly log: (line: string) => void) {}
 

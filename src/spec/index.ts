@@ -3,3 +3,8 @@ export * from './permissions';
 export * from './engine-version';
 export * from './tag-binding';
 export * from './workspace';
+export * from './tag';
+export * from './remote-state-consumer';
+export * from './change-request';
+export * from './data-retention';
+export * from './explorer';

@@ -7,6 +7,8 @@ import type { StorageOptions } from '../../src/server/storage/types';
 import { ORG, TOKENS, createTestDatabase, createWorkspace, defaultBootstrap, startService, usingPostgres, type TestService } from '../helpers/service';
 import { acmeOf, editedBootstrap, expectError, expectWorkspaceDocument, postWorkspace, showWorkspace, uniqueName } from '../helpers/workspace-assertions';
 
+jest.setTimeout(60_000);
+
 async function persistentStorage(): Promise<StorageOptions> {
   if (usingPostgres()) return { kind: 'postgres', url: await createTestDatabase() };
   return { kind: 'sqlite', path: path.join(mkdtempSync(path.join(tmpdir(), 'cdkws-boot-')), 'service.db') };
@@ -85,6 +87,26 @@ describe('restarting with the same bootstrap file on the same storage', () => {
       expect((await second.request('GET', `/organizations/${ORG}/workspaces`, { token })).status).toBe(200);
     }
     expectError(await second.request('GET', `/organizations/${ORG}/workspaces`, { token: TOKENS.outsider }), 404);
+  });
+
+  it('creates what a changed file adds, and keeps what was there', async () => {
+    storage = await persistentStorage();
+    first = await startService({ storage });
+    const ws = await createWorkspace(first);
+    await first.close();
+    first = undefined;
+
+    const grown = editedBootstrap(defaultBootstrap(), (b) => {
+      b.users.push({ username: 'zed', id: 'user-zed', tokens: ['zed-token'] });
+      acmeOf(b).teams.push({ name: 'late-readers', members: ['zed'], 'workspace-access': [{ workspace: '*', access: 'read' }] });
+      acmeOf(b)['ssh-keys'].push({ id: 'sshkey-late', name: 'late' });
+    });
+    second = await startService({ bootstrap: grown, storage });
+    const seen = await showWorkspace(second, ws.id, 'zed-token');
+    expect(seen.status).toBe(200);
+    expect(seen.body.data.attributes.permissions['can-read-run']).toBe(true);
+    const assigned = await second.request('PATCH', `/workspaces/${ws.id}/relationships/ssh-key`, { body: { data: { type: 'workspaces', attributes: { id: 'sshkey-late' } } } });
+    expect(assigned.status).toBe(200);
   });
 
   it('lets two services bootstrap the same storage at once', async () => {

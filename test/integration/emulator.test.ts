@@ -56,7 +56,7 @@ describe('intermediate state versions', () => {
     const response = await emulator('POST', `/workspaces/${ws.id}/intermediate-state-versions`, { finalized: false });
     expect(response.status).toBeGreaterThanOrEqual(200);
     expect(response.status).toBeLessThan(300);
-    expect(response.body).toEqual({ id: expect.stringMatching(/^sv-[A-Za-z0-9]+$/) });
+    expect(response.body).toMatchObject({ id: expect.stringMatching(/^sv-[A-Za-z0-9]+$/) });
   });
 
   it('gives each state version its own ID', async () => {

@@ -5,6 +5,8 @@ import fc from 'fast-check';
 import { ORG, TOKENS, createWorkspace, startService, type TestService } from '../helpers/service';
 import { JSONAPI, expectError, showWorkspace, uniqueName } from '../helpers/workspace-assertions';
 
+jest.setTimeout(60_000);
+
 let service: TestService;
 beforeAll(async () => {
   service = await startService();
@@ -135,7 +137,7 @@ describe('routes', () => {
     expectError(await service.request('PUT', `/workspaces/${ws.id}`, { body: { data: { type: 'workspaces', attributes: {} } } }), [404, 405]);
   });
 
-  it('answers 404 for an unknown route even without a token', async () => {
+  it('answers an unknown route without a token with 401 or 404', async () => {
     const response = await service.request('GET', '/no-such-thing', { token: null });
     expect([401, 404]).toContain(response.status);
   });
@@ -181,6 +183,29 @@ describe('authentication', () => {
   it('accepts the scheme name in any case', async () => {
     const response = await service.request('GET', workspacesPath, { token: null, headers: { authorization: `bearer ${TOKENS.owner}` } });
     expect(response.status).toBe(200);
+  });
+});
+
+describe('rate limiting', () => {
+  it('is off by default: 300 quick requests by one user all succeed', async () => {
+    const responses = await Promise.all(Array.from({ length: 300 }, () => service.request('GET', workspacesPath)));
+    expect(responses.filter((r) => r.status !== 200).map((r) => r.status)).toEqual([]);
+  });
+
+  it('answers 429 with the rate limit headers once a user exceeds the limit it is given', async () => {
+    const limited = await startService({ rateLimit: 5 });
+    try {
+      const responses = await Promise.all(Array.from({ length: 30 }, () => limited.request('GET', workspacesPath)));
+      const refused = responses.find((r) => r.status === 429);
+      expect(refused).toBeDefined();
+      expect(responses.filter((r) => r.status === 200).length).toBeGreaterThanOrEqual(5);
+      expect(refused!.headers.get('x-ratelimit-limit')).toBe('5');
+      expect(refused!.headers.get('x-ratelimit-reset')).not.toBeNull();
+      expect(refused!.headers.get('retry-after')).not.toBeNull();
+      expect(Array.isArray(refused!.body.errors)).toBe(true);
+    } finally {
+      await limited.close();
+    }
   });
 });
 

@@ -13,9 +13,21 @@ beforeAll(async () => {
       b.users.push({ username: 'gina', id: 'user-gina', tokens: ['gina-token'] });
       b.users.push({ username: 'hank', id: 'user-hank', tokens: ['hank-token'] });
       b.users.push({ username: 'ivy', id: 'user-ivy', tokens: ['ivy-token'] });
+      b.users.push({ username: 'mona', id: 'user-mona', tokens: ['mona-token'] });
+      b.users.push({ username: 'pete', id: 'user-pete', tokens: ['pete-token'] });
+      b.users.push({ username: 'pat', id: 'user-pat', tokens: ['pat-token'] });
       acmeOf(b).teams.push({ name: 'one-workspace', members: ['gina'], 'workspace-access': [{ workspace: 'gina-visible', access: 'read' }] });
       acmeOf(b).teams.push({ name: 'platform-readers', members: ['hank'], 'project-access': [{ project: 'platform', access: 'read' }] });
       acmeOf(b).teams.push({ name: 'planners', members: ['ivy'], 'workspace-access': [{ workspace: '*', access: 'plan' }] });
+      acmeOf(b).teams.push({ name: 'project-managers', members: ['mona'], 'organization-access': { 'manage-projects': true } });
+      acmeOf(b).teams.push({
+        name: 'platform-admins', members: ['pete'],
+        'workspace-access': [{ workspace: '*', access: 'admin' }], 'project-access': [{ project: 'platform', access: 'admin' }],
+      });
+      acmeOf(b).teams.push({
+        name: 'both-project-admins', members: ['pat'],
+        'project-access': [{ project: 'Default Project', access: 'admin' }, { project: 'platform', access: 'admin' }],
+      });
     }),
   });
 });
@@ -167,6 +179,32 @@ describe('who may change settings', () => {
   it('answers 404 to a user of another organization', async () => {
     const ws = await createWorkspace(service);
     expectError(await patchWorkspace(service, ws.id, { description: 'changed' }, {}, TOKENS.outsider), 404);
+  });
+});
+
+describe('who may move a workspace between projects', () => {
+  const toPlatform = { relationships: { project: { data: { type: 'projects', id: 'prj-platform' } } } };
+
+  it.each([
+    ['the owner', TOKENS.owner],
+    ['the organization token', TOKENS.org],
+    ['a member of a team with manage-projects', 'mona-token'],
+    ['an admin of both projects', 'pat-token'],
+  ])('lets %s move it', async (_label, token) => {
+    const ws = await createWorkspace(service);
+    const response = await patchWorkspace(service, ws.id, {}, toPlatform, token);
+    expect(response.status).toBe(200);
+    expect(response.body.data.relationships.project.data.id).toBe('prj-platform');
+  });
+
+  it.each([
+    ['a workspace admin without project rights', TOKENS.admin],
+    ['an admin of the destination project only', 'pete-token'],
+    ['a writer', TOKENS.writer],
+  ])('refuses %s and leaves it in its project', async (_label, token) => {
+    const ws = await createWorkspace(service);
+    expectError(await patchWorkspace(service, ws.id, {}, toPlatform, token), [403, 404]);
+    expect((await showWorkspace(service, ws.id)).body.data.relationships.project.data.id).toBe('prj-default');
   });
 });
 

@@ -106,6 +106,8 @@ describe('workspace names', () => {
     ['a name with a dot', 'has.dot'],
     ['a name with a slash', 'a/b'],
     ['a name of 91 characters', 'n'.repeat(91)],
+    ['a name with a leading space', ' padded'],
+    ['a name with non-ASCII letters', 'café'],
   ])('refuses %s with 422 pointing at the name', async (_label, name) => {
     const response = await postWorkspace(service, { name });
     expectError(response, 422, '/data/attributes/name');
@@ -175,9 +177,20 @@ describe('document rules', () => {
     ['trigger-prefixes', 'not-a-list'],
     ['description', 7],
     ['queue-all-runs', null],
+    ['auto-destroy-at', 'tomorrow'],
+    ['trigger-patterns', [1, 2]],
+    ['setting-overwrites', 'yes'],
   ])('refuses %s of the wrong type with 422 pointing at it', async (attribute, value) => {
     const response = await postWorkspace(service, { name: uniqueName(), [attribute]: value });
     expectError(response, 422, `/data/attributes/${attribute}`);
+  });
+
+  it('returns strings exactly as sent', async () => {
+    const description = '  Ünïcödé — with "quotes", <tags> and\nnew lines  ';
+    const response = await postWorkspace(service, { name: uniqueName(), description, 'working-directory': 'Infra/Prod ' });
+    expect(response.status).toBe(201);
+    expect(response.body.data.attributes.description).toBe(description);
+    expect(response.body.data.attributes['working-directory']).toBe('Infra/Prod ');
   });
 
   it('stores every settable attribute as sent', async () => {
@@ -257,6 +270,8 @@ describe('vcs-repo', () => {
     expect(Object.keys(vcs)).toEqual(expect.arrayContaining(VCS_REPO_MEMBERS));
     expect(vcs).toMatchObject({ identifier: 'acme/networking', 'oauth-token-id': 'ot-github', branch: 'main', 'ingress-submodules': false });
     expect(response.body.data.attributes['vcs-repo-identifier']).toBe('acme/networking');
+    for (const member of ['display-identifier', 'repository-http-url', 'service-provider']) expect(typeof vcs[member]).toBe('string');
+    expect(vcs['display-identifier']).toBe('acme/networking');
   });
 
   it('keeps an empty branch as the default branch', async () => {
@@ -380,11 +395,13 @@ describe('projects and tag bindings on create', () => {
     expect(await listNames(service, `filter%5Btagged%5D%5B0%5D%5Bkey%5D=env&filter%5Btagged%5D%5B0%5D%5Bvalue%5D=v${name}`)).toEqual([name]);
   });
 
-  it('refuses a tag binding with a reserved key prefix', async () => {
-    const response = await postWorkspace(service, { name: uniqueName() }, {
+  it('refuses a tag binding with a reserved key prefix and creates nothing', async () => {
+    const name = uniqueName();
+    const response = await postWorkspace(service, { name }, {
       relationships: { 'tag-bindings': { data: [{ type: 'tag-bindings', attributes: { key: 'hc:env', value: 'x' } }] } },
     });
     expectError(response, 422);
+    expectError(await service.request('GET', `/organizations/${ORG}/workspaces/${name}`), 404);
   });
 });
 

@@ -49,7 +49,7 @@ describe('the pagination envelope', () => {
   it('gives absolute links, with null prev on the first page and null next on the last', async () => {
     const first = await list(enc(`search[name]=${prefix}&page[size]=10`));
     const links = first.body.links;
-    for (const key of ['self', 'first', 'next', 'last']) expect(links[key]).toMatch(/^https?:\/\/[^/]+\/api\/v2\//);
+    for (const key of ['self', 'first', 'next', 'last']) expect(links[key].startsWith(`${service.apiUrl}/organizations/${ORG}/workspaces?`)).toBe(true);
     expect(links.prev).toBeNull();
     expect(first.body.meta.pagination['total-pages']).toBe(3);
 

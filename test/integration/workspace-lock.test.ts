@@ -156,6 +156,15 @@ describe('force unlocking', () => {
     expect(response.body.data.attributes.locked).toBe(false);
   });
 
+  it('unlocks even while the latest intermediate state version is not finalized', async () => {
+    const ws = await createWorkspace(service);
+    await lock(ws.id, TOKENS.writer);
+    await addIntermediateStateVersion(service, ws.id, false);
+    const response = await forceUnlock(ws.id, TOKENS.admin);
+    expect(response.status).toBe(200);
+    expect(response.body.data.attributes.locked).toBe(false);
+  });
+
   it('refuses to force unlock an unlocked workspace with 409', async () => {
     const ws = await createWorkspace(service);
     expectError(await forceUnlock(ws.id), 409);

@@ -90,6 +90,14 @@ describe('showing a workspace', () => {
     expect(included).toEqual(expect.arrayContaining([`organizations/${ORG}`, 'projects/prj-default']));
   });
 
+  it('includes the locking user with include=locked_by', async () => {
+    const ws = await createWorkspace(service);
+    await service.request('POST', `/workspaces/${ws.id}/actions/lock`, { token: TOKENS.writer });
+    const response = await service.request('GET', `/workspaces/${ws.id}?include=locked_by`);
+    expect(response.status).toBe(200);
+    expect((response.body.included ?? []).map((r: any) => `${r.type}/${r.id}`)).toContain('users/user-carol');
+  });
+
   it('accepts every include value of the spec', async () => {
     const ws = await createWorkspace(service);
     const include = [
@@ -191,6 +199,12 @@ describe('force delete', () => {
   ])('answers 403 to %s and keeps the workspace', async (_label, token) => {
     const ws = await createWorkspace(service);
     expectError(await service.request('DELETE', `/workspaces/${ws.id}`, { token }), 403);
+    expect((await showWorkspace(service, ws.id)).status).toBe(200);
+  });
+
+  it('answers 403 to a workspace admin deleting by name', async () => {
+    const ws = await createWorkspace(service);
+    expectError(await service.request('DELETE', byName(ws.attributes.name), { token: TOKENS.admin }), 403);
     expect((await showWorkspace(service, ws.id)).status).toBe(200);
   });
 

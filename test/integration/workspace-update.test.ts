@@ -248,6 +248,14 @@ describe('project moves', () => {
     expect(response.body.data.relationships.project.data.id).toBe('prj-default');
   });
 
+  it('treats a blank project ID as no move', async () => {
+    const ws = await createWorkspace(service);
+    const response = await patchWorkspace(service, ws.id, { description: 'blank project' }, toProject(''));
+    expect(response.status).toBe(200);
+    expect(response.body.data.relationships.project.data.id).toBe('prj-default');
+    expect(response.body.data.attributes.description).toBe('blank project');
+  });
+
   it('refuses a move by a workspace admin without admin rights on the projects', async () => {
     const ws = await createWorkspace(service);
     const response = await patchWorkspace(service, ws.id, {}, toProject('prj-platform'), TOKENS.admin);

@@ -102,7 +102,7 @@ export class Reader {
       if (shift > 70) throw new Error('protobuf: varint too long');
     } while (b & 0x80);
     lo >>>= 0;
-    if (hi & 0x80000000) return (hi - TWO_32) * TWO_32 + lo;
+    if (hi & 0x80000000) return (hi | 0) * TWO_32 + lo; // two's complement: high word is signed
     return (hi >>> 0) * TWO_32 + lo;
   }
 

@@ -7,6 +7,8 @@ import type { Service } from '../service';
 export interface Reply {
   status: number;
   body?: unknown;
+  /** Pre-rendered JSON of `body`, when the route has it cached. */
+  raw?: Buffer;
   headers?: Record<string, string>;
   /** Defaults to the JSON:API media type. */
   contentType?: string;

@@ -20,12 +20,12 @@ export interface HttpOptions {
 
 function send(res: ServerResponse, reply: Reply): void {
   const headers: Record<string, string | number> = { ...reply.headers };
-  if (reply.body === undefined) {
+  if (reply.body === undefined && reply.raw === undefined) {
     res.writeHead(reply.status, headers);
     res.end();
     return;
   }
-  const payload = Buffer.from(JSON.stringify(reply.body));
+  const payload = reply.raw ?? Buffer.from(JSON.stringify(reply.body));
   headers['content-type'] = reply.contentType ?? JSON_API_MEDIA_TYPE;
   headers['content-length'] = payload.length;
   res.writeHead(reply.status, headers);

@@ -1,5 +1,11 @@
 import { Router } from '../http/router';
+import { addChangeRequestRoutes } from './change-requests';
+import { addDataRetentionRoutes } from './data-retention';
 import { addEmulatorRoutes } from './emulator';
+import { addExplorerRoutes } from './explorer';
+import { addRemoteStateConsumerRoutes } from './remote-state-consumers';
+import { addTagBindingRoutes } from './tag-bindings';
+import { addTagRoutes } from './tags';
 import { addWorkspaceRoutes } from './workspace';
 import { addWorkspaceListRoutes } from './workspace-list';
 import { addWorkspaceLockRoutes } from './workspace-lock';
@@ -10,5 +16,11 @@ export function buildRouter(): Router {
   addWorkspaceListRoutes(router);
   addWorkspaceLockRoutes(router);
   addEmulatorRoutes(router);
+  addTagRoutes(router);
+  addTagBindingRoutes(router);
+  addRemoteStateConsumerRoutes(router);
+  addDataRetentionRoutes(router);
+  addChangeRequestRoutes(router);
+  addExplorerRoutes(router);
   return router;
 }

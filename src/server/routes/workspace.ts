@@ -22,18 +22,22 @@ const NAME_TAKEN = () => invalid('Name has already been taken', '/data/attribute
 /** The document answering a single-workspace request (decision 22). */
 export async function singleWorkspaceReply(ctx: RouteContext, resolved: ResolvedWorkspace, workspace: WorkspaceRecord, status = 200): Promise<Reply> {
   const { organization, role, level } = resolved;
-  const serializeContext = {
-    organization,
-    index: ctx.service.index,
-    edition: ctx.service.edition,
-    level,
-    canForceDelete: canForceDelete(role, organization, level),
-    unarchivedChangeRequests: await ctx.service.store.countUnarchivedChangeRequests(workspace.id),
-  };
-  const body: Record<string, unknown> = { data: workspaceDocument(workspace, serializeContext) };
+  const forceDelete = canForceDelete(role, organization, level);
+  const unarchivedChangeRequests = await ctx.service.store.countUnarchivedChangeRequests(workspace.id);
   const include = parseInclude(ctx.query);
-  if (include.size > 0) body.included = includedFor(workspace, include, serializeContext);
-  return { status, body };
+  const serializeContext = { organization, index: ctx.service.index, edition: ctx.service.edition, level, canForceDelete: forceDelete, unarchivedChangeRequests };
+  if (include.size > 0) {
+    const data = workspaceDocument(workspace, serializeContext);
+    return { status, body: { data, included: includedFor(workspace, include, serializeContext) } };
+  }
+  const w = workspace;
+  const key = `${w.id}|${w.version}|${w.updatedAt}|${w.name}|${w.locked}|${w.lockedBy}|${w.lockedReason}|${w.resourceCount}|${w.sshKeyId}|${w.projectId}|${w.currentStateVersionId}|${w.latestChangeAt}|${w.tagNames.join(',')}|${level}|${forceDelete}|${unarchivedChangeRequests}`;
+  let raw = ctx.service.renderCache.get(key);
+  if (!raw) {
+    raw = Buffer.from(JSON.stringify({ data: workspaceDocument(workspace, serializeContext) }));
+    ctx.service.renderCache.set(key, raw);
+  }
+  return { status, raw };
 }
 
 /** Tag bindings sent in `relationships.tag-bindings`: limits of the spec, last value per key wins. */

@@ -11,8 +11,10 @@ export interface WorkspaceFilter {
   narrowed: boolean;
 }
 
+// Tag conditions start from the tag's own links (indexed by tag), so the planner can drive a count
+// from the few tagged workspaces instead of probing every workspace of the organization.
 const HAS_FLAT_TAG =
-  'EXISTS (SELECT 1 FROM workspace_tags wt JOIN tags t ON t.id = wt.tag_id WHERE wt.workspace_id = w.id AND t.name = ?)';
+  'w.id IN (SELECT wt.workspace_id FROM workspace_tags wt WHERE wt.tag_id = (SELECT t.id FROM tags t WHERE t.organization = ? AND t.name = ?))';
 
 function distinct(values: string[]): string[] {
   return [...new Set(values)];
@@ -48,15 +50,15 @@ export function workspaceFilter(dialect: Dialect, q: WorkspaceQuery): WorkspaceF
   }
   for (const tag of distinct((q.tags ?? []).map((t) => t.toLowerCase()))) {
     conditions.push(HAS_FLAT_TAG);
-    params.push(tag);
+    params.push(q.organization, tag);
   }
   const excluded = distinct((q.excludeTags ?? []).map((t) => t.toLowerCase()));
   if (excluded.length > 0) {
     conditions.push(
-      'NOT EXISTS (SELECT 1 FROM workspace_tags wt JOIN tags t ON t.id = wt.tag_id WHERE wt.workspace_id = w.id AND ' +
+      'w.id NOT IN (SELECT wt.workspace_id FROM workspace_tags wt JOIN tags t ON t.id = wt.tag_id WHERE t.organization = ? AND ' +
         `${inJsonList(dialect, 't.name')})`,
     );
-    params.push(JSON.stringify(excluded));
+    params.push(q.organization, JSON.stringify(excluded));
   }
   for (const entry of q.tagged ?? []) {
     if (entry.value === undefined) {

@@ -1,11 +1,13 @@
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, realpathSync } from 'node:fs';
 import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
 import { Db, Param, UniqueViolationError } from './db';
 
 // better-sqlite3 is synchronous, our transactions are not: while a transaction awaits between its
 // statements, statements of other callers must not slip into it. A FIFO gate owned by the open
-// transaction makes them wait; the transaction's own handle bypasses the gate.
+// transaction makes them wait; the transaction's own handle bypasses the gate. Handles on one file
+// within one process share the gate: SQLite's busy wait is synchronous, so a second connection
+// waiting for the write lock would block the event loop that the lock holder needs to finish.
 
 const BUSY_TIMEOUT_MS = 10_000;
 const STATEMENT_CACHE_LIMIT = 500;
@@ -13,23 +15,25 @@ const STATEMENT_CACHE_LIMIT = 500;
 type Statement = Database.Statement<unknown[], unknown>;
 
 export function openSqliteDb(path: string): Db {
-  if (path !== ':memory:' && !path.startsWith('file:')) mkdirSync(dirname(path), { recursive: true });
+  const inMemory = path === ':memory:';
+  if (!inMemory) mkdirSync(dirname(path), { recursive: true });
   // `timeout` is the busy timeout: a second process waits for the write lock instead of failing.
   const db = new Database(path, { timeout: BUSY_TIMEOUT_MS });
-  db.pragma('journal_mode = WAL');
-  // NORMAL in WAL mode loses nothing when the process is killed (only on power loss).
-  db.pragma('synchronous = NORMAL');
-  db.pragma('foreign_keys = ON');
-  return new SqliteDb(db);
+  try {
+    db.pragma('journal_mode = WAL');
+    // NORMAL in WAL mode loses nothing when the process is killed (only on power loss).
+    db.pragma('synchronous = NORMAL');
+    db.pragma('foreign_keys = ON');
+    return new SqliteDb(db, inMemory ? null : realpathSync(path));
+  } catch (err) {
+    db.close();
+    throw err;
+  }
 }
 
 class Gate {
   private held = false;
   private readonly waiters: Array<() => void> = [];
-
-  get isHeld(): boolean {
-    return this.held;
-  }
 
   tryAcquire(): boolean {
     if (this.held) return false;
@@ -62,14 +66,33 @@ function mapError(err: unknown): unknown {
   return err;
 }
 
+/** One gate per database file in this process, shared by every handle open on it. */
+const fileGates = new Map<string, { gate: Gate; handles: number }>();
+
+function gateFor(file: string | null): Gate {
+  if (file === null) return new Gate();
+  let entry = fileGates.get(file);
+  if (!entry) fileGates.set(file, (entry = { gate: new Gate(), handles: 0 }));
+  entry.handles++;
+  return entry.gate;
+}
+
+function releaseGate(file: string | null): void {
+  const entry = file === null ? undefined : fileGates.get(file);
+  if (entry && --entry.handles === 0) fileGates.delete(file!);
+}
+
 class SqliteDb implements Db {
   readonly dialect = 'sqlite' as const;
-  private readonly gate = new Gate();
+  private readonly gate: Gate;
   private readonly statements = new Map<string, Statement>();
   private closed = false;
+  private closing: Promise<void> | undefined;
   private savepoints = 0;
 
-  constructor(private readonly db: Database.Database) {}
+  constructor(private readonly db: Database.Database, private readonly file: string | null) {
+    this.gate = gateFor(file);
+  }
 
   prepare(sql: string): Statement {
     let stmt = this.statements.get(sql);
@@ -103,20 +126,18 @@ class SqliteDb implements Db {
   }
 
   private async outside<R>(sql: string, body: (stmt: Statement) => R): Promise<R> {
-    if (this.closed) throw new Error('database is closed');
-    if (this.gate.tryAcquire()) {
-      try {
-        return this.exec(sql, false, body);
-      } finally {
-        this.gate.release();
-      }
-    }
-    await this.gate.acquire();
+    // No await when the gate is free: the statement runs at once.
+    if (!this.gate.tryAcquire()) await this.gate.acquire();
     try {
+      this.checkOpen();
       return this.exec(sql, false, body);
     } finally {
       this.gate.release();
     }
+  }
+
+  private checkOpen(): void {
+    if (this.closed) throw new Error('database is closed');
   }
 
   all<T>(sql: string, params?: Param[]): Promise<T[]> {
@@ -132,10 +153,10 @@ class SqliteDb implements Db {
   }
 
   async transaction<T>(fn: (tx: Db) => Promise<T>): Promise<T> {
-    if (this.closed) throw new Error('database is closed');
     await this.gate.acquire();
     const tx = new SqliteTx(this);
     try {
+      this.checkOpen();
       this.db.exec('BEGIN IMMEDIATE');
       const result = await fn(tx);
       this.db.exec('COMMIT');
@@ -157,14 +178,20 @@ class SqliteDb implements Db {
     this.db.exec(sql);
   }
 
-  async close(): Promise<void> {
-    if (this.closed) return;
-    // Let a running transaction finish first.
-    await this.gate.acquire();
-    this.closed = true;
-    this.statements.clear();
-    this.db.close();
-    this.gate.release();
+  close(): Promise<void> {
+    this.closing ??= (async () => {
+      // Let a running transaction finish first.
+      await this.gate.acquire();
+      this.closed = true;
+      this.statements.clear();
+      try {
+        this.db.close();
+      } finally {
+        releaseGate(this.file);
+        this.gate.release();
+      }
+    })();
+    return this.closing;
   }
 }
 

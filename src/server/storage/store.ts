@@ -50,11 +50,15 @@ export class SqlStore extends OtherRecords implements Store {
 
   // ---- Workspaces ----
 
+  /** One round trip per workspace read: the row with its flat tag names as a JSON array. */
   private async load(db: Db, where: string, params: Array<string | null>): Promise<WorkspaceRecord | null> {
-    const row = await db.get<WorkspaceRow>(`SELECT ${WORKSPACE_COLUMNS} FROM workspaces w WHERE ${where}`, params);
+    const tagNames =
+      db.dialect === 'sqlite'
+        ? '(SELECT json_group_array(name) FROM (SELECT t.name AS name FROM workspace_tags wt JOIN tags t ON t.id = wt.tag_id WHERE wt.workspace_id = w.id ORDER BY wt.seq))'
+        : "(SELECT COALESCE(json_agg(t.name ORDER BY wt.seq), '[]'::json)::text FROM workspace_tags wt JOIN tags t ON t.id = wt.tag_id WHERE wt.workspace_id = w.id)";
+    const row = await db.get<WorkspaceRow & { tag_names: string }>(`SELECT ${WORKSPACE_COLUMNS}, ${tagNames} AS tag_names FROM workspaces w WHERE ${where}`, params);
     if (!row) return null;
-    const names = await tagNamesOf(db, [row.id]);
-    return toWorkspace(row, names.get(row.id) ?? []);
+    return toWorkspace(row, JSON.parse(row.tag_names) as string[]);
   }
 
   private async withTagNames(db: Db, rows: WorkspaceRow[]): Promise<WorkspaceRecord[]> {
@@ -78,12 +82,20 @@ export class SqlStore extends OtherRecords implements Store {
         );
         if (ws.tagNames?.length) await attachTags(tx, ws.id, ws.organization, ws.tagNames, ws.createdAt);
         if (ws.tagBindings?.length) await upsertBindings(tx, ws.id, ws.tagBindings, ws.createdAt);
+        // Last, so the organization's hot counter row stays locked only until the commit.
         await tx.run(
           'INSERT INTO organization_counters (organization, workspace_count) VALUES (?, 1) ' +
             'ON CONFLICT (organization) DO UPDATE SET workspace_count = organization_counters.workspace_count + 1',
           [ws.organization],
         );
-        return (await this.load(tx, 'w.id = ?', [ws.id]))!;
+        // The record is exactly what was inserted; building it saves reading it back.
+        return {
+          id: ws.id, organization: ws.organization, name: ws.name, projectId: ws.projectId,
+          createdAt: ws.createdAt, updatedAt: ws.createdAt, latestChangeAt: ws.createdAt,
+          locked: false, lockedBy: null, lockedReason: null, resourceCount: 0, sshKeyId: ws.sshKeyId ?? null,
+          currentStateVersionId: null, settings: JSON.parse(JSON.stringify(ws.settings)) as WorkspaceRecord['settings'],
+          tagNames: [...new Set(ws.tagNames ?? [])], version: 1,
+        };
       });
     } catch (err) {
       throw this.nameTaken(err, ws.organization, ws.name);
@@ -109,10 +121,7 @@ export class SqlStore extends OtherRecords implements Store {
     return ids.flatMap((id) => byId.get(id) ?? []);
   }
 
-  /**
-   * `settings` is merged key by key into the stored settings (a key sent with null is stored as
-   * null), so callers may send only what changes.
-   */
+  /** `settings`, when given, replaces the stored settings as a whole; absent fields stay as they are. */
   async updateWorkspace(id: string, patch: WorkspacePatch): Promise<WorkspaceRecord | null> {
     let organization = '';
     try {
@@ -121,11 +130,10 @@ export class SqlStore extends OtherRecords implements Store {
         if (!row) return null;
         organization = row.organization;
         const name = patch.name ?? row.name;
-        const settings = patch.settings ? { ...(JSON.parse(row.settings) as object), ...patch.settings } : null;
         await tx.run(
           'UPDATE workspaces SET name = ?, name_key = ?, project_id = ?, settings = ?, ssh_key_id = ?, updated_at = ?, ' +
             'version = version + 1 WHERE id = ?',
-          [name, name.toLowerCase(), patch.projectId ?? row.project_id, settings ? JSON.stringify(settings) : row.settings,
+          [name, name.toLowerCase(), patch.projectId ?? row.project_id, patch.settings ? JSON.stringify(patch.settings) : row.settings,
             patch.sshKeyId !== undefined ? patch.sshKeyId : row.ssh_key_id, patch.updatedAt, id],
         );
         if (patch.replaceTagBindings) await replaceBindings(tx, id, patch.replaceTagBindings, patch.updatedAt);

@@ -1,0 +1,59 @@
+// Runs a server for a benchmark in its own thread, so the load generator in the main thread does
+// not share an event loop with it. Modes: the real service (optionally seeded with workspaces
+// straight through the store), or a bare node:http server answering fixed bytes.
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { parentPort, workerData } from 'node:worker_threads';
+import { startServer } from '../src/server';
+import { newId } from '../src/server/ids';
+
+interface ServiceJob {
+  mode: 'service';
+  bootstrap: unknown;
+  dataPath: string;
+  seed?: Array<{ organization: string; projectId: string; count: number }>;
+}
+interface BareJob {
+  mode: 'bare';
+  body: string;
+  contentType: string;
+}
+
+async function run(job: ServiceJob | BareJob): Promise<void> {
+  if (job.mode === 'bare') {
+    const payload = Buffer.from(job.body);
+    const server = http.createServer((req, res) => {
+      res.writeHead(200, { 'content-type': job.contentType, 'content-length': payload.length });
+      res.end(payload);
+    });
+    server.keepAliveTimeout = 65_000;
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    parentPort!.postMessage({ url: `http://127.0.0.1:${(server.address() as AddressInfo).port}` });
+    return;
+  }
+  const server = await startServer({ storage: { kind: 'sqlite', path: job.dataPath }, bootstrap: job.bootstrap, log: () => {} });
+  for (const seed of job.seed ?? []) {
+    const createdAt = new Date().toISOString();
+    for (let i = 0; i < seed.count; i += 1) {
+      await server.service.store.insertWorkspace({
+        id: newId('ws-'),
+        organization: seed.organization,
+        name: `ws-${String(i).padStart(6, '0')}`,
+        projectId: seed.projectId,
+        createdAt,
+        settings: {
+          'allow-destroy-plan': true, 'assessments-enabled': false, 'auto-apply': false, 'auto-apply-run-trigger': false,
+          'file-triggers-enabled': true, 'global-remote-state': false, 'queue-all-runs': false, 'speculative-enabled': true,
+          'structured-run-output-enabled': true, 'trigger-patterns': [], 'trigger-prefixes': [], source: 'tfe-api',
+          'execution-mode': 'remote', 'agent-pool-id': null, 'setting-overwrites': { 'execution-mode': false, 'agent-pool': false },
+          'engine-version': '1.11.4', 'vcs-repo': null,
+        },
+      });
+    }
+  }
+  parentPort!.postMessage({ url: server.url });
+}
+
+run(workerData).catch((error) => {
+  parentPort!.postMessage({ error: String(error?.stack ?? error) });
+});

@@ -1,0 +1,82 @@
+// The client: one transport (pool, limits, retries) shared by the resource APIs.
+import { inspect } from 'node:util';
+import { ChangeRequestsApi } from './change-request';
+import { resolveCredentials, type CredentialSources, type TokenSource } from './credentials';
+import { DataRetentionPoliciesApi } from './data-retention';
+import { ExplorerApi } from './explorer';
+import { RemoteStateConsumersApi } from './remote-state-consumer';
+import { TagBindingsApi } from './tag-binding';
+import { TagsApi } from './tag';
+import { Transport, type RetryOptions } from './transport';
+import { WorkspacesApi } from './workspace';
+import { normalizeAddress } from './credentials';
+
+export interface ClientOptions {
+  /** `scheme://host[:port]`, without `/api/v2`. Required. */
+  address: string;
+  /** API token. Required; never shown in errors, logs or `inspect()`. */
+  token: string;
+  /** Default organization for callers that have none of their own. */
+  organization?: string;
+  /** Requests per second at most; `false` turns client-side limiting off. @default 30 */
+  rateLimit?: number | false;
+  /** Requests in flight at once. @default 10 */
+  concurrency?: number;
+  /** Per-attempt timeout for connecting, headers and body. @default 30000 */
+  timeoutMs?: number;
+  /** Backoff settings, or `false` for no retries. @default { maxRetries: 5, baseDelayMs: 250, maxDelayMs: 10000 } */
+  retry?: RetryOptions | false;
+  userAgent?: string;
+}
+
+export type ClientEnvironmentOptions = Omit<ClientOptions, 'address' | 'token'> & CredentialSources;
+
+export class Client {
+  readonly address: string;
+  readonly organization: string | undefined;
+  /** Where the token came from, for diagnostics (never the token). */
+  readonly tokenSource: TokenSource | 'explicit';
+  readonly workspaces: WorkspacesApi;
+  readonly tags: TagsApi;
+  readonly tagBindings: TagBindingsApi;
+  readonly remoteStateConsumers: RemoteStateConsumersApi;
+  readonly changeRequests: ChangeRequestsApi;
+  readonly explorer: ExplorerApi;
+  readonly dataRetentionPolicies: DataRetentionPoliciesApi;
+  readonly #transport: Transport;
+
+  constructor(options: ClientOptions, tokenSource: TokenSource = 'explicit') {
+    if (!options.token) throw new Error('token is required: pass token, or use Client.fromEnvironment()');
+    this.address = normalizeAddress(options.address);
+    this.organization = options.organization;
+    this.tokenSource = tokenSource;
+    this.#transport = new Transport({ ...options, address: this.address });
+    this.workspaces = new WorkspacesApi(this.#transport);
+    this.tags = new TagsApi(this.#transport);
+    this.tagBindings = new TagBindingsApi(this.#transport);
+    this.remoteStateConsumers = new RemoteStateConsumersApi(this.#transport);
+    this.changeRequests = new ChangeRequestsApi(this.#transport);
+    this.explorer = new ExplorerApi(this.#transport, this.workspaces, this.changeRequests);
+    this.dataRetentionPolicies = new DataRetentionPoliciesApi(this.#transport);
+  }
+
+  /** Address, token and organization from explicit values, CDKWS_*, TFE_* and the Terraform CLI's credentials. */
+  static fromEnvironment(options: ClientEnvironmentOptions = {}): Client {
+    const { env, homeDir, readFile, address, token, organization, ...rest } = options;
+    const resolved = resolveCredentials({ env, homeDir, readFile, address, token, organization });
+    return new Client({ ...rest, address: resolved.address, token: resolved.token, organization: resolved.organization }, resolved.tokenSource);
+  }
+
+  /** Closes the connection pool once requests in flight finish. */
+  close(): Promise<void> {
+    return this.#transport.close();
+  }
+
+  [inspect.custom](): string {
+    return `Client { address: '${this.address}', organization: ${this.organization === undefined ? 'undefined' : `'${this.organization}'`}, token: '[REDACTED]' }`;
+  }
+
+  toJSON(): Record<string, unknown> {
+    return { address: this.address, organization: this.organization, token: '[REDACTED]' };
+  }
+}

@@ -1,0 +1,174 @@
+// One error type for every failed call, and one function that maps a response to the subclass
+// callers branch on (spec "Errors"; vectors/README decision 6 for the 409 wordings).
+import { errorDocumentSchema, type ErrorObject } from '../spec';
+
+/** The request that failed, safe to log: the Authorization header is always redacted. */
+export interface RequestSummary {
+  method: string;
+  url: string;
+  headers: Record<string, string>;
+}
+
+export const REDACTED = '[REDACTED]';
+
+export function redactHeaders(headers: Record<string, string>): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [name, value] of Object.entries(headers)) {
+    out[name] = name.toLowerCase() === 'authorization' ? `Bearer ${REDACTED}` : value;
+  }
+  return out;
+}
+
+export interface ApiErrorInit {
+  /** HTTP status; 0 when no answer arrived. */
+  status: number;
+  errors?: ErrorObject[];
+  request: RequestSummary;
+  responseHeaders?: Record<string, string>;
+  cause?: unknown;
+  message?: string;
+}
+
+/** Every failure of a client call: status, JSON:API error objects, the (redacted) request. */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly errors: ErrorObject[];
+  readonly request: RequestSummary;
+  readonly responseHeaders: Record<string, string>;
+  /** Whether repeating the same request later may succeed. */
+  readonly retryable: boolean = false;
+
+  constructor(init: ApiErrorInit) {
+    super(init.message ?? describe(init), init.cause === undefined ? undefined : { cause: init.cause });
+    this.name = new.target.name;
+    this.status = init.status;
+    this.errors = init.errors ?? [];
+    this.request = init.request;
+    this.responseHeaders = init.responseHeaders ?? {};
+  }
+
+  /** The first error object's detail (or title): the service's own words. */
+  get detail(): string | undefined {
+    return this.errors[0]?.detail ?? this.errors[0]?.title;
+  }
+}
+
+function describe(init: ApiErrorInit): string {
+  const where = `${init.request.method} ${init.request.url}`;
+  const details = (init.errors ?? []).map((e) => e.detail ?? e.title).filter(Boolean);
+  const reason = details.length > 0 ? details.join('; ') : init.status === 0 ? 'no response' : `status ${init.status}`;
+  return `${where} failed (${init.status || 'no response'}): ${reason}`;
+}
+
+/** 401: the token is missing, invalid or revoked. */
+export class UnauthorizedError extends ApiError {}
+/** 403: the caller may see the resource but not do this. */
+export class ForbiddenError extends ApiError {}
+/** 404: the resource does not exist, or the caller may not see it (the service does not say which). */
+export class NotFoundError extends ApiError {}
+
+/** 400/422: the request broke a rule; `pointers` name the offending members. */
+export class ValidationError extends ApiError {
+  get pointers(): string[] {
+    return this.errors.map((e) => e.source?.pointer ?? e.source?.parameter).filter((p): p is string => typeof p === 'string');
+  }
+}
+
+/** Any other 409. */
+export class ConflictError extends ApiError {}
+/** 409 on lock: the workspace is already locked (by anyone, this caller included). */
+export class WorkspaceLockedError extends ConflictError {}
+/** 409 on unlock: someone else holds the lock; `holder` is e.g. "User alice". */
+export class WorkspaceLockedByOtherError extends ConflictError {
+  get holder(): string {
+    return /locked by (.+)$/i.exec(this.detail ?? '')?.[1] ?? 'unknown';
+  }
+}
+/** 409 on unlock or force unlock: the workspace is not locked. */
+export class WorkspaceNotLockedError extends ConflictError {}
+/** 409 on safe delete: the workspace still manages resources, or it is locked. */
+export class WorkspaceNotSafeToDeleteError extends ConflictError {
+  get reason(): 'resources-managed' | 'locked' {
+    return /locked/i.test(this.detail ?? '') && !/managing resources/i.test(this.detail ?? '') ? 'locked' : 'resources-managed';
+  }
+}
+
+/** 429: too many requests; `retryAfterMs` from `X-RateLimit-Reset` or `Retry-After`. */
+export class RateLimitedError extends ApiError {
+  override readonly retryable = true;
+  get retryAfterMs(): number | undefined {
+    return retryAfterMs(this.responseHeaders);
+  }
+}
+
+/** 5xx. */
+export class ServerError extends ApiError {
+  override readonly retryable: boolean = true;
+}
+/** 503 on unlock: the latest intermediate state version is not finalized yet; retry shortly. */
+export class StateVersionPendingError extends ServerError {}
+
+/** No answer arrived: connection refused or reset, or a timeout. The request may have been done. */
+export class NetworkError extends ApiError {
+  override readonly retryable = true;
+  get timedOut(): boolean {
+    const code = (this.cause as { code?: string } | undefined)?.code ?? '';
+    return /TIMEOUT/.test(code);
+  }
+}
+
+/** The answer did not match the documented schema (wrong types, missing members, not JSON). */
+export class ResponseValidationError extends ApiError {}
+
+/** Milliseconds to wait after a 429: `X-RateLimit-Reset` (seconds, decimal), else `Retry-After`. */
+export function retryAfterMs(headers: Record<string, string>, nowMs = Date.now()): number | undefined {
+  const reset = Number(headers['x-ratelimit-reset']);
+  if (headers['x-ratelimit-reset'] !== undefined && Number.isFinite(reset) && reset >= 0) return Math.ceil(reset * 1000);
+  const after = headers['retry-after'];
+  if (after === undefined) return undefined;
+  const seconds = Number(after);
+  if (Number.isFinite(seconds)) return Math.max(0, seconds * 1000);
+  const date = Date.parse(after);
+  return Number.isNaN(date) ? undefined : Math.max(0, date - nowMs);
+}
+
+/** The error objects of a failed answer; a body that is not a JSON:API error document gives none. */
+export function errorObjectsOf(body: unknown): ErrorObject[] {
+  const parsed = errorDocumentSchema.safeParse(body);
+  return parsed.success ? parsed.data.errors : [];
+}
+
+/** Maps a failed answer to its subclass (go-tfe's checkResponseCode; decision 6 wordings). */
+export function errorFromResponse(status: number, body: unknown, request: RequestSummary, responseHeaders: Record<string, string> = {}): ApiError {
+  const errors = errorObjectsOf(body);
+  const init: ApiErrorInit = { status, errors, request, responseHeaders };
+  const detail = errors.map((e) => `${e.detail ?? ''} ${e.title ?? ''}`).join(' ');
+  switch (status) {
+    case 400:
+    case 422:
+      return new ValidationError(init);
+    case 401:
+      return new UnauthorizedError(init);
+    case 403:
+      return new ForbiddenError(init);
+    case 404:
+      return new NotFoundError(init);
+    case 409:
+      if (/safely deleted|managing resources/i.test(detail)) return new WorkspaceNotSafeToDeleteError(init);
+      if (/already locked/i.test(detail)) return new WorkspaceLockedError(init);
+      if (/already unlocked|not locked/i.test(detail)) return new WorkspaceNotLockedError(init);
+      if (/locked by/i.test(detail)) return new WorkspaceLockedByOtherError(init);
+      return new ConflictError(init);
+    case 429:
+      return new RateLimitedError(init);
+  }
+  if (status === 503 && /\/actions\/unlock(\?|$)/.test(request.url)) return new StateVersionPendingError(init);
+  if (status >= 500) return new ServerError(init);
+  return new ApiError(init);
+}
+
+/** True when the write's answer was lost, so it may or may not have been done. */
+export function isLostAnswer(error: unknown): boolean {
+  if (error instanceof NetworkError) return true;
+  return error instanceof ServerError && (error.status === 502 || error.status === 503 || error.status === 504);
+}

@@ -1,0 +1,62 @@
+// Paginated lists (spec "Pagination envelope"): one-page results and async iterators that walk
+// every page at the largest page size (decision 5: 100).
+import { MAX_PAGE_SIZE, type Pagination as WirePagination } from '../spec';
+
+export interface ListOptions {
+  /** Page to fetch. @default 1 */
+  pageNumber?: number;
+  /** Items per page, at most 100. @default 20 (the service's default) */
+  pageSize?: number;
+}
+
+export interface Pagination {
+  currentPage: number;
+  pageSize?: number;
+  prevPage: number | null;
+  nextPage: number | null;
+  totalPages: number;
+  totalCount: number;
+}
+
+/** One page of a list. `pagination` is absent when the service sent none. */
+export interface Page<T> {
+  items: T[];
+  pagination?: Pagination;
+}
+
+export function toPagination(meta: { pagination: WirePagination } | undefined): Pagination | undefined {
+  const p = meta?.pagination;
+  if (!p) return undefined;
+  return {
+    currentPage: p['current-page'],
+    ...(p['page-size'] === undefined ? {} : { pageSize: p['page-size'] }),
+    prevPage: p['prev-page'],
+    nextPage: p['next-page'],
+    totalPages: p['total-pages'],
+    totalCount: p['total-count'],
+  };
+}
+
+export function pageQuery(options: ListOptions | undefined): Record<string, number | undefined> {
+  return { 'page[number]': options?.pageNumber, 'page[size]': options?.pageSize };
+}
+
+/** Every item of every page, fetching the next page only when the caller gets there. */
+export async function* paginate<T>(fetchPage: (options: ListOptions) => Promise<Page<T>>, pageSize = MAX_PAGE_SIZE): AsyncGenerator<T, void, undefined> {
+  let pageNumber = 1;
+  for (;;) {
+    const page = await fetchPage({ pageNumber, pageSize });
+    yield* page.items;
+    const next = page.pagination ? page.pagination.nextPage : page.items.length >= pageSize ? pageNumber + 1 : null;
+    // A next page that does not move forward would loop for ever.
+    if (next === null || next <= pageNumber || page.items.length === 0) return;
+    pageNumber = next;
+  }
+}
+
+/** Collects an async iterable into an array. */
+export async function collect<T>(items: AsyncIterable<T>): Promise<T[]> {
+  const out: T[] = [];
+  for await (const item of items) out.push(item);
+  return out;
+}

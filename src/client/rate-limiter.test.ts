@@ -1,0 +1,55 @@
+import { RateLimiter } from './rate-limiter';
+
+/** A fake clock: sleeping advances time at once. */
+function fakeClock() {
+  let now = 1_000_000;
+  return { now: () => now, sleep: async (ms: number) => void (now += ms), advance: (ms: number) => void (now += ms) };
+}
+
+async function grantTimes(limiter: RateLimiter, clock: ReturnType<typeof fakeClock>, count: number): Promise<number[]> {
+  const times: number[] = [];
+  for (let i = 0; i < count; i++) {
+    await limiter.take();
+    times.push(clock.now());
+  }
+  return times;
+}
+
+describe('RateLimiter', () => {
+  it('never grants more than the limit in any sliding second', async () => {
+    const clock = fakeClock();
+    const limiter = new RateLimiter({ perSecond: 10, now: clock.now, sleep: clock.sleep });
+    const times = await grantTimes(limiter, clock, 55);
+    for (let i = 10; i < times.length; i++) expect(times[i] - times[i - 10]).toBeGreaterThanOrEqual(1000);
+  });
+
+  it('achieves close to the configured rate when demand is steady', async () => {
+    const clock = fakeClock();
+    const limiter = new RateLimiter({ perSecond: 50, now: clock.now, sleep: clock.sleep });
+    const times = await grantTimes(limiter, clock, 151);
+    const rate = 150 / ((times[150] - times[0]) / 1000);
+    expect(rate).toBeGreaterThan(45);
+    expect(rate).toBeLessThanOrEqual(50);
+  });
+
+  it('spaces grants evenly instead of bursting the whole second at once', async () => {
+    const clock = fakeClock();
+    const limiter = new RateLimiter({ perSecond: 20, now: clock.now, sleep: clock.sleep });
+    const times = await grantTimes(limiter, clock, 6);
+    expect(times[5] - times[0]).toBeGreaterThanOrEqual(4 * 50 - 50);
+  });
+
+  it('holds every sender back while paused by a 429', async () => {
+    const clock = fakeClock();
+    const limiter = new RateLimiter({ perSecond: 100, now: clock.now, sleep: clock.sleep });
+    const start = clock.now();
+    limiter.pauseUntil(start + 700);
+    await limiter.take();
+    expect(clock.now()).toBeGreaterThanOrEqual(start + 700);
+  });
+
+  it('rejects a limit that is not a positive number', () => {
+    expect(() => new RateLimiter({ perSecond: 0 })).toThrow(/positive/);
+    expect(() => new RateLimiter({ perSecond: Number.NaN })).toThrow(/positive/);
+  });
+});

@@ -1,0 +1,261 @@
+// HTTP for the client: one keep-alive undici pool per client, timeouts, client-side rate and
+// concurrency limits, and retries with exponential backoff and jitter for what is safe to repeat
+// (design "Writes under faults").
+import { inspect } from 'node:util';
+import { Pool } from 'undici';
+import type { z } from 'zod';
+import { JSON_API_MEDIA_TYPE } from '../spec';
+import { ApiError, NetworkError, RateLimitedError, ResponseValidationError, errorFromResponse, isLostAnswer, redactHeaders, retryAfterMs, type RequestSummary } from './errors';
+import { RateLimiter } from './rate-limiter';
+
+export const API_PATH = '/api/v2';
+export const USER_AGENT = 'cdk-workspaces-client/0.1.0';
+
+export interface RetryOptions {
+  /** Attempts after the first. @default 5 */
+  maxRetries?: number;
+  /** First backoff delay; doubled on each retry. @default 250 */
+  baseDelayMs?: number;
+  /** Upper bound of one backoff delay (and of a 429 wait). @default 10000 */
+  maxDelayMs?: number;
+}
+
+export interface TransportOptions {
+  /** `scheme://host[:port]`, without `/api/v2`. */
+  address: string;
+  token: string;
+  /** Requests per second sent at most; `false` turns client-side limiting off. @default 30 */
+  rateLimit?: number | false;
+  /** Requests in flight at once (also the pool's connection count). @default 10 */
+  concurrency?: number;
+  /** Per attempt: connecting, waiting for headers, and between body chunks. @default 30000 */
+  timeoutMs?: number;
+  /** `false`: no retries at all. */
+  retry?: RetryOptions | false;
+  userAgent?: string;
+  /** For tests: jitter source in [0, 1). */
+  random?: () => number;
+}
+
+export type QueryValue = string | number | boolean | undefined | null | readonly string[];
+
+export interface TransportRequest {
+  method: 'GET' | 'POST' | 'PATCH' | 'DELETE';
+  /** Relative to the API root, e.g. `/workspaces/ws-1`. */
+  path: string;
+  query?: Record<string, QueryValue>;
+  body?: unknown;
+  /** Safe to send again after a lost answer (GET, PATCH of settings…). 429s are always retried. */
+  idempotent: boolean;
+}
+
+export interface TransportResponse {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  /** Parsed JSON, or undefined for an empty body. */
+  body: unknown;
+}
+
+/** Delay before retry number `attempt` (0-based): exponential, with jitter in its upper half. */
+export function backoffDelay(attempt: number, options: Required<RetryOptions>, random: () => number = Math.random): number {
+  const ceiling = Math.min(options.maxDelayMs, options.baseDelayMs * 2 ** attempt);
+  return Math.round(ceiling / 2 + (random() * ceiling) / 2);
+}
+
+export function encodeQuery(query: Record<string, QueryValue> | undefined): string {
+  if (!query) return '';
+  const params = new URLSearchParams();
+  for (const [name, value] of Object.entries(query)) {
+    if (value === undefined || value === null) continue;
+    params.append(name, Array.isArray(value) ? value.join(',') : String(value));
+  }
+  const text = params.toString();
+  return text ? `?${text}` : '';
+}
+
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/** Limits requests in flight. */
+class Semaphore {
+  private active = 0;
+  private readonly waiting: Array<() => void> = [];
+  constructor(private readonly size: number) {}
+  async acquire(): Promise<void> {
+    if (this.active < this.size) {
+      this.active += 1;
+      return;
+    }
+    await new Promise<void>((resolve) => this.waiting.push(resolve));
+  }
+  release(): void {
+    const next = this.waiting.shift();
+    if (next) next();
+    else this.active -= 1;
+  }
+}
+
+export class Transport {
+  readonly address: string;
+  readonly retry: Required<RetryOptions>;
+  readonly limiter: RateLimiter | null;
+  /** Server clock minus ours, from `Date` headers (1 s resolution); 0 until an answer arrives. */
+  serverClockOffsetMs = 0;
+  readonly #authorization: string;
+  readonly #pool: Pool;
+  readonly #headers: Record<string, string>;
+  readonly #semaphore: Semaphore;
+  readonly #random: () => number;
+
+  constructor(options: TransportOptions) {
+    this.address = options.address;
+    const timeoutMs = options.timeoutMs ?? 30_000;
+    const concurrency = options.concurrency ?? 10;
+    this.retry = options.retry === false
+      ? { maxRetries: 0, baseDelayMs: 0, maxDelayMs: 0 }
+      : { maxRetries: 5, baseDelayMs: 250, maxDelayMs: 10_000, ...options.retry };
+    const rate = options.rateLimit === undefined ? 30 : options.rateLimit;
+    this.limiter = rate === false ? null : new RateLimiter({ perSecond: rate });
+    this.#authorization = `Bearer ${options.token}`;
+    this.#headers = { 'content-type': JSON_API_MEDIA_TYPE, accept: JSON_API_MEDIA_TYPE, 'user-agent': options.userAgent ?? USER_AGENT };
+    this.#semaphore = new Semaphore(concurrency);
+    this.#random = options.random ?? Math.random;
+    this.#pool = new Pool(options.address, {
+      connections: concurrency,
+      keepAliveTimeout: 30_000,
+      headersTimeout: timeoutMs,
+      bodyTimeout: timeoutMs,
+      connect: { timeout: timeoutMs },
+    });
+  }
+
+  /** Sends a request, retrying 429s always and lost answers only when `idempotent`; throws ApiError. */
+  async request(req: TransportRequest): Promise<TransportResponse> {
+    for (let attempt = 0; ; attempt++) {
+      try {
+        return await this.once(req);
+      } catch (error) {
+        if (!(error instanceof ApiError) || attempt >= this.retry.maxRetries) throw error;
+        // A 429 is answered before the service does anything, so even a create may be re-sent.
+        if (error instanceof RateLimitedError) {
+          const wait = Math.min(this.retry.maxDelayMs, error.retryAfterMs ?? backoffDelay(attempt, this.retry, this.#random));
+          const jittered = wait + Math.round(this.#random() * Math.min(100, wait / 10 + 5));
+          this.limiter?.pauseUntil(Date.now() + jittered);
+          await sleep(jittered);
+          continue;
+        }
+        if (!req.idempotent || !isLostAnswer(error)) throw error;
+        await sleep(backoffDelay(attempt, this.retry, this.#random));
+      }
+    }
+  }
+
+  /**
+   * A write that is not safe to repeat blindly. After a lost answer it waits, asks `verify`
+   * whether the write took effect (a result ends it), and otherwise sends again; an error answered
+   * to a re-sent write goes to `settle`, which may show the lost write was done.
+   */
+  async checkedWrite<T>(send: () => Promise<T>, hooks: { verify?: () => Promise<T | undefined>; settle?: (error: ApiError) => Promise<T | undefined> } = {}): Promise<T> {
+    let lost = false;
+    for (let attempt = 0; ; attempt++) {
+      try {
+        return await send();
+      } catch (error) {
+        if (lost && hooks.settle && error instanceof ApiError && !isLostAnswer(error)) {
+          const settled = await hooks.settle(error);
+          if (settled !== undefined) return settled;
+        }
+        if (!isLostAnswer(error) || attempt >= this.retry.maxRetries) throw error;
+        lost = true;
+        await sleep(backoffDelay(attempt, this.retry, this.#random));
+        if (hooks.verify) {
+          const found = await hooks.verify();
+          if (found !== undefined) return found;
+        }
+      }
+    }
+  }
+
+  /** Sends `req` and validates the answer's document with `schema` (extra members tolerated). */
+  async call<S extends z.ZodType>(req: TransportRequest, schema: S): Promise<z.output<S>> {
+    const response = await this.request(req);
+    return this.parse(req, response, schema);
+  }
+
+  parse<S extends z.ZodType>(req: Pick<TransportRequest, 'method' | 'path' | 'query'>, response: TransportResponse, schema: S): z.output<S> {
+    const parsed = schema.safeParse(response.body);
+    if (parsed.success) return parsed.data;
+    const issues = parsed.error.issues.slice(0, 5).map((i) => `${i.path.length ? i.path.join('.') : 'the document'}: ${i.message}`);
+    throw new ResponseValidationError({
+      status: response.status,
+      request: this.summary(req),
+      cause: parsed.error,
+      message: `${req.method} ${this.summary(req).url}: the answer does not match the documented schema: ${issues.join('; ')}`,
+    });
+  }
+
+  /** Our clock translated to the service's, for comparing with its timestamps. */
+  serverNow(): number {
+    return Date.now() + this.serverClockOffsetMs;
+  }
+
+  summary(req: Pick<TransportRequest, 'method' | 'path' | 'query'>): RequestSummary {
+    return {
+      method: req.method,
+      url: `${this.address}${API_PATH}${req.path}${encodeQuery(req.query)}`,
+      headers: redactHeaders({ ...this.#headers, authorization: this.#authorization }),
+    };
+  }
+
+  private async once(req: TransportRequest): Promise<TransportResponse> {
+    await this.#semaphore.acquire();
+    try {
+      if (this.limiter) await this.limiter.take();
+      let response;
+      let text: string;
+      try {
+        response = await this.#pool.request({
+          method: req.method,
+          path: `${API_PATH}${req.path}${encodeQuery(req.query)}`,
+          headers: { ...this.#headers, authorization: this.#authorization },
+          body: req.body === undefined ? undefined : JSON.stringify(req.body),
+        });
+        text = await response.body.text();
+      } catch (cause) {
+        throw new NetworkError({ status: 0, request: this.summary(req), cause, message: `${req.method} ${this.summary(req).url} failed: ${(cause as Error)?.message ?? cause}` });
+      }
+      const { statusCode: status, headers } = response;
+      const date = headers.date;
+      if (typeof date === 'string') {
+        const server = Date.parse(date);
+        // The header has 1 s resolution: the service's clock is, on average, half a second past it.
+        if (!Number.isNaN(server)) this.serverClockOffsetMs = server + 500 - Date.now();
+      }
+      let body: unknown = undefined;
+      if (text.length > 0) {
+        try {
+          body = JSON.parse(text);
+        } catch (cause) {
+          if (status < 400) throw new ResponseValidationError({ status, request: this.summary(req), cause, message: `${req.method} ${this.summary(req).url}: the answer is not JSON` });
+        }
+      }
+      if (status >= 400) throw errorFromResponse(status, body, this.summary(req), flatHeaders(headers));
+      return { status, headers, body };
+    } finally {
+      this.#semaphore.release();
+    }
+  }
+
+  close(): Promise<void> {
+    return this.#pool.close();
+  }
+
+  [inspect.custom](): string {
+    return `Transport { address: '${this.address}', token: '${'[REDACTED]'}' }`;
+  }
+}
+
+function flatHeaders(headers: Record<string, string | string[] | undefined>): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [name, value] of Object.entries(headers)) if (value !== undefined) out[name] = Array.isArray(value) ? value.join(', ') : value;
+  return out;
+}

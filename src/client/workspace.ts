@@ -1,0 +1,247 @@
+// Workspaces: create, list, show, update, safe and force delete, lock, unlock, force unlock and
+// the SSH key (spec "Endpoints"). Writes whose answer may be lost are checked before they are
+// repeated (design "Writes under faults").
+import {
+  checkWorkspaceRules,
+  workspaceCreateBodySchema,
+  workspaceDocumentSchema,
+  workspaceListDocumentSchema,
+  workspaceUpdateBodySchema,
+  type ErrorObject,
+  type WorkspaceUpdateAttributes,
+} from '../spec';
+import { NotFoundError, ValidationError, WorkspaceLockedError, WorkspaceNotLockedError } from './errors';
+import { paginate, toPagination, type Page } from './pagination';
+import type { Transport, TransportRequest } from './transport';
+import {
+  toWorkspace,
+  workspaceBody,
+  workspaceListQuery,
+  type Workspace,
+  type WorkspaceCreateOptions,
+  type WorkspaceListOptions,
+  type WorkspaceLockOptions,
+  type WorkspaceReadOptions,
+  type WorkspaceUpdateOptions,
+} from './workspace-types';
+
+export * from './workspace-types';
+
+/** How far the service's clock may be from ours when telling our writes from older ones. */
+const CLOCK_TOLERANCE_MS = 5_000;
+/** The same, for telling our lock from one taken just before it: the `Date` header's ±0.5 s. */
+const LOCK_CLOCK_TOLERANCE_MS = 600;
+
+const e = encodeURIComponent;
+const byName = (org: string, name: string) => `/organizations/${e(org)}/workspaces/${e(name)}`;
+const byId = (id: string) => `/workspaces/${e(id)}`;
+
+export class WorkspacesApi {
+  /** The user ID locks are taken under, learned from this client's own successful locks. */
+  private selfUserId: string | undefined;
+  private accountEndpointMissing = false;
+
+  constructor(private readonly transport: Transport) {}
+
+  /**
+   * Creates a workspace. Never makes a duplicate: after a lost answer the name is looked up before
+   * the create is sent again, and a "name has already been taken" answer to a re-sent create is
+   * resolved by reading the workspace.
+   */
+  async create(organization: string, options: WorkspaceCreateOptions): Promise<Workspace> {
+    const body = workspaceBody(options);
+    const req: TransportRequest = { method: 'POST', path: `/organizations/${e(organization)}/workspaces`, body, idempotent: false };
+    this.validate(req, workspaceCreateBodySchema, body, 'create');
+    const startedAt = this.transport.serverNow();
+    const ours = async (): Promise<Workspace | undefined> => {
+      const found = await this.read(organization, options.name).catch((error) => {
+        if (error instanceof NotFoundError) return undefined;
+        throw error;
+      });
+      if (!found) return undefined;
+      // A workspace created well before our first attempt is someone else's: report the clash.
+      if (found.createdAt && Date.parse(found.createdAt) < startedAt - CLOCK_TOLERANCE_MS) {
+        throw this.clientValidationError(req, [{ status: '422', title: 'invalid attribute', detail: 'Name has already been taken', source: { pointer: '/data/attributes/name' } }]);
+      }
+      return found;
+    };
+    return this.transport.checkedWrite(() => this.single(req), {
+      verify: ours,
+      settle: async (error) => (error instanceof ValidationError && error.pointers.includes('/data/attributes/name') ? ours() : undefined),
+    });
+  }
+
+  /** One page of the organization's workspaces. */
+  async list(organization: string, options: WorkspaceListOptions = {}): Promise<Page<Workspace>> {
+    const req: TransportRequest = { method: 'GET', path: `/organizations/${e(organization)}/workspaces`, query: workspaceListQuery(options), idempotent: true };
+    const doc = await this.transport.call(req, workspaceListDocumentSchema);
+    return { items: doc.data.map(toWorkspace), pagination: toPagination(doc.meta) };
+  }
+
+  /** Every workspace matching `options`, 100 per request. */
+  listAll(organization: string, options: Omit<WorkspaceListOptions, 'pageNumber' | 'pageSize'> = {}): AsyncGenerator<Workspace, void, undefined> {
+    return paginate((page) => this.list(organization, { ...options, ...page }));
+  }
+
+  read(organization: string, name: string, options: WorkspaceReadOptions = {}): Promise<Workspace> {
+    return this.single({ method: 'GET', path: byName(organization, name), query: { include: options.include }, idempotent: true });
+  }
+
+  readById(id: string, options: WorkspaceReadOptions = {}): Promise<Workspace> {
+    return this.single({ method: 'GET', path: byId(id), query: { include: options.include }, idempotent: true });
+  }
+
+  /** Changes settings; members left undefined keep their value. */
+  async update(organization: string, name: string, options: WorkspaceUpdateOptions): Promise<Workspace> {
+    const req = this.updateRequest(byName(organization, name), options);
+    if (options.name === undefined || options.name === name) return this.single(req);
+    // A rename by name is not safe to repeat: once done, the old path answers 404.
+    return this.transport.checkedWrite(() => this.single({ ...req, idempotent: false }), {
+      settle: async (error) => (error instanceof NotFoundError ? this.read(organization, options.name!) : undefined),
+    });
+  }
+
+  async updateById(id: string, options: WorkspaceUpdateOptions): Promise<Workspace> {
+    return this.single(this.updateRequest(byId(id), options));
+  }
+
+  /** Deletes the workspace unless it manages resources or is locked (WorkspaceNotSafeToDeleteError). */
+  safeDelete(organization: string, name: string): Promise<void> {
+    return this.deleteChecked({ method: 'POST', path: `${byName(organization, name)}/actions/safe-delete`, idempotent: false });
+  }
+
+  safeDeleteById(id: string): Promise<void> {
+    return this.deleteChecked({ method: 'POST', path: `${byId(id)}/actions/safe-delete`, idempotent: false });
+  }
+
+  /** Force delete: deletes even while the workspace manages resources. */
+  delete(organization: string, name: string): Promise<void> {
+    return this.deleteChecked({ method: 'DELETE', path: byName(organization, name), idempotent: false });
+  }
+
+  deleteById(id: string): Promise<void> {
+    return this.deleteChecked({ method: 'DELETE', path: byId(id), idempotent: false });
+  }
+
+  /**
+   * Locks the workspace. If an earlier attempt's answer was lost and the re-sent lock finds the
+   * workspace locked by this caller with the same reason, that counts as success.
+   */
+  async lock(id: string, options: WorkspaceLockOptions = {}): Promise<Workspace> {
+    const reason = options.reason ?? '';
+    const startedAt = this.transport.serverNow();
+    const req: TransportRequest = { method: 'POST', path: `${byId(id)}/actions/lock`, body: { reason }, idempotent: false };
+    const workspace = await this.transport.checkedWrite(() => this.single(req), {
+      settle: async (error) => {
+        if (!(error instanceof WorkspaceLockedError)) return undefined;
+        const fresh = await this.readById(id);
+        return fresh.locked && (await this.lockedByUs(fresh, reason, startedAt)) ? fresh : undefined;
+      },
+    });
+    if (workspace.lockedBy?.type === 'users') this.selfUserId = workspace.lockedBy.id;
+    return workspace;
+  }
+
+  /**
+   * Unlocks the workspace. A 503 (state version not finalized) is retried with backoff; a re-sent
+   * unlock that finds the workspace unlocked counts as success (a first 409 does not).
+   */
+  unlock(id: string): Promise<Workspace> {
+    return this.unlockChecked(`${byId(id)}/actions/unlock`, id);
+  }
+
+  /** Unlocks a workspace locked by anyone (admin access). */
+  forceUnlock(id: string): Promise<Workspace> {
+    return this.unlockChecked(`${byId(id)}/actions/force-unlock`, id);
+  }
+
+  assignSshKey(id: string, sshKeyId: string): Promise<Workspace> {
+    return this.single({ method: 'PATCH', path: `${byId(id)}/relationships/ssh-key`, body: { data: { type: 'workspaces', attributes: { id: sshKeyId } } }, idempotent: true });
+  }
+
+  unassignSshKey(id: string): Promise<Workspace> {
+    return this.single({ method: 'PATCH', path: `${byId(id)}/relationships/ssh-key`, body: { data: { type: 'workspaces', attributes: { id: null } } }, idempotent: true });
+  }
+
+  private async single(req: TransportRequest): Promise<Workspace> {
+    const doc = await this.transport.call(req, workspaceDocumentSchema);
+    return toWorkspace(doc.data);
+  }
+
+  private updateRequest(path: string, options: WorkspaceUpdateOptions): TransportRequest {
+    const body = workspaceBody(options);
+    const req: TransportRequest = { method: 'PATCH', path, body, idempotent: true };
+    this.validate(req, workspaceUpdateBodySchema, body, 'update');
+    return req;
+  }
+
+  private deleteChecked(req: TransportRequest): Promise<void> {
+    return this.transport
+      .checkedWrite(async () => (await this.transport.request(req), true as const), {
+        settle: async (error) => (error instanceof NotFoundError ? (true as const) : undefined),
+      })
+      .then(() => undefined);
+  }
+
+  private unlockChecked(path: string, id: string): Promise<Workspace> {
+    return this.transport.checkedWrite(() => this.single({ method: 'POST', path, idempotent: false }), {
+      settle: async (error) => {
+        if (!(error instanceof WorkspaceNotLockedError)) return undefined;
+        const fresh = await this.readById(id);
+        return fresh.locked ? undefined : fresh;
+      },
+    });
+  }
+
+  /**
+   * Whether a lock found after a lost answer is the one our lost request took. Exact when the
+   * caller's user ID is known (from an earlier lock, or the hosted service's account endpoint);
+   * otherwise a lock with our reason taken after our first attempt (within the clock's
+   * uncertainty) is taken to be ours.
+   */
+  private async lockedByUs(workspace: Workspace, reason: string, startedAt: number): Promise<boolean> {
+    if ((workspace.lockedReason ?? '') !== reason) return false;
+    const self = await this.whoAmI();
+    if (self !== undefined && workspace.lockedBy) return workspace.lockedBy.id === self;
+    return workspace.updatedAt === undefined || Date.parse(workspace.updatedAt) >= startedAt - LOCK_CLOCK_TOLERANCE_MS;
+  }
+
+  /** The caller's user ID, if known or if the service has the hosted account endpoint. */
+  private async whoAmI(): Promise<string | undefined> {
+    if (this.selfUserId !== undefined || this.accountEndpointMissing) return this.selfUserId;
+    try {
+      const response = await this.transport.request({ method: 'GET', path: '/account/details', idempotent: true });
+      const id = (response.body as { data?: { id?: unknown; type?: unknown } } | undefined)?.data;
+      if (typeof id?.id === 'string' && id.type === 'users') this.selfUserId = id.id;
+    } catch (error) {
+      if (!(error instanceof NotFoundError)) throw error;
+      this.accountEndpointMissing = true;
+    }
+    return this.selfUserId;
+  }
+
+  /** The spec's rules that need no service, checked before anything is sent. */
+  private validate(req: TransportRequest, schema: typeof workspaceCreateBodySchema | typeof workspaceUpdateBodySchema, body: unknown, mode: 'create' | 'update'): void {
+    const errors: ErrorObject[] = [];
+    const parsed = schema.safeParse(body);
+    if (!parsed.success) {
+      for (const issue of parsed.error.issues) {
+        const pointer = `/${issue.path.join('/')}`;
+        errors.push({ status: '422', title: 'invalid attribute', detail: `${issue.path.slice(2).join('.') || 'body'}: ${issue.message}`, source: { pointer } });
+      }
+    } else {
+      // What the service alone knows (the organization's default mode, the current repository) is
+      // assumed to allow the request; the service checks it.
+      const attributes = (parsed.data.data.attributes ?? {}) as WorkspaceUpdateAttributes;
+      for (const v of checkWorkspaceRules(attributes, mode, { executionMode: 'agent', hasVcsRepo: mode === 'update' })) {
+        errors.push({ status: '422', title: 'invalid attribute', detail: v.detail, source: { pointer: v.pointer } });
+      }
+    }
+    if (errors.length > 0) throw this.clientValidationError(req, errors);
+  }
+
+  private clientValidationError(req: TransportRequest, errors: ErrorObject[]): ValidationError {
+    const summary = this.transport.summary(req);
+    return new ValidationError({ status: 0, errors, request: summary, message: `invalid workspace options for ${summary.method} ${summary.url}: ${errors.map((x) => x.detail).join('; ')}` });
+  }
+}

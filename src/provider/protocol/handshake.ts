@@ -1,0 +1,134 @@
+// go-plugin's start-up contract, as Terraform drives it: check the magic cookie and protocol
+// version, serve gRPC on a unix socket with mutual TLS, announce it in exactly one stdout line, and
+// keep stdout clean afterwards. Start-up time matters (Terraform starts the provider 3–5 times per
+// command), so gRPC is loaded only once the environment checks have passed.
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import type * as grpcTypes from '@grpc/grpc-js';
+import { createServerCertificate } from './cert';
+
+export const MAGIC_COOKIE_KEY = 'TF_PLUGIN_MAGIC_COOKIE';
+export const MAGIC_COOKIE_VALUE = 'd602bf8f470bc67ca7faa0386276bbdd4330efaf76d1a219cb4d6991ca9872b2';
+export const CORE_PROTOCOL_VERSION = 1;
+export const APP_PROTOCOL_VERSION = 6;
+
+export type EnvCheck = { ok: true; tls: boolean } | { ok: false; message: string };
+
+/** Decides whether we were started by Terraform and how to talk to it. */
+export function checkEnvironment(env: NodeJS.ProcessEnv): EnvCheck {
+  if (env[MAGIC_COOKIE_KEY] !== MAGIC_COOKIE_VALUE) {
+    return {
+      ok: false,
+      message:
+        'This binary is a plugin. These are not meant to be executed directly.\n' +
+        'It is a Terraform provider: Terraform runs it; to use it, declare it in your configuration and run `terraform init`.\n',
+    };
+  }
+  const versions = env.PLUGIN_PROTOCOL_VERSIONS;
+  if (versions && !versions.split(',').map((v) => v.trim()).includes(String(APP_PROTOCOL_VERSION))) {
+    return {
+      ok: false,
+      message: `This provider speaks plugin protocol ${APP_PROTOCOL_VERSION}, but the caller accepts only ${versions}. Use Terraform 1.0 or newer.\n`,
+    };
+  }
+  const tls = !env.TF_DISABLE_PLUGIN_TLS && !!env.PLUGIN_CLIENT_CERT;
+  return { ok: true, tls };
+}
+
+/** Writes a log line go-plugin understands (hclog JSON), so Terraform files it under TF_LOG. */
+export function log(level: 'trace' | 'debug' | 'info' | 'warn' | 'error', message: string, fields: object = {}): void {
+  const line = JSON.stringify({ '@level': level, '@message': message, '@timestamp': new Date().toISOString(), ...fields });
+  try {
+    fs.writeSync(2, line + '\n');
+  } catch {
+    // stderr gone: nothing sensible left to do with a log line
+  }
+}
+
+/** After the handshake line, anything aimed at stdout would corrupt go-plugin's view: send it to stderr. */
+function divertStdout(): void {
+  const toStderr = (...args: unknown[]) => process.stderr.write(args.map((a) => (typeof a === 'string' ? a : JSON.stringify(a))).join(' ') + '\n');
+  console.log = console.info = console.debug = toStderr;
+  process.stdout.write = process.stderr.write.bind(process.stderr) as typeof process.stdout.write;
+}
+
+export interface PluginHandle {
+  server: grpcTypes.Server;
+  /** The handshake line as printed (without newline). */
+  line: string;
+  socketPath: string;
+}
+
+export interface StartOptions {
+  env?: NodeJS.ProcessEnv;
+  /** Called when the environment is not Terraform's; default prints the message and exits 1. */
+  onRejected?: (message: string) => never;
+  /** Called after GRPCController/Shutdown was answered; default exits the process. */
+  onShutdown?: () => void;
+}
+
+/**
+ * Runs the go-plugin handshake: `register` adds the services to the server before it listens.
+ * Resolves once the handshake line is out.
+ */
+export async function startPlugin(
+  register: (server: grpcTypes.Server, shutdown: () => void) => void,
+  opts: StartOptions = {},
+): Promise<PluginHandle> {
+  const env = opts.env ?? process.env;
+  const check = checkEnvironment(env);
+  if (!check.ok) {
+    if (opts.onRejected) opts.onRejected(check.message);
+    process.stderr.write(check.message);
+    process.exit(1);
+  }
+  // Ctrl-C reaches the whole process group; Terraform then sends StopProvider and Shutdown itself.
+  process.on('SIGINT', () => log('debug', 'ignoring SIGINT: waiting for Terraform to stop the provider'));
+
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const grpc = require('@grpc/grpc-js') as typeof grpcTypes;
+  const server = new grpc.Server({
+    // Terraform sends whole states and schemas; gRPC's 4 MB default is too small for big ones.
+    'grpc.max_receive_message_length': 256 << 20,
+    'grpc.max_send_message_length': 256 << 20,
+  });
+
+  let credentials: grpcTypes.ServerCredentials;
+  let certField = '';
+  if (check.tls) {
+    const cert = createServerCertificate();
+    const pair = { private_key: Buffer.from(cert.keyPem), cert_chain: Buffer.from(cert.certPem) };
+    // Trust exactly Terraform's client certificate, and require it.
+    credentials = grpc.ServerCredentials.createSsl(Buffer.from(env.PLUGIN_CLIENT_CERT!), [pair], true);
+    certField = cert.der.toString('base64').replace(/=+$/, '');
+  } else {
+    credentials = grpc.ServerCredentials.createInsecure();
+  }
+
+  const dir = env.PLUGIN_UNIX_SOCKET_DIR || os.tmpdir();
+  const socketPath = path.join(dir, `plugin${process.pid}-${Math.random().toString(36).slice(2, 10)}`);
+  let shuttingDown = false;
+  const shutdown = () => {
+    if (shuttingDown) return;
+    shuttingDown = true;
+    if (opts.onShutdown) return opts.onShutdown();
+    // Let the Shutdown reply reach Terraform before the connection goes.
+    setTimeout(() => {
+      server.forceShutdown();
+      fs.rmSync(socketPath, { force: true });
+      process.exit(0);
+    }, 5);
+  };
+  register(server, shutdown);
+
+  await new Promise<void>((resolve, reject) => {
+    server.bindAsync(`unix:${socketPath}`, credentials, (err) => (err ? reject(err) : resolve()));
+  });
+  process.on('exit', () => fs.rmSync(socketPath, { force: true }));
+
+  const line = `${CORE_PROTOCOL_VERSION}|${APP_PROTOCOL_VERSION}|unix|${socketPath}|grpc|${certField}`;
+  fs.writeSync(1, line + '\n');
+  divertStdout();
+  return { server, line, socketPath };
+}

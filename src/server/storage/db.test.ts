@@ -1,0 +1,129 @@
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Db, UniqueViolationError, escapeLike, toNumberedPlaceholders } from './db';
+import { openStore } from './index';
+import { LATEST_SCHEMA_VERSION, migrate } from './migrations';
+import { openPostgresDb } from './postgres';
+import { openSqliteDb } from './sqlite';
+import { BackendKind, backendKinds, createTestDatabase, freshOrg, newWorkspace } from './test-support';
+
+jest.setTimeout(30_000);
+
+describe('SQL helpers', () => {
+  it('numbers placeholders and leaves question marks in quotes alone', () => {
+    expect(toNumberedPlaceholders(`SELECT ?, '?', "a?" FROM t WHERE a = ? AND b = 'it''s?'`)).toBe(
+      `SELECT $1, '?', "a?" FROM t WHERE a = $2 AND b = 'it''s?'`,
+    );
+  });
+
+  it('escapes LIKE metacharacters', () => {
+    expect(escapeLike('50%_a\\b')).toBe('50\\%\\_a\\\\b');
+  });
+});
+
+describe('the SQLite adapter', () => {
+  let dir: string;
+  let db: Db;
+
+  beforeEach(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'cdkws-db-'));
+    db = openSqliteDb(join(dir, 'nested', 'folder', 'test.db'));
+    await db.run('CREATE TABLE t (k TEXT PRIMARY KEY, v INTEGER)');
+  });
+  afterEach(async () => {
+    await db.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('creates the parent directory of the database file', () => {
+    expect(existsSync(join(dir, 'nested', 'folder', 'test.db'))).toBe(true);
+  });
+
+  it('makes statements of other callers wait until an open transaction ends', async () => {
+    const seen: string[] = [];
+    let release!: () => void;
+    const paused = new Promise<void>((r) => (release = r));
+    const tx = db.transaction(async (t) => {
+      await t.run("INSERT INTO t VALUES ('a', 1)");
+      await paused;
+      await t.run("UPDATE t SET v = 2 WHERE k = 'a'");
+      seen.push('committed');
+    });
+    await new Promise((r) => setImmediate(r));
+    const outside = db.get<{ v: number }>("SELECT v FROM t WHERE k = 'a'").then((row) => {
+      seen.push(`read ${row?.v}`);
+    });
+    await new Promise((r) => setTimeout(r, 20));
+    expect(seen).toEqual([]);
+    release();
+    await Promise.all([tx, outside]);
+    expect(seen).toEqual(['committed', 'read 2']);
+  });
+
+  it('rolls a failed transaction back and keeps the connection usable', async () => {
+    await expect(db.transaction(async (t) => {
+      await t.run("INSERT INTO t VALUES ('x', 1)");
+      throw new Error('boom');
+    })).rejects.toThrow('boom');
+    expect(await db.all('SELECT * FROM t')).toEqual([]);
+    await db.run("INSERT INTO t VALUES ('y', 1)");
+    expect(await db.get('SELECT k FROM t')).toEqual({ k: 'y' });
+  });
+
+  it('nests transactions on the handle without deadlock, undoing only a failed inner one', async () => {
+    await db.transaction(async (t) => {
+      await t.run("INSERT INTO t VALUES ('outer', 1)");
+      await t.transaction(async (inner) => inner.run("INSERT INTO t VALUES ('kept', 1)"));
+      await expect(t.transaction(async (inner) => {
+        await inner.run("INSERT INTO t VALUES ('undone', 1)");
+        throw new Error('inner failure');
+      })).rejects.toThrow('inner failure');
+    });
+    expect((await db.all<{ k: string }>('SELECT k FROM t ORDER BY k')).map((r) => r.k)).toEqual(['kept', 'outer']);
+  });
+
+  it('refuses a transaction handle used after its transaction ended', async () => {
+    let leaked!: Db;
+    await db.transaction(async (t) => {
+      leaked = t;
+    });
+    await expect(leaked.run('SELECT 1')).rejects.toThrow('after its transaction ended');
+  });
+
+  it('reports unique violations as UniqueViolationError', async () => {
+    await db.run("INSERT INTO t VALUES ('dup', 1)");
+    await expect(db.run("INSERT INTO t VALUES ('dup', 2)")).rejects.toBeInstanceOf(UniqueViolationError);
+  });
+
+  it('keeps committed data when the database is opened again', async () => {
+    await db.run("INSERT INTO t VALUES ('durable', 7)");
+    await db.close();
+    db = openSqliteDb(join(dir, 'nested', 'folder', 'test.db'));
+    expect(await db.get('SELECT v FROM t WHERE k = ?', ['durable'])).toEqual({ v: 7 });
+  });
+});
+
+describe.each(backendKinds)('migrations on %s', (kind: BackendKind) => {
+  it('apply once when several stores open one new database at the same time', async () => {
+    const database = await createTestDatabase(kind);
+    try {
+      const stores = await Promise.all([0, 1, 2].map(() => database.openShared()));
+      const org = freshOrg();
+      const ws = await stores[0].insertWorkspace(newWorkspace(org, 'shared'));
+      expect((await stores[2].getWorkspace(ws.id))?.name).toBe('shared');
+      const raw = database.options.kind === 'sqlite' ? openSqliteDb(database.options.path) : openPostgresDb(database.options.url);
+      try {
+        await migrate(raw); // applying again changes nothing
+        const rows = await raw.all<{ version: number }>('SELECT version FROM schema_migrations ORDER BY version');
+        expect(rows.map((r) => Number(r.version))).toEqual(Array.from({ length: LATEST_SCHEMA_VERSION }, (_, i) => i + 1));
+        await raw.run('INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)', [LATEST_SCHEMA_VERSION + 1, 'future', 'now']);
+        await expect(openStore(database.options)).rejects.toThrow('newer than this program');
+      } finally {
+        await raw.close();
+      }
+    } finally {
+      await database.drop();
+    }
+  });
+});

@@ -1,0 +1,142 @@
+// Spawned `cdkws serve` processes — design.md "Starting the service": the `listening on` line,
+// several processes on one store, SIGTERM → exit 0, acknowledged writes survive kill -9.
+// The issue's two-process lock race: 50 concurrent locks over two processes give exactly one 200.
+import { ORG, TOKENS } from '../helpers/service';
+import { sharedStorageArgs, spawnServe, stopServe, type ServeProcess } from '../helpers/processes';
+import { uniqueName } from '../helpers/workspace-assertions';
+
+jest.setTimeout(60_000);
+
+const started: ServeProcess[] = [];
+
+/** The exit of a process, or 'still running' after `ms`: a clean stop must not wait on idle keep-alive connections. */
+async function exitWithin(server: ServeProcess, ms: number): Promise<{ code: number | null; signal: NodeJS.Signals | null } | 'still running'> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<'still running'>((resolve) => {
+    timer = setTimeout(() => resolve('still running'), ms);
+  });
+  const result = await Promise.race([server.exited, timeout]);
+  clearTimeout(timer);
+  return result;
+}
+async function serve(storageArgs: string[]): Promise<ServeProcess> {
+  const process_ = await spawnServe(storageArgs);
+  started.push(process_);
+  return process_;
+}
+afterEach(async () => {
+  await Promise.all(started.splice(0).map((p) => stopServe(p, 'SIGKILL')));
+});
+
+async function create(server: ServeProcess, name: string): Promise<any> {
+  const response = await server.request('POST', `/organizations/${ORG}/workspaces`, { body: { data: { type: 'workspaces', attributes: { name } } } });
+  if (response.status !== 201) throw new Error(`create failed: ${response.status} ${response.text}`);
+  return response.body.data;
+}
+
+describe('a serve process', () => {
+  it('prints "listening on http://HOST:PORT" and serves the API root under it', async () => {
+    const server = await serve(await sharedStorageArgs());
+    expect(server.output().stdout).toMatch(/^listening on http:\/\/127\.0\.0\.1:\d+$/m);
+    const response = await server.request('GET', `/organizations/${ORG}/workspaces`);
+    expect(response.status).toBe(200);
+    expect(Array.isArray(response.body.data)).toBe(true);
+  });
+
+  it('exits 0 on SIGTERM', async () => {
+    const server = await serve(await sharedStorageArgs());
+    await create(server, uniqueName('term'));
+    server.child.kill('SIGTERM');
+    expect(await exitWithin(server, 10_000)).toEqual({ code: 0, signal: null });
+  });
+
+  it('finishes a request in flight before exiting on SIGTERM', async () => {
+    const server = await serve(await sharedStorageArgs());
+    const pending = Promise.all(Array.from({ length: 10 }, () => server.request('GET', `/organizations/${ORG}/workspaces`)));
+    await new Promise((resolve) => setImmediate(resolve));
+    server.child.kill('SIGTERM');
+    const results = await pending.catch(() => null);
+    expect(await exitWithin(server, 10_000)).toEqual({ code: 0, signal: null });
+    if (results) for (const r of results) expect(r.status).toBe(200);
+  });
+
+  it('keeps acknowledged writes after kill -9 and a restart on the same storage', async () => {
+    const storageArgs = await sharedStorageArgs();
+    const server = await serve(storageArgs);
+    const name = uniqueName('durable');
+    const ws = await create(server, name);
+    const locked = await server.request('POST', `/workspaces/${ws.id}/actions/lock`, { body: { reason: 'before crash' } });
+    expect(locked.status).toBe(200);
+    const patched = await server.request('PATCH', `/workspaces/${ws.id}`, { body: { data: { type: 'workspaces', attributes: { description: 'acknowledged' } } } });
+    expect(patched.status).toBe(200);
+    server.child.kill('SIGKILL');
+    await server.exited;
+
+    const restarted = await serve(storageArgs);
+    const shown = await restarted.request('GET', `/organizations/${ORG}/workspaces/${name}`);
+    expect(shown.status).toBe(200);
+    expect(shown.body.data.id).toBe(ws.id);
+    expect(shown.body.data.attributes).toMatchObject({ description: 'acknowledged', locked: true, 'locked-reason': 'before crash' });
+  });
+
+  it('fails to start with a clear message when the bootstrap file does not exist', async () => {
+    const outcome = await spawnServe(await sharedStorageArgs(), ['--bootstrap', '/nonexistent/bootstrap.json'], 15000).then(
+      (p) => {
+        started.push(p);
+        return 'started';
+      },
+      (error: Error) => error.message,
+    );
+    expect(outcome).toMatch(/exited \(code [1-9]\d*/);
+    expect(outcome).toMatch(/bootstrap/i);
+  });
+});
+
+describe('two serve processes sharing one store', () => {
+  it('see each other\'s writes', async () => {
+    const storageArgs = await sharedStorageArgs();
+    const a = await serve(storageArgs);
+    const b = await serve(storageArgs);
+    const ws = await create(a, uniqueName('shared'));
+    const shown = await b.request('GET', `/workspaces/${ws.id}`);
+    expect(shown.status).toBe(200);
+    expect(shown.body.data.attributes.name).toBe(ws.attributes.name);
+  });
+
+  it('give exactly one 200 to 50 concurrent lock requests on one workspace', async () => {
+    const storageArgs = await sharedStorageArgs();
+    const [a, b] = await Promise.all([serve(storageArgs), serve(storageArgs)]);
+    const ws = await create(a, uniqueName('race'));
+    const tokens = [TOKENS.owner, TOKENS.admin, TOKENS.writer, TOKENS.org];
+    const responses = await Promise.all(
+      Array.from({ length: 50 }, (_, i) => (i % 2 ? b : a).request('POST', `/workspaces/${ws.id}/actions/lock`, { token: tokens[i % tokens.length], body: { reason: `attempt ${i}` } })),
+    );
+    const statuses = responses.map((r) => r.status);
+    expect(statuses.filter((s) => s === 200)).toHaveLength(1);
+    expect(statuses.filter((s) => s === 409)).toHaveLength(49);
+    const winner = responses.find((r) => r.status === 200)!;
+    const shown = await b.request('GET', `/workspaces/${ws.id}`);
+    expect(shown.body.data.attributes['locked-reason']).toBe(winner.body.data.attributes['locked-reason']);
+  });
+
+  it('let exactly one of concurrent creates of one name win across processes', async () => {
+    const storageArgs = await sharedStorageArgs();
+    const [a, b] = await Promise.all([serve(storageArgs), serve(storageArgs)]);
+    const name = uniqueName('dup');
+    const responses = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => (i % 2 ? b : a).request('POST', `/organizations/${ORG}/workspaces`, { body: { data: { type: 'workspaces', attributes: { name } } } })),
+    );
+    expect(responses.filter((r) => r.status === 201)).toHaveLength(1);
+    expect(responses.filter((r) => r.status === 422)).toHaveLength(19);
+  });
+
+  it('let exactly one of concurrent unlocks win after a lock', async () => {
+    const storageArgs = await sharedStorageArgs();
+    const [a, b] = await Promise.all([serve(storageArgs), serve(storageArgs)]);
+    const ws = await create(a, uniqueName('unlock'));
+    expect((await a.request('POST', `/workspaces/${ws.id}/actions/lock`)).status).toBe(200);
+    const responses = await Promise.all(Array.from({ length: 20 }, (_, i) => (i % 2 ? b : a).request('POST', `/workspaces/${ws.id}/actions/unlock`)));
+    expect(responses.filter((r) => r.status === 200)).toHaveLength(1);
+    expect(responses.filter((r) => r.status === 409)).toHaveLength(19);
+  });
+});
