@@ -25,7 +25,7 @@ function bootstrap(): unknown {
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
 /** Per-request microseconds of the client and of raw undici, interleaved in rounds so drift hits both. */
-async function overhead(url: string, rounds: number, perRound: number): Promise<{ client: number; raw: number }> {
+async function overhead(url: string, rounds: number, perRound: number): Promise<{ client: number; raw: number; clientBest: number; rawBest: number }> {
   const client = new Client({ address: url, token: TOKEN, rateLimit: false, concurrency: 1 });
   const pool = new Pool(url, { connections: 1 });
   try {
@@ -58,7 +58,7 @@ async function overhead(url: string, rounds: number, perRound: number): Promise<
         rawTimes.push(await time(raw));
       }
     }
-    return { client: median(clientTimes), raw: median(rawTimes) };
+    return { client: median(clientTimes), raw: median(rawTimes), clientBest: Math.min(...clientTimes), rawBest: Math.min(...rawTimes) };
   } finally {
     await client.close();
     await pool.close();
@@ -104,7 +104,7 @@ export async function benchClient(options: { rounds?: number; perRound?: number;
   const limit = options.limit ?? 50;
   const server = await startServer({ host: '127.0.0.1', port: 0, storage: { kind: 'sqlite', path: ':memory:' }, bootstrap: bootstrap(), log: () => {} });
   try {
-    const times = await overhead(server.url, options.rounds ?? 10, options.perRound ?? 300);
+    const times = await overhead(server.url, options.rounds ?? 20, options.perRound ?? 200);
     const limited = await startServer({ host: '127.0.0.1', port: 0, storage: { kind: 'sqlite', path: ':memory:' }, bootstrap: bootstrap(), rateLimit: limit, log: () => {} });
     let rate;
     try {
@@ -113,11 +113,14 @@ export async function benchClient(options: { rounds?: number; perRound?: number;
       await limited.close();
     }
     const ratio = times.client / times.raw;
+    // The best round is the least disturbed by other processes on a busy machine.
+    const bestRatio = times.clientBest / times.rawBest;
     const share = rate.rate / limit;
     return {
       'workspaces.readById per request (µs, median of rounds)': times.client.toFixed(1),
       'raw undici GET of the same URL (µs)': times.raw.toFixed(1),
-      'client / raw (goal ≤ 1.10)': `${ratio.toFixed(3)} ${ratio <= 1.1 ? 'ok' : 'ABOVE GOAL'}`,
+      'client / raw, medians (goal ≤ 1.10)': `${ratio.toFixed(3)} ${ratio <= 1.1 ? 'ok' : 'ABOVE GOAL'}`,
+      'client / raw, best rounds (µs)': `${bestRatio.toFixed(3)} (${times.clientBest.toFixed(1)} / ${times.rawBest.toFixed(1)})`,
       [`achieved rate at rateLimit ${limit}/s (req/s)`]: rate.rate.toFixed(1),
       'achieved / limit (goal ≥ 0.90)': `${share.toFixed(3)} ${share >= 0.9 ? 'ok' : 'BELOW GOAL'}`,
       'answered 429 by a service limiting at the same rate (goal 0)': rate.rejected,

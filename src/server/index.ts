@@ -8,6 +8,9 @@ import { Service } from './service';
 import { openStore } from './storage';
 import type { StorageOptions } from './storage/types';
 
+/** How long a stopping server waits for requests in flight before cutting connections. */
+const SHUTDOWN_GRACE_MS = 10_000;
+
 export interface ServerOptions {
   host?: string;
   port?: number;
@@ -55,9 +58,17 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     service,
     close: () =>
       (closing ??= (async () => {
+        // Connections that finish their last request after close() began are closed as they go
+        // idle; after the grace period, whatever is left is cut.
         await new Promise<void>((resolve) => {
           server.close(() => resolve());
           server.closeIdleConnections();
+          const sweep = setInterval(() => server.closeIdleConnections(), 50);
+          const deadline = setTimeout(() => server.closeAllConnections(), SHUTDOWN_GRACE_MS);
+          server.once('close', () => {
+            clearInterval(sweep);
+            clearTimeout(deadline);
+          });
         });
         await stopNotifications(service);
         await store.close();

@@ -1,4 +1,7 @@
 // The client's workspace calls against the real service on a loopback port.
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { inspect } from 'node:util';
 import {
   Client,
@@ -257,6 +260,19 @@ describe('deleting', () => {
   it('reports a force delete by a non-owner as forbidden', async () => {
     const ws = await client.workspaces.create(ORG, { name: unique('fdf') });
     await expect(clientFor(TOKENS.admin).workspaces.deleteById(ws.id)).rejects.toBeInstanceOf(ForbiddenError);
+  });
+});
+
+describe('credentials', () => {
+  it('finds the token in the Terraform CLI config for the service host and port', async () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'cdkws-cred-'));
+    const config = path.join(dir, 'cli.tfrc');
+    writeFileSync(config, `credentials "${new URL(service.url).host}" {\n  token = "${TOKENS.owner}"\n}\n`);
+    const c = Client.fromEnvironment({ env: { CDKWS_ADDRESS: `${service.url}/api/v2`, TF_CLI_CONFIG_FILE: config }, homeDir: dir, rateLimit: false });
+    clients.push(c);
+    expect(c.tokenSource).toBe('cli-config');
+    expect((await c.workspaces.list(ORG)).items).toBeInstanceOf(Array);
+    rmSync(dir, { recursive: true, force: true });
   });
 });
 

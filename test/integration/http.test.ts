@@ -231,6 +231,44 @@ describe('no server errors for anything a client sends', () => {
     );
   });
 
+  it('never answers 5xx to random relationships on create and update', async () => {
+    const ws = await createWorkspace(service);
+    await fc.assert(
+      fc.asyncProperty(
+        fc.record({ project: fc.oneof(fc.jsonValue(), fc.record({ data: fc.oneof(fc.jsonValue(), fc.record({ type: fc.string(), id: fc.jsonValue() })) })) }),
+        fc.record({ 'tag-bindings': fc.oneof(fc.jsonValue(), fc.record({ data: fc.array(fc.oneof(fc.jsonValue(), fc.record({ type: fc.constant('tag-bindings'), attributes: fc.dictionary(fc.constantFrom('key', 'value'), fc.jsonValue()) }))) })) }),
+        async (project, tagBindings) => {
+          const relationships = { ...project, ...tagBindings };
+          const created = await service.request('POST', workspacesPath, { body: { data: { type: 'workspaces', attributes: { name: uniqueName('fz') }, relationships } } });
+          expect(created.status).toBeLessThan(500);
+          const updated = await service.request('PATCH', `/workspaces/${ws.id}`, { body: { data: { type: 'workspaces', attributes: {}, relationships } } });
+          expect(updated.status).toBeLessThan(500);
+        },
+      ),
+      { numRuns: 60 },
+    );
+  });
+
+  it('never answers 5xx to random bodies on lock, SSH key and emulator controls', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.jsonValue(), async (body) => {
+        const ws = await createWorkspace(service);
+        const raw = JSON.stringify(body);
+        for (const [path, token] of [
+          [`/workspaces/${ws.id}/actions/lock`, TOKENS.owner],
+          [`/workspaces/${ws.id}/relationships/ssh-key`, TOKENS.owner],
+          [`/_emulator/workspaces/${ws.id}/resources`, TOKENS.emulator],
+          [`/_emulator/workspaces/${ws.id}/intermediate-state-versions`, TOKENS.emulator],
+        ] as const) {
+          const method = path.includes('ssh-key') ? 'PATCH' : 'POST';
+          const response = await service.request(method, path, { token, rawBody: raw });
+          expect(response.status).toBeLessThan(500);
+        }
+      }),
+      { numRuns: 40 },
+    );
+  });
+
   it('never answers 5xx to random query strings on list', async () => {
     await fc.assert(
       fc.asyncProperty(

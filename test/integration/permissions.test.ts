@@ -16,9 +16,13 @@ beforeAll(async () => {
       b.users.push({ username: 'mona', id: 'user-mona', tokens: ['mona-token'] });
       b.users.push({ username: 'pete', id: 'user-pete', tokens: ['pete-token'] });
       b.users.push({ username: 'pat', id: 'user-pat', tokens: ['pat-token'] });
+      b.users.push({ username: 'walt', id: 'user-walt', tokens: ['walt-token'] });
+      b.users.push({ username: 'cora', id: 'user-cora', tokens: ['cora-token'] });
       acmeOf(b).teams.push({ name: 'one-workspace', members: ['gina'], 'workspace-access': [{ workspace: 'gina-visible', access: 'read' }] });
       acmeOf(b).teams.push({ name: 'platform-readers', members: ['hank'], 'project-access': [{ project: 'platform', access: 'read' }] });
       acmeOf(b).teams.push({ name: 'planners', members: ['ivy'], 'workspace-access': [{ workspace: '*', access: 'plan' }] });
+      acmeOf(b).teams.find((t: any) => t.name === 'platform').members.push('walt');
+      acmeOf(b).teams.push({ name: 'case-team', members: ['cora'], 'workspace-access': [{ workspace: 'Cora-Visible', access: 'write' }] });
       acmeOf(b).teams.push({ name: 'project-managers', members: ['mona'], 'organization-access': { 'manage-projects': true } });
       acmeOf(b).teams.push({
         name: 'platform-admins', members: ['pete'],
@@ -122,12 +126,32 @@ describe('who may see a workspace', () => {
     expect((await showWorkspace(service, inside.id, 'hank-token')).body.data.attributes.permissions['can-update']).toBe(false);
   });
 
+  it('matches a team workspace-access entry to a workspace name whatever the case, in show and list', async () => {
+    const ws = await createWorkspace(service, { name: 'cora-visible' });
+    const shown = await showWorkspace(service, ws.id, 'cora-token');
+    expect(shown.status).toBe(200);
+    expect(shown.body.data.attributes.permissions['can-lock']).toBe(true);
+    expect(await listNames(service, '', 'cora-token')).toEqual(['cora-visible']);
+  });
+
   it('refuses an action on a hidden workspace with 404, as for a missing one', async () => {
     const hidden = await createWorkspace(service);
     expectError(await service.request('POST', `/workspaces/${hidden.id}/actions/lock`, { token: 'gina-token' }), 404);
     expectError(await patchWorkspace(service, hidden.id, { description: 'x' }, {}, 'gina-token'), 404);
     expectError(await service.request('DELETE', `/workspaces/${hidden.id}`, { token: 'gina-token' }), 404);
     expectError(await service.request('POST', `/workspaces/${hidden.id}/actions/safe-delete`, { token: 'gina-token' }), 404);
+  });
+});
+
+describe('a member of a team with manage-workspaces', () => {
+  it('creates workspaces, sees them all and administers them, but may not force delete', async () => {
+    const created = await postWorkspace(service, { name: uniqueName('walt') }, {}, 'walt-token');
+    expect(created.status).toBe(201);
+    expect(created.body.data.attributes.permissions).toEqual(EXPECTED[2][2]);
+    const other = await createWorkspace(service);
+    expect((await showWorkspace(service, other.id, 'walt-token')).status).toBe(200);
+    expect((await patchWorkspace(service, other.id, { description: 'walt' }, {}, 'walt-token')).status).toBe(200);
+    expectError(await service.request('DELETE', `/workspaces/${other.id}`, { token: 'walt-token' }), 403);
   });
 });
 

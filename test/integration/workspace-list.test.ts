@@ -223,6 +223,18 @@ describe('include', () => {
   });
 });
 
+describe('list items', () => {
+  it('carry the same document as show, without the change request count', async () => {
+    const ws = await createWorkspace(service, { description: 'same doc', 'vcs-repo': { identifier: 'acme/x', 'oauth-token-id': 'ot-github' } });
+    await service.request('POST', `/workspaces/${ws.id}/actions/lock`, { token: TOKENS.writer, body: { reason: 'why' } });
+    const shown = (await service.request('GET', `/workspaces/${ws.id}`)).body.data;
+    const item = (await list(enc(`search[name]=${ws.attributes.name}`))).body.data[0];
+    const { 'unarchived-workspace-change-requests-count': _count, ...showAttributes } = shown.attributes;
+    const { 'unarchived-workspace-change-requests-count': _itemCount, ...itemAttributes } = item.attributes;
+    expect({ ...item, attributes: itemAttributes }).toEqual({ ...shown, attributes: showAttributes });
+  });
+});
+
 describe('who sees the list', () => {
   it('shows the reader every workspace of the organization', async () => {
     const ws = await createWorkspace(service);

@@ -111,6 +111,28 @@ describe('showing a workspace', () => {
   });
 });
 
+describe('one document for every single-workspace answer (decision 22)', () => {
+  it('answers create, update, lock, unlock, force-unlock and SSH key with the document show gives next', async () => {
+    const created = await service.request('POST', `/organizations/${ORG}/workspaces`, { body: { data: { type: 'workspaces', attributes: { name: uniqueName('same') } } } });
+    expect(created.status).toBe(201);
+    const id = created.body.data.id;
+    const answers: Array<[string, () => Promise<any>]> = [
+      ['update', () => service.request('PATCH', `/workspaces/${id}`, { body: { data: { type: 'workspaces', attributes: { description: 'd' } } } })],
+      ['ssh-key', () => service.request('PATCH', `/workspaces/${id}/relationships/ssh-key`, { body: { data: { type: 'workspaces', attributes: { id: 'sshkey-deploy' } } } })],
+      ['lock', () => service.request('POST', `/workspaces/${id}/actions/lock`, { body: { reason: 'r' } })],
+      ['unlock', () => service.request('POST', `/workspaces/${id}/actions/unlock`)],
+      ['lock again', () => service.request('POST', `/workspaces/${id}/actions/lock`)],
+      ['force-unlock', () => service.request('POST', `/workspaces/${id}/actions/force-unlock`)],
+    ];
+    expect(created.body.data).toEqual((await showWorkspace(service, id)).body.data);
+    for (const [label, send] of answers) {
+      const answer = await send();
+      expect([label, answer.status]).toEqual([label, 200]);
+      expect(answer.body.data).toEqual((await showWorkspace(service, id)).body.data);
+    }
+  });
+});
+
 describe('safe delete', () => {
   it.each([
     ['by ID', (ws: any) => `/workspaces/${ws.id}/actions/safe-delete`],
@@ -151,6 +173,19 @@ describe('safe delete', () => {
     expectError(response, 409);
     expect(errorDetail(response)).toBe('Workspace is currently locked. Workspace must be unlocked before it can be safely deleted');
     expect((await showWorkspace(service, ws.id)).status).toBe(200);
+  });
+
+  it('never both deletes and locks a workspace when the two race', async () => {
+    for (let round = 0; round < 10; round++) {
+      const ws = await createWorkspace(service);
+      const [locked, deleted] = await Promise.all([
+        service.request('POST', `/workspaces/${ws.id}/actions/lock`),
+        service.request('POST', `/workspaces/${ws.id}/actions/safe-delete`),
+      ]);
+      const outcome = `${locked.status}/${deleted.status}`;
+      expect(['200/409', '404/204']).toContain(outcome);
+      expect((await showWorkspace(service, ws.id)).status).toBe(deleted.status === 204 ? 404 : 200);
+    }
   });
 
   it('answers 404 for a workspace that does not exist or was already deleted', async () => {

@@ -101,6 +101,18 @@ describe('renaming', () => {
     expect((await showWorkspace(service, ws.id)).body.data.attributes.name).toBe(ws.attributes.name);
   });
 
+  it('lets exactly one of several workspaces renamed to one name at once win', async () => {
+    const target = uniqueName('contested');
+    const workspaces = await Promise.all(Array.from({ length: 8 }, () => createWorkspace(service)));
+    const responses = await Promise.all(workspaces.map((ws) => patchWorkspace(service, ws.id, { name: target })));
+    expect(responses.filter((r) => r.status === 200)).toHaveLength(1);
+    for (const loser of responses.filter((r) => r.status !== 200)) {
+      expectError(loser, 422, '/data/attributes/name');
+      expect(errorDetail(loser)).toBe('Name has already been taken');
+    }
+    expect(await listNames(service, `search%5Bname%5D=${target}`)).toEqual([target]);
+  });
+
   it('lets a workspace change the case of its own name', async () => {
     const ws = await createWorkspace(service, { name: uniqueName('lower') });
     const response = await patchWorkspace(service, ws.id, { name: ws.attributes.name.toUpperCase() });
@@ -193,6 +205,12 @@ describe('execution mode on update', () => {
   it('refuses agent mode without a pool', async () => {
     const ws = await createWorkspace(service);
     expectError(await patchWorkspace(service, ws.id, { 'execution-mode': 'agent' }), 422);
+  });
+
+  it('refuses an agent pool for a workspace in remote mode', async () => {
+    const ws = await createWorkspace(service, { 'execution-mode': 'remote' });
+    expectError(await patchWorkspace(service, ws.id, { 'agent-pool-id': 'apool-main' }), 422);
+    expect((await showWorkspace(service, ws.id)).body.data.relationships['agent-pool'].data).toBeNull();
   });
 
   it('refuses operations together with execution-mode', async () => {

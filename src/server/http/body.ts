@@ -40,15 +40,31 @@ function safeReviver(key: string, value: unknown): unknown {
   return key === '__proto__' || key === 'constructor' ? undefined : value;
 }
 
+// NUL cannot be stored in PostgreSQL text, so it is refused at the edge for both back ends alike.
+const NUL = String.fromCharCode(0);
+
+function containsNul(value: unknown): boolean {
+  if (typeof value === 'string') return value.includes(NUL);
+  if (Array.isArray(value)) return value.some(containsNul);
+  if (value && typeof value === 'object') return Object.entries(value).some(([k, v]) => k.includes(NUL) || containsNul(v));
+  return false;
+}
+
 export function parseJsonBody(req: IncomingMessage, raw: Buffer): unknown {
   if (raw.length === 0) return undefined;
   const contentType = String(req.headers['content-type'] ?? '').split(';')[0].trim().toLowerCase();
   if (contentType && !ACCEPTED_TYPES.has(contentType)) {
     throw new ApiError(415, 'unsupported media type', `send the body as application/vnd.api+json, not ${contentType}`);
   }
+  const text = raw.toString('utf8');
+  let parsed: unknown;
   try {
-    return JSON.parse(raw.toString('utf8'), safeReviver);
+    parsed = JSON.parse(text, safeReviver);
   } catch {
     throw badRequest('the request body is not valid JSON');
   }
+  if (containsNul(parsed)) {
+    throw new ApiError(422, 'invalid attribute', 'strings in the request body must not contain NUL characters (\\u0000)');
+  }
+  return parsed;
 }

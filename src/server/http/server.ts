@@ -6,7 +6,7 @@ import { JSON_API_MEDIA_TYPE } from '../../spec';
 import type { Caller } from '../access';
 import type { Service } from '../service';
 import { parseJsonBody, readBody } from './body';
-import { ApiError, notFound, unauthorized } from './errors';
+import { ApiError, badRequest, notFound, unauthorized } from './errors';
 import { RateLimiter } from './rate-limit';
 import type { Reply, Router } from './router';
 
@@ -66,6 +66,7 @@ export function createHttpServer(options: HttpOptions): http.Server {
     const host = req.headers.host && /^[A-Za-z0-9.\-:[\]]+$/.test(req.headers.host) ? req.headers.host : 'localhost';
     url = new URL(`${url.pathname}${url.search}`, `http://${host}`);
     const method = req.method ?? 'GET';
+    if (/%00/.test(req.url ?? '')) throw badRequest('URLs must not contain NUL characters (%00)');
     let path = url.pathname;
     const isEmulator = path === '/_emulator' || path.startsWith('/_emulator/');
     if (!isEmulator) {
@@ -98,7 +99,7 @@ export function createHttpServer(options: HttpOptions): http.Server {
     });
   }
 
-  return http.createServer((req, res) => {
+  const server = http.createServer((req, res) => {
     handle(req).then(
       (reply) => {
         // Unread bodies are drained so keep-alive connections stay usable.
@@ -116,4 +117,5 @@ export function createHttpServer(options: HttpOptions): http.Server {
       },
     );
   });
+  return server;
 }
