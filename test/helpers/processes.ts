@@ -1,7 +1,7 @@
 // Runs `cdkws serve` as a separate process (design.md, "Starting the service"): the contract is the
 // `listening on http://HOST:PORT` line on stdout, SIGTERM → exit 0, acknowledged writes survive a kill.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createTestDatabase, request, usingPostgres, type ApiResponse, type RequestOptions } from './service';
@@ -20,11 +20,19 @@ export interface ServeProcess {
   request(method: string, pathOrUrl: string, options?: RequestOptions): Promise<ApiResponse>;
 }
 
+const temporaryDirs: string[] = [];
+
 /** Storage flags for one shared store: a fresh PostgreSQL database, or a temporary SQLite file. */
 export async function sharedStorageArgs(): Promise<string[]> {
   if (usingPostgres()) return ['--database', await createTestDatabase()];
   const dir = mkdtempSync(path.join(tmpdir(), 'cdkws-it-'));
+  temporaryDirs.push(dir);
   return ['--data', path.join(dir, 'service.db')];
+}
+
+/** Removes the temporary SQLite directories made so far (call once every process has stopped). */
+export function removeTemporaryStorage(): void {
+  for (const dir of temporaryDirs.splice(0)) rmSync(dir, { recursive: true, force: true });
 }
 
 export function spawnServe(storageArgs: string[], extraArgs: string[] = [], timeoutMs = 30000): Promise<ServeProcess> {

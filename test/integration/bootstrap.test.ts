@@ -1,6 +1,6 @@
 // The bootstrap file — design.md "Bootstrap file" (idempotent; IDs given are kept, others generated;
 // edition; engine releases per vectors README decision 18).
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { StorageOptions } from '../../src/server/storage/types';
@@ -9,9 +9,16 @@ import { acmeOf, editedBootstrap, expectError, expectWorkspaceDocument, postWork
 
 jest.setTimeout(60_000);
 
+const temporaryDirs: string[] = [];
+afterAll(() => {
+  for (const dir of temporaryDirs) rmSync(dir, { recursive: true, force: true });
+});
+
 async function persistentStorage(): Promise<StorageOptions> {
   if (usingPostgres()) return { kind: 'postgres', url: await createTestDatabase() };
-  return { kind: 'sqlite', path: path.join(mkdtempSync(path.join(tmpdir(), 'cdkws-boot-')), 'service.db') };
+  const dir = mkdtempSync(path.join(tmpdir(), 'cdkws-boot-'));
+  temporaryDirs.push(dir);
+  return { kind: 'sqlite', path: path.join(dir, 'service.db') };
 }
 
 /** A bootstrap with a user whose ID the service generates. */
@@ -162,7 +169,12 @@ describe('bootstrap contents', () => {
 describe('the self-hosted edition', () => {
   let service: TestService;
   beforeAll(async () => {
-    service = await startService({ bootstrap: editedBootstrap(defaultBootstrap(), (b) => { b.edition = 'self-hosted'; }) });
+    service = await startService({
+      bootstrap: editedBootstrap(defaultBootstrap(), (b) => {
+        b.edition = 'self-hosted';
+        acmeOf(b).settings['global-remote-state-default'] = true;
+      }),
+    });
   });
   afterAll(async () => {
     await service?.close();
@@ -173,6 +185,11 @@ describe('the self-hosted edition', () => {
     const data = (await showWorkspace(service, ws.id)).body.data;
     expect(data.attributes).not.toHaveProperty('assessments-enabled');
     expectWorkspaceDocument(data, { hosted: false });
+  });
+
+  it('uses the organization global-remote-state default when the attribute is omitted', async () => {
+    expect((await createWorkspace(service)).attributes['global-remote-state']).toBe(true);
+    expect((await createWorkspace(service, { 'global-remote-state': false })).attributes['global-remote-state']).toBe(false);
   });
 
   it('refuses assessments-enabled on create', async () => {

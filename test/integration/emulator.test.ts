@@ -1,6 +1,6 @@
 // Emulator controls under /_emulator — design.md "Emulator controls"; vectors README decision 15.
 import { TOKENS, createWorkspace, startService, type TestService } from '../helpers/service';
-import { expectError, showWorkspace } from '../helpers/workspace-assertions';
+import { showWorkspace } from '../helpers/workspace-assertions';
 
 let service: TestService;
 beforeAll(async () => {

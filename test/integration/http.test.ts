@@ -1,6 +1,7 @@
 // The HTTP and JSON:API layer: media type, error objects, body limits, malformed and mis-shaped
 // bodies, unknown routes, authentication, and no 500 for anything a client sends.
 // Spec "Conventions" (wire format), "Authentication" 1; vectors README decisions 5, 6, 12, 13, 17.
+import { request as httpRequest } from 'node:http';
 import fc from 'fast-check';
 import { ORG, TOKENS, createWorkspace, startService, type TestService } from '../helpers/service';
 import { JSONAPI, expectError, showWorkspace, uniqueName } from '../helpers/workspace-assertions';
@@ -93,6 +94,25 @@ describe('request bodies', () => {
     const response = await service.request('PATCH', `/workspaces/${ws.id}`, { rawBody: `{"data":{"type":"workspaces","attributes":{"description":"${'y'.repeat(2 * 1024 * 1024)}"}}}` });
     expectError(response, 413);
     expect((await showWorkspace(service, ws.id)).body.data.attributes.description).toBe('kept');
+  });
+
+  it('refuses a chunked body that grows past 1 MiB with 413', async () => {
+    const url = new URL(`${service.apiUrl}${workspacesPath}`);
+    const status = await new Promise<number>((resolve, reject) => {
+      const req = httpRequest(
+        { host: url.hostname, port: url.port, path: url.pathname, method: 'POST', headers: { authorization: `Bearer ${TOKENS.owner}`, 'content-type': JSONAPI, 'transfer-encoding': 'chunked' } },
+        (res) => {
+          res.resume();
+          resolve(res.statusCode ?? 0);
+        },
+      );
+      req.on('error', (error: NodeJS.ErrnoException) => (error.code === 'EPIPE' || error.code === 'ECONNRESET' ? undefined : reject(error)));
+      req.write(`{"data":{"type":"workspaces","attributes":{"name":"${uniqueName('chunked')}","description":"`);
+      const chunk = 'z'.repeat(64 * 1024);
+      for (let i = 0; i < 24; i++) req.write(chunk);
+      req.end('"}}}');
+    });
+    expect(status).toBe(413);
   });
 
   it('accepts a body just under 1 MiB', async () => {

@@ -2,7 +2,7 @@
 // several processes on one store, SIGTERM → exit 0, acknowledged writes survive kill -9.
 // The two-process lock race: 50 concurrent locks over two processes give exactly one 200.
 import { ORG, TOKENS } from '../helpers/service';
-import { sharedStorageArgs, spawnServe, stopServe, type ServeProcess } from '../helpers/processes';
+import { removeTemporaryStorage, sharedStorageArgs, spawnServe, stopServe, type ServeProcess } from '../helpers/processes';
 import { uniqueName } from '../helpers/workspace-assertions';
 
 jest.setTimeout(60_000);
@@ -26,6 +26,9 @@ async function serve(storageArgs: string[]): Promise<ServeProcess> {
 }
 afterEach(async () => {
   await Promise.all(started.splice(0).map((p) => stopServe(p, 'SIGKILL')));
+});
+afterAll(() => {
+  removeTemporaryStorage();
 });
 
 async function create(server: ServeProcess, name: string): Promise<any> {

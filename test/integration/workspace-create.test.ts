@@ -1,8 +1,8 @@
 // POST /organizations/:organization_name/workspaces — spec "Create a workspace", its key-path
 // table and rules; vectors README decisions 5, 6, 10, 14, 16, 17, 18, 21, 22.
-import { ORG, TOKENS, createWorkspace, defaultBootstrap, startService, type TestService } from '../helpers/service';
+import { ORG, createWorkspace, startService, type TestService } from '../helpers/service';
 import {
-  TIMESTAMP, VCS_REPO_MEMBERS, acmeOf, editedBootstrap, errorDetail, expectError, expectWorkspaceDocument, listNames,
+  TIMESTAMP, VCS_REPO_MEMBERS, errorDetail, expectError, expectWorkspaceDocument, listNames,
   loadVector, postWorkspace, sampleAttributeNames, showWorkspace, uniqueName,
 } from '../helpers/workspace-assertions';
 
@@ -226,6 +226,12 @@ describe('engine-version', () => {
     expect(response.body.data.attributes['engine-version']).toBe('1.6.6');
   });
 
+  it('keeps an exact pre-release version as given', async () => {
+    const response = await postWorkspace(service, { name: uniqueName(), 'engine-version': '1.10.0-beta1' });
+    expect(response.status).toBe(201);
+    expect(response.body.data.attributes['engine-version']).toBe('1.10.0-beta1');
+  });
+
   it('resolves a pessimistic constraint to a 1.x release of at least 1.5', async () => {
     const response = await postWorkspace(service, { name: uniqueName(), 'engine-version': '~> 1.5' });
     expect(response.status).toBe(201);
@@ -342,33 +348,6 @@ describe('execution mode, operations and agent pools', () => {
   });
 });
 
-describe('assessments-enabled on a hosted plus organization', () => {
-  it('accepts assessments on a remote workspace with engine 0.15.4 or later', async () => {
-    const response = await postWorkspace(service, { name: uniqueName(), 'assessments-enabled': true, 'engine-version': '1.5.7' });
-    expect(response.status).toBe(201);
-    expect(response.body.data.attributes['assessments-enabled']).toBe(true);
-  });
-
-  it('refuses assessments with an engine older than 0.15.4', async () => {
-    const response = await postWorkspace(service, { name: uniqueName(), 'assessments-enabled': true, 'engine-version': '0.14.11' });
-    expectError(response, 422);
-  });
-
-  it('refuses assessments in local execution mode', async () => {
-    const response = await postWorkspace(service, { name: uniqueName(), 'assessments-enabled': true, 'execution-mode': 'local' });
-    expectError(response, 422);
-  });
-
-  it('refuses assessments in an organization of the free tier', async () => {
-    const response = await service.request('POST', '/organizations/freeco/workspaces', {
-      token: TOKENS.outsider,
-      body: { data: { type: 'workspaces', attributes: { name: uniqueName(), 'assessments-enabled': true } } },
-    });
-    // Decision 5: a feature the organization's tier lacks is 404; a rule broken by the document, 422.
-    expectError(response, [404, 422]);
-  });
-});
-
 describe('projects and tag bindings on create', () => {
   it('creates in the project named by the relationship', async () => {
     const response = await postWorkspace(service, { name: uniqueName() }, { relationships: { project: { data: { type: 'projects', id: 'prj-platform' } } } });
@@ -402,41 +381,5 @@ describe('projects and tag bindings on create', () => {
     });
     expectError(response, 422);
     expectError(await service.request('GET', `/organizations/${ORG}/workspaces/${name}`), 404);
-  });
-});
-
-describe('organization settings', () => {
-  let custom: TestService;
-  beforeAll(async () => {
-    custom = await startService({
-      bootstrap: editedBootstrap(defaultBootstrap(), (b) => {
-        acmeOf(b).settings = { ...acmeOf(b).settings, 'default-execution-mode': 'agent', 'default-agent-pool-id': 'apool-main', 'assessments-enforced': true };
-      }),
-    });
-  });
-  afterAll(async () => {
-    await custom?.close();
-  });
-
-  it('gives a workspace without execution-mode the organization default mode and pool', async () => {
-    const response = await postWorkspace(custom, { name: uniqueName() });
-    expect(response.status).toBe(201);
-    expect(response.body.data.attributes['execution-mode']).toBe('agent');
-    expect(response.body.data.attributes['setting-overwrites']).toEqual({ 'execution-mode': false, 'agent-pool': false });
-    expect(response.body.data.relationships['agent-pool'].data).toEqual({ id: 'apool-main', type: 'agent-pools' });
-  });
-
-  it('lets an explicit execution-mode override the organization default', async () => {
-    const response = await postWorkspace(custom, { name: uniqueName(), 'execution-mode': 'remote' });
-    expect(response.status).toBe(201);
-    expect(response.body.data.attributes['execution-mode']).toBe('remote');
-    expect(response.body.data.attributes['setting-overwrites']).toEqual({ 'execution-mode': true, 'agent-pool': true });
-    expect(response.body.data.relationships['agent-pool'].data).toBeNull();
-  });
-
-  it('turns assessments on for remote workspaces when the organization enforces them', async () => {
-    const response = await postWorkspace(custom, { name: uniqueName(), 'execution-mode': 'remote', 'engine-version': '1.5.7' });
-    expect(response.status).toBe(201);
-    expect(response.body.data.attributes['assessments-enabled']).toBe(true);
   });
 });

@@ -61,6 +61,17 @@ describe('the pagination envelope', () => {
     expect(last.body.links.prev).toMatch(/^https?:\/\//);
   });
 
+  it('numbers the neighbours of a middle page', async () => {
+    const middle = await list(enc(`search[name]=${prefix}&page[size]=10&page[number]=2`));
+    expect(middle.status).toBe(200);
+    expect(middle.body.data).toHaveLength(10);
+    expect(middle.body.meta.pagination).toEqual({
+      'current-page': 2, 'page-size': 10, 'prev-page': 1, 'next-page': 3, 'total-pages': 3, 'total-count': 25,
+    });
+    expect(middle.body.links.prev).toMatch(/page%5Bnumber%5D=1|page\[number\]=1/);
+    expect(middle.body.links.next).toMatch(/page%5Bnumber%5D=3|page\[number\]=3/);
+  });
+
   it('walks every workspace exactly once by following next links', async () => {
     const seen: string[] = [];
     let url: string | null = `${service.apiUrl}/organizations/${ORG}/workspaces?${enc(`search[name]=${prefix}&page[size]=7`)}`;
@@ -120,6 +131,11 @@ describe('search and filters', () => {
     expect((await listNames(service, enc(`search[wildcard-name]=*${prefix.slice(4)}-*-net`)))).toEqual([]);
     expect((await listNames(service, enc(`search[wildcard-name]=*${prefix.slice(4)}-alpha*`)))).toEqual([names.alpha]);
     expect((await listNames(service, enc(`search[wildcard-name]=${prefix}*`))).sort()).toEqual(Object.values(names).sort());
+  });
+
+  it('combines search[name] with search[wildcard-name]', async () => {
+    expect(await listNames(service, enc(`search[name]=net&search[wildcard-name]=${prefix}-a*`))).toEqual([names.alpha]);
+    expect(await listNames(service, enc(`search[name]=app&search[wildcard-name]=${prefix}-a*`))).toEqual([]);
   });
 
   it('filters by project', async () => {

@@ -176,7 +176,7 @@ describe('safe delete', () => {
   });
 
   it('never both deletes and locks a workspace when the two race', async () => {
-    for (let round = 0; round < 10; round++) {
+    for (let round = 0; round < 40; round++) {
       const ws = await createWorkspace(service);
       const [locked, deleted] = await Promise.all([
         service.request('POST', `/workspaces/${ws.id}/actions/lock`),

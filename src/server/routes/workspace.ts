@@ -23,7 +23,7 @@ const NAME_TAKEN = () => invalid('Name has already been taken', '/data/attribute
 export async function singleWorkspaceReply(ctx: RouteContext, resolved: ResolvedWorkspace, workspace: WorkspaceRecord, status = 200): Promise<Reply> {
   const { organization, role, level } = resolved;
   const forceDelete = canForceDelete(role, organization, level);
-  const unarchivedChangeRequests = await ctx.service.store.countUnarchivedChangeRequests(workspace.id);
+  const unarchivedChangeRequests = workspace.unarchivedChangeRequests ?? (await ctx.service.store.countUnarchivedChangeRequests(workspace.id));
   const include = parseInclude(ctx.query);
   const serializeContext = { organization, index: ctx.service.index, edition: ctx.service.edition, level, canForceDelete: forceDelete, unarchivedChangeRequests };
   if (include.size > 0) {

@@ -32,6 +32,26 @@ export interface WorkspaceRow {
   version: number;
 }
 
+/** The row's columns that change without touching settings or tags. */
+export function toWorkspaceScalars(row: WorkspaceRow): Omit<WorkspaceRecord, 'settings' | 'tagNames'> {
+  return {
+    id: row.id,
+    organization: row.organization,
+    name: row.name,
+    projectId: row.project_id,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+    latestChangeAt: row.latest_change_at,
+    locked: Number(row.locked) === 1,
+    lockedBy: row.locked_by,
+    lockedReason: row.locked_reason,
+    resourceCount: Number(row.resource_count),
+    sshKeyId: row.ssh_key_id,
+    currentStateVersionId: row.current_state_version_id,
+    version: Number(row.version),
+  };
+}
+
 export function toWorkspace(row: WorkspaceRow, tagNames: string[]): WorkspaceRecord {
   return {
     id: row.id,

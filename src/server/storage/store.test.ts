@@ -24,7 +24,7 @@ describe.each(backendKinds)('the %s store', (kind: BackendKind) => {
         id: input.id, organization: org, name: 'Network', projectId: 'prj-default',
         createdAt: input.createdAt, updatedAt: input.createdAt, latestChangeAt: input.createdAt,
         locked: false, lockedBy: null, lockedReason: null, resourceCount: 0, sshKeyId: 'sshkey-1',
-        currentStateVersionId: null, settings: { 'auto-apply': true, 'vcs-repo': { branch: 'main' } }, tagNames: [], version: 1,
+        currentStateVersionId: null, settings: { 'auto-apply': true, 'vcs-repo': { branch: 'main' } }, tagNames: [], version: 1, unarchivedChangeRequests: 0,
       });
       expect(store.kind).toBe(kind);
       expect(await store.getWorkspace(input.id)).toEqual(ws);

@@ -1,7 +1,7 @@
 import { Db, UniqueViolationError, forUpdate, inJsonList } from './db';
 import { tagNamesOf, workspaceFilter, workspaceOrder } from './query';
 import { OtherRecords } from './records';
-import { TAG_COLUMNS, TagBindingRow, TagRow, WORKSPACE_COLUMNS, WorkspaceRow, toTag, toTagBinding, toWorkspace } from './rows';
+import { TAG_COLUMNS, TagBindingRow, TagRow, WORKSPACE_COLUMNS, WorkspaceRow, toTag, toTagBinding, toWorkspace, toWorkspaceScalars } from './rows';
 import { attachTags, deleteOrphanTags, detachTags, lockTagsOf, replaceBindings, upsertBindings } from './tags';
 import {
   FlatTagRecord,
@@ -38,6 +38,7 @@ const LATEST_IS_FINAL =
 
 export class SqlStore extends OtherRecords implements Store {
   readonly kind: 'sqlite' | 'postgres';
+  private readonly records = new Map<string, { version: number; tagNamesText: string; settingsText: string; record: WorkspaceRecord }>();
 
   constructor(db: Db) {
     super(db);
@@ -50,15 +51,34 @@ export class SqlStore extends OtherRecords implements Store {
 
   // ---- Workspaces ----
 
-  /** One round trip per workspace read: the row with its flat tag names as a JSON array. */
+  /**
+   * One round trip per workspace read: the row, its flat tag names as a JSON array and its count of
+   * unarchived change requests. Records are reused while the stored version is unchanged, which
+   * saves re-parsing settings on hot reads; every write increases the version.
+   */
   private async load(db: Db, where: string, params: Array<string | null>): Promise<WorkspaceRecord | null> {
     const tagNames =
       db.dialect === 'sqlite'
         ? '(SELECT json_group_array(name) FROM (SELECT t.name AS name FROM workspace_tags wt JOIN tags t ON t.id = wt.tag_id WHERE wt.workspace_id = w.id ORDER BY wt.seq))'
         : "(SELECT COALESCE(json_agg(t.name ORDER BY wt.seq), '[]'::json)::text FROM workspace_tags wt JOIN tags t ON t.id = wt.tag_id WHERE wt.workspace_id = w.id)";
-    const row = await db.get<WorkspaceRow & { tag_names: string }>(`SELECT ${WORKSPACE_COLUMNS}, ${tagNames} AS tag_names FROM workspaces w WHERE ${where}`, params);
+    const changeRequests = '(SELECT COUNT(*) FROM change_requests cr WHERE cr.workspace_id = w.id AND cr.archived_at IS NULL)';
+    const row = await db.get<WorkspaceRow & { tag_names: string; unarchived: number }>(
+      `SELECT ${WORKSPACE_COLUMNS}, ${tagNames} AS tag_names, ${changeRequests} AS unarchived FROM workspaces w WHERE ${where}`,
+      params,
+    );
     if (!row) return null;
-    return toWorkspace(row, JSON.parse(row.tag_names) as string[]);
+    const cached = this.records.get(row.id);
+    const tagNamesText = row.tag_names;
+    let record: WorkspaceRecord;
+    if (cached && cached.version === Number(row.version) && cached.tagNamesText === tagNamesText && cached.settingsText === row.settings) {
+      record = { ...cached.record, ...toWorkspaceScalars(row) };
+    } else {
+      record = toWorkspace(row, JSON.parse(tagNamesText) as string[]);
+      if (this.records.size > 10_000) this.records.clear();
+      this.records.set(row.id, { version: record.version, tagNamesText, settingsText: row.settings, record });
+    }
+    record.unarchivedChangeRequests = Number(row.unarchived);
+    return record;
   }
 
   private async withTagNames(db: Db, rows: WorkspaceRow[]): Promise<WorkspaceRecord[]> {
@@ -94,7 +114,7 @@ export class SqlStore extends OtherRecords implements Store {
           createdAt: ws.createdAt, updatedAt: ws.createdAt, latestChangeAt: ws.createdAt,
           locked: false, lockedBy: null, lockedReason: null, resourceCount: 0, sshKeyId: ws.sshKeyId ?? null,
           currentStateVersionId: null, settings: JSON.parse(JSON.stringify(ws.settings)) as WorkspaceRecord['settings'],
-          tagNames: [...new Set(ws.tagNames ?? [])], version: 1,
+          tagNames: [...new Set(ws.tagNames ?? [])], version: 1, unarchivedChangeRequests: 0,
         };
       });
     } catch (err) {

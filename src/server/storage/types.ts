@@ -35,6 +35,8 @@ export interface WorkspaceRecord {
   tagNames: string[];
   /** Increases with every write; lets callers detect concurrent changes. */
   version: number;
+  /** Unarchived change requests, when the read that produced the record counted them. */
+  unarchivedChangeRequests?: number;
 }
 
 export interface NewWorkspace {

@@ -1,0 +1,157 @@
+// cdkws_tag_binding: one key-value tag binding of a workspace (spec "Tag bindings"; design "Names").
+// Create and update use the additive PATCH, which never touches other keys; delete rewrites the
+// workspace's own set without the key, since the service has no call that removes one binding.
+// Every change to a workspace's bindings runs under `bindingLocks` for that workspace, so parallel
+// resources on one workspace never rewrite the set from a stale read and lose each other's keys.
+import { NotFoundError, type TagBinding } from '../../client';
+import { tagBindingKeySchema, tagBindingValueSchema } from '../../spec';
+import type { ProviderData } from '../context';
+import { DiagnosticError, error, type Diagnostic } from '../protocol/diagnostics';
+import type { HookContext, ResourceImplementation } from '../protocol/types';
+import type { ObjectValue } from '../protocol/values';
+
+export const TAG_BINDING_ID_SEPARATOR = '/';
+
+export const tagBindingId = (workspaceId: string, key: string) => `${workspaceId}${TAG_BINDING_ID_SEPARATOR}${key}`;
+
+/** `ws-…/key` → its parts; keys cannot contain `/`, so the first separator splits. */
+export function parseTagBindingId(id: string): { workspaceId: string; key: string } {
+  const at = id.indexOf(TAG_BINDING_ID_SEPARATOR);
+  if (at <= 0 || at === id.length - 1) {
+    throw new DiagnosticError('Invalid cdkws_tag_binding import ID', `expected "<workspace_id>/<key>", e.g. "ws-abc123/cost-center", got ${JSON.stringify(id)}`);
+  }
+  return { workspaceId: id.slice(0, at), key: id.slice(at + 1) };
+}
+
+/**
+ * The workspace's own bindings, listed once per process however many resources ask (one list per
+ * workspace at refresh, not one per binding); a write drops the workspace's entry.
+ */
+const listCache = new WeakMap<ProviderData, Map<string, Promise<TagBinding[] | null>>>();
+
+function cacheOf(data: ProviderData): Map<string, Promise<TagBinding[] | null>> {
+  let cache = listCache.get(data);
+  if (!cache) listCache.set(data, (cache = new Map()));
+  return cache;
+}
+
+/** The workspace's own bindings, or null when the workspace is gone. */
+export function listOwnBindings(data: ProviderData, workspaceId: string): Promise<TagBinding[] | null> {
+  const cache = cacheOf(data);
+  let found = cache.get(workspaceId);
+  if (!found) {
+    found = data.client.tagBindings.list(workspaceId).catch((err) => {
+      if (err instanceof NotFoundError) return null;
+      throw err;
+    });
+    // A failed list must not be served to later reads.
+    found.catch(() => cache.delete(workspaceId));
+    cache.set(workspaceId, found);
+  }
+  return found;
+}
+
+/** Runs a change to the workspace's bindings under its lock and forgets what was cached for it. */
+async function changeBindings<T>(data: ProviderData, workspaceId: string, change: () => Promise<T>): Promise<T> {
+  return data.bindingLocks.run(workspaceId, async () => {
+    // Under the lock, read afresh: another writer (cdkws_workspace.tags) may not share this cache.
+    cacheOf(data).delete(workspaceId);
+    try {
+      return await change();
+    } finally {
+      cacheOf(data).delete(workspaceId);
+      data.workspaces.invalidate(workspaceId);
+    }
+  });
+}
+
+const str = (v: unknown): string | null => (typeof v === 'string' ? v : null);
+
+function providerData(ctx: HookContext<ProviderData>): ProviderData {
+  if (!ctx.providerData) throw new DiagnosticError('The cdkws provider is not configured', 'configure the provider block (address and token) before using cdkws_tag_binding');
+  return ctx.providerData;
+}
+
+function stateOf(workspaceId: string, key: string, value: string | null): ObjectValue {
+  return { id: tagBindingId(workspaceId, key), workspace_id: workspaceId, key, value };
+}
+
+function checkRules(config: ObjectValue): Diagnostic[] {
+  const out: Diagnostic[] = [];
+  const key = config.key;
+  if (typeof key === 'string') {
+    const r = tagBindingKeySchema.safeParse(key);
+    if (!r.success) out.push(error('Invalid tag binding key', `${r.error.issues[0].message}: got ${JSON.stringify(key)}`, ['key']));
+    else if (key.includes(TAG_BINDING_ID_SEPARATOR)) out.push(error('Invalid tag binding key', `keys may not contain "/": got ${JSON.stringify(key)}`, ['key']));
+  }
+  if (typeof config.value === 'string') {
+    const r = tagBindingValueSchema.safeParse(config.value);
+    if (!r.success) out.push(error('Invalid tag binding value', `${r.error.issues[0].message}: got ${JSON.stringify(config.value)}`, ['value']));
+  }
+  return out;
+}
+
+export const tagBindingResource: ResourceImplementation<ProviderData> = {
+  schema: {
+    description: 'One key-value tag binding of a workspace. Several bindings of one workspace may be managed side by side; keys not managed here are left alone.',
+    attributes: {
+      id: { type: 'string', computed: true, description: '`<workspace_id>/<key>`.' },
+      workspace_id: { type: 'string', required: true, requiresReplace: true, description: 'ID of the workspace (`ws-…`).' },
+      key: { type: 'string', required: true, requiresReplace: true, description: 'At most 128 letters, numbers and `_ . = + - @ :`; not starting with `hc:` or `hcp:`.' },
+      value: { type: 'string', required: true, description: 'At most 256 letters, numbers and `_ . = + - @ :` (may be empty).' },
+    },
+  },
+
+  validate: (config) => checkRules(config),
+
+  async apply({ action, prior, planned }, ctx) {
+    const data = providerData(ctx);
+    if (action === 'delete') {
+      const workspaceId = str(prior!.workspace_id)!;
+      const key = str(prior!.key)!;
+      await changeBindings(data, workspaceId, async () => {
+        const own = await listOwnBindings(data, workspaceId);
+        // Gone with its workspace, or removed already: nothing left to do.
+        if (own === null || !own.some((b) => b.key === key)) return;
+        const rest = own.filter((b) => b.key !== key).map((b) => ({ key: b.key, value: b.value ?? '' }));
+        try {
+          await data.client.workspaces.updateById(workspaceId, { tagBindings: rest });
+        } catch (err) {
+          if (!(err instanceof NotFoundError)) throw err;
+        }
+      });
+      return { state: null };
+    }
+    const workspaceId = str(planned!.workspace_id)!;
+    const key = str(planned!.key)!;
+    const value = str(planned!.value) ?? '';
+    const written = await changeBindings(data, workspaceId, async () => {
+      try {
+        return await data.client.tagBindings.update(workspaceId, [{ key, value }]);
+      } catch (err) {
+        if (err instanceof NotFoundError) {
+          throw new DiagnosticError('Workspace not found', `workspace ${workspaceId} does not exist or the token cannot see it; check workspace_id`, ['workspace_id']);
+        }
+        throw err;
+      }
+    });
+    const mine = written.find((b) => b.key === key);
+    return { state: stateOf(workspaceId, key, mine?.value ?? value) };
+  },
+
+  async read({ state }, ctx) {
+    const data = providerData(ctx);
+    const workspaceId = str(state.workspace_id)!;
+    const key = str(state.key)!;
+    const own = await listOwnBindings(data, workspaceId);
+    const mine = own?.find((b) => b.key === key);
+    // Removed outside Terraform (or with its workspace): Terraform plans to create it again.
+    if (!mine) return { state: null };
+    return { state: stateOf(workspaceId, key, mine.value ?? '') };
+  },
+
+  importState(id) {
+    const { workspaceId, key } = parseTagBindingId(id);
+    return { state: { id, workspace_id: workspaceId, key, value: null } };
+  },
+};
