@@ -71,17 +71,23 @@ export async function serve(argv: string[]): Promise<number> {
     storage = { kind: 'sqlite', path: file };
   }
   const server = await startServer({ host: values.host, port, storage, bootstrap: values.bootstrap, rateLimit });
-  process.stdout.write(`listening on ${server.url}\n`);
-  await new Promise<void>((resolve) => {
+  // Handlers are in place before the "listening" line, so a signal sent right after it is handled;
+  // a repeated signal while stopping changes nothing.
+  let stopping = false;
+  const stopped = new Promise<void>((resolve) => {
     const stop = (signal: string) => {
+      if (stopping) return;
+      stopping = true;
       process.stderr.write(`cdkws serve: ${signal} received, finishing requests in flight\n`);
       server.close().then(resolve, (error) => {
         process.stderr.write(`cdkws serve: error while stopping: ${(error as Error).message}\n`);
         resolve();
       });
     };
-    process.once('SIGTERM', () => stop('SIGTERM'));
-    process.once('SIGINT', () => stop('SIGINT'));
+    process.on('SIGTERM', () => stop('SIGTERM'));
+    process.on('SIGINT', () => stop('SIGINT'));
   });
+  process.stdout.write(`listening on ${server.url}\n`);
+  await stopped;
   return 0;
 }

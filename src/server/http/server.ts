@@ -57,26 +57,25 @@ export function createHttpServer(options: HttpOptions): http.Server {
   }
 
   async function handle(req: IncomingMessage): Promise<Reply> {
-    let url: URL;
-    try {
-      url = new URL(req.url ?? '/', 'http://placeholder');
-    } catch {
-      throw notFound('no such route');
-    }
+    // The path and query are split by hand: a full URL is built only for routes that need one.
+    const target = req.url ?? '/';
+    if (!target.startsWith('/')) throw notFound('no such route');
+    const queryAt = target.indexOf('?');
+    const pathname = queryAt >= 0 ? target.slice(0, queryAt) : target;
+    const search = queryAt >= 0 ? target.slice(queryAt) : '';
     const host = req.headers.host && /^[A-Za-z0-9.\-:[\]]+$/.test(req.headers.host) ? req.headers.host : 'localhost';
-    url = new URL(`${url.pathname}${url.search}`, `http://${host}`);
     const method = req.method ?? 'GET';
-    if (/%00/.test(req.url ?? '')) throw badRequest('URLs must not contain NUL characters (%00)');
-    let path = url.pathname;
+    if (target.includes('%00')) throw badRequest('URLs must not contain NUL characters (%00)');
+    let path = pathname;
     const isEmulator = path === '/_emulator' || path.startsWith('/_emulator/');
     if (!isEmulator) {
-      if (path !== API_PREFIX && !path.startsWith(`${API_PREFIX}/`)) throw notFound(`no such route: ${method} ${path}; the API is under ${API_PREFIX}`);
+      if (path !== API_PREFIX && !path.startsWith(`${API_PREFIX}/`)) throw notFound(`no such route: ${method} ${path.slice(0, 200)}; the API is under ${API_PREFIX}`);
       path = path.slice(API_PREFIX.length);
     }
     const match = router.match(method, path);
-    if (!match) throw notFound(`no such route: ${method} ${url.pathname}`);
+    if (!match) throw notFound(`no such route: ${method} ${pathname.slice(0, 200)}`);
     if ('allowed' in match) {
-      throw new ApiError(405, 'method not allowed', `${method} is not supported on ${url.pathname}; use ${match.allowed.join(', ')}`, undefined, { allow: match.allowed.join(', ') });
+      throw new ApiError(405, 'method not allowed', `${method} is not supported on ${pathname.slice(0, 200)}; use ${match.allowed.join(', ')}`, undefined, { allow: match.allowed.join(', ') });
     }
     const caller = await authenticate(req);
     if ((match.auth === 'emulator') !== (caller.kind === 'emulator')) {
@@ -88,11 +87,14 @@ export function createHttpServer(options: HttpOptions): http.Server {
       throw new ApiError(429, 'Too many requests', "You have exceeded the API's rate limit.", undefined, limited);
     }
     let bodyPromise: Promise<unknown> | null = null;
+    let url: URL | undefined;
     return match.handler({
       req,
-      url,
+      get url() {
+        return (url ??= new URL(pathname + search, `http://${host}`));
+      },
       params: match.params,
-      query: url.searchParams,
+      query: new URLSearchParams(search),
       caller,
       service,
       body: () => (bodyPromise ??= readBody(req).then((raw) => parseJsonBody(req, raw))),

@@ -36,7 +36,11 @@ async function lock(ctx: RouteContext): Promise<Reply> {
   const parsed = workspaceLockBodySchema.safeParse(body ?? {});
   if (!parsed.success) throw validationError(parsed.error.issues);
   const reason = parsed.data.reason ?? '';
-  if (!(await ctx.service.store.lockWorkspace(resolved.workspace.id, principalOf(ctx.caller), reason, now()))) throw conflict(ALREADY_LOCKED);
+  if (!(await ctx.service.store.lockWorkspace(resolved.workspace.id, principalOf(ctx.caller), reason, now()))) {
+    // The conditional update also fails for a workspace deleted since it was looked up.
+    if (!(await ctx.service.store.getWorkspace(resolved.workspace.id))) throw notFound(`workspace "${resolved.workspace.id}" was not found`);
+    throw conflict(ALREADY_LOCKED);
+  }
   return reread(ctx, resolved);
 }
 
@@ -61,7 +65,10 @@ async function unlock(ctx: RouteContext): Promise<Reply> {
 
 async function forceUnlock(ctx: RouteContext): Promise<Reply> {
   const resolved = await requireLevel(ctx, 'admin', 'force unlock');
-  if (!(await ctx.service.store.forceUnlockWorkspace(resolved.workspace.id, now()))) throw conflict(ALREADY_UNLOCKED);
+  if (!(await ctx.service.store.forceUnlockWorkspace(resolved.workspace.id, now()))) {
+    if (!(await ctx.service.store.getWorkspace(resolved.workspace.id))) throw notFound(`workspace "${resolved.workspace.id}" was not found`);
+    throw conflict(ALREADY_UNLOCKED);
+  }
   return reread(ctx, resolved);
 }
 
