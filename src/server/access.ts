@@ -1,8 +1,7 @@
 // Who the caller is and what it may do (design "Bootstrap file"; spec "Authentication").
-import { timingSafeEqual } from 'node:crypto';
+import { createHash, timingSafeEqual } from 'node:crypto';
 import { type AccessLevel, accessRank } from '../spec';
 import type { Directory, DirectoryOrganization, DirectoryTeam } from './bootstrap';
-import { hashToken } from './bootstrap';
 
 export type Caller =
   | { kind: 'user'; userId: string; username: string }
@@ -33,35 +32,32 @@ function maxLevel(a: AccessLevel | null, b: AccessLevel | null): AccessLevel | n
 
 /** The directory indexed for the request path: token look-ups and roles are O(1). */
 export class DirectoryIndex {
-  private readonly tokens = new Map<string, Caller>();
+  /** Keyed by the raw SHA-256 digest (latin1 string); the stored digest is kept for the comparison. */
+  private readonly tokens = new Map<string, { caller: Caller; digest: Buffer }>();
   private readonly organizations = new Map<string, DirectoryOrganization>();
   private readonly usernames = new Map<string, string>();
 
   constructor(readonly directory: Directory) {
+    const add = (hexHash: string, caller: Caller) => {
+      const digest = Buffer.from(hexHash, 'hex');
+      this.tokens.set(digest.toString('latin1'), { caller, digest });
+    };
     for (const user of directory.users) {
       this.usernames.set(user.id, user.username);
-      for (const hash of user.tokenHashes) this.tokens.set(hash, { kind: 'user', userId: user.id, username: user.username });
+      for (const hash of user.tokenHashes) add(hash, { kind: 'user', userId: user.id, username: user.username });
     }
     for (const org of directory.organizations) {
       this.organizations.set(org.name, org);
-      if (org.tokenHash) this.tokens.set(org.tokenHash, { kind: 'organization-token', organization: org.name });
+      if (org.tokenHash) add(org.tokenHash, { kind: 'organization-token', organization: org.name });
     }
-    for (const hash of directory.emulatorTokenHashes) this.tokens.set(hash, { kind: 'emulator' });
+    for (const hash of directory.emulatorTokenHashes) add(hash, { kind: 'emulator' });
   }
 
   /** Resolves a bearer token; the stored hash is compared in constant time after the look-up. */
   authenticate(token: string): Caller | null {
-    const hash = hashToken(token);
-    const caller = this.tokens.get(hash);
-    if (!caller) return null;
-    const stored = this.storedHash(caller, hash);
-    return stored && timingSafeEqual(Buffer.from(stored, 'hex'), Buffer.from(hash, 'hex')) ? caller : null;
-  }
-
-  private storedHash(caller: Caller, hash: string): string | undefined {
-    if (caller.kind === 'user') return this.directory.users.find((u) => u.id === caller.userId)?.tokenHashes.find((h) => h === hash);
-    if (caller.kind === 'organization-token') return this.organizations.get(caller.organization)?.tokenHash ?? undefined;
-    return this.directory.emulatorTokenHashes.find((h) => h === hash);
+    const digest = createHash('sha256').update(token, 'utf8').digest();
+    const entry = this.tokens.get(digest.toString('latin1'));
+    return entry && timingSafeEqual(entry.digest, digest) ? entry.caller : null;
   }
 
   organization(name: string): DirectoryOrganization | undefined {
