@@ -39,6 +39,8 @@ async function run(job: ServiceJob | BareJob): Promise<void> {
         id: newId('ws-'),
         organization: seed.organization,
         name: `ws-${String(i).padStart(6, '0')}`,
+        // Twenty workspaces of every organization carry the binding the filtered list looks for.
+        tagBindings: i % Math.max(1, Math.floor(seed.count / 20)) === 0 ? [{ key: 'team', value: 'core' }] : undefined,
         projectId: seed.projectId,
         createdAt,
         settings: {

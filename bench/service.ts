@@ -69,6 +69,9 @@ export async function benchService(options: { seconds: number; largeCount: numbe
     const listPath = (org: string) => `/api/v2/organizations/${org}/workspaces`;
     const small = await medianLatency(service.url, listPath('small'), HEADERS, 200);
     const large = await medianLatency(service.url, listPath('large'), HEADERS, 200);
+    const tagged = '?filter%5Btagged%5D%5B0%5D%5Bkey%5D=team&filter%5Btagged%5D%5B0%5D%5Bvalue%5D=core';
+    const smallTagged = await medianLatency(service.url, `${listPath('small')}${tagged}`, HEADERS, 100);
+    const largeTagged = await medianLatency(service.url, `${listPath('large')}${tagged}`, HEADERS, 100);
     const smallSearch = await medianLatency(service.url, `${listPath('small')}?search%5Bname%5D=00009`, HEADERS, 100);
     const largeSearch = await medianLatency(service.url, `${listPath('large')}?search%5Bname%5D=00009`, HEADERS, 100);
 
@@ -82,6 +85,7 @@ export async function benchService(options: { seconds: number; largeCount: numbe
       [`list: median ms at 100 workspaces`]: Number(small.toFixed(3)),
       [`list: median ms at ${options.largeCount} workspaces`]: Number(large.toFixed(3)),
       'list: latency ratio (goal <= 2)': Number((large / small).toFixed(3)),
+      'list filter[tagged] (20 matches): latency ratio': Number((largeTagged / smallTagged).toFixed(3)),
       'list search[name]: latency ratio (reported, scans by design)': Number((largeSearch / smallSearch).toFixed(3)),
       'seeding seconds': Number(seedSeconds.toFixed(1)),
     };

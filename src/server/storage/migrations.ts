@@ -126,6 +126,12 @@ const MIGRATIONS: Migration[] = [
         )`,
       ].map((sql) => ddl(d, sql)),
   },
+  {
+    version: 2,
+    name: 'tag binding look-up by key and value',
+    // filter[tagged] starts from the matching bindings instead of probing every workspace.
+    statements: () => ['CREATE INDEX tag_bindings_key_value ON tag_bindings (key, value, workspace_id)'],
+  },
 ];
 
 export const LATEST_SCHEMA_VERSION = MIGRATIONS[MIGRATIONS.length - 1].version;

@@ -62,10 +62,10 @@ export function workspaceFilter(dialect: Dialect, q: WorkspaceQuery): WorkspaceF
   }
   for (const entry of q.tagged ?? []) {
     if (entry.value === undefined) {
-      conditions.push('EXISTS (SELECT 1 FROM tag_bindings b WHERE b.workspace_id = w.id AND b.key = ?)');
+      conditions.push('w.id IN (SELECT b.workspace_id FROM tag_bindings b WHERE b.key = ?)');
       params.push(entry.key);
     } else {
-      conditions.push('EXISTS (SELECT 1 FROM tag_bindings b WHERE b.workspace_id = w.id AND b.key = ? AND b.value = ?)');
+      conditions.push('w.id IN (SELECT b.workspace_id FROM tag_bindings b WHERE b.key = ? AND b.value = ?)');
       params.push(entry.key, entry.value);
     }
   }

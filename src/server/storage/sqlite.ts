@@ -24,6 +24,8 @@ export function openSqliteDb(path: string): Db {
     // NORMAL in WAL mode loses nothing when the process is killed (only on power loss).
     db.pragma('synchronous = NORMAL');
     db.pragma('foreign_keys = ON');
+    // Statistics are gathered from a sample, so refreshing them stays cheap on large tables.
+    db.pragma('analysis_limit = 1000');
     return new SqliteDb(db, inMemory ? null : realpathSync(path));
   } catch (err) {
     db.close();
@@ -89,6 +91,8 @@ class SqliteDb implements Db {
   private closed = false;
   private closing: Promise<void> | undefined;
   private savepoints = 0;
+  private writes = 0;
+  private nextStatisticsAt = 200;
 
   constructor(private readonly db: Database.Database, private readonly file: string | null) {
     this.gate = gateFor(file);
@@ -115,6 +119,7 @@ class SqliteDb implements Db {
       try {
         const result = body(stmt);
         this.db.exec('COMMIT');
+        this.noteWrite();
         return result;
       } catch (err) {
         if (this.db.inTransaction) this.db.exec('ROLLBACK');
@@ -160,6 +165,7 @@ class SqliteDb implements Db {
       this.db.exec('BEGIN IMMEDIATE');
       const result = await fn(tx);
       this.db.exec('COMMIT');
+      this.noteWrite();
       return result;
     } catch (err) {
       if (this.db.inTransaction) this.db.exec('ROLLBACK');
@@ -168,6 +174,19 @@ class SqliteDb implements Db {
       tx.end();
       this.gate.release();
     }
+  }
+
+  /**
+   * The query planner chooses between walking the name index and starting from a selective filter
+   * (tags, bindings) by table statistics, which SQLite never gathers by itself: refresh them each
+   * time the number of writes doubles, so a growing database keeps index-driven plans.
+   */
+  private noteWrite(): void {
+    if (++this.writes < this.nextStatisticsAt) return;
+    this.nextStatisticsAt = this.writes * 2;
+    setImmediate(() => {
+      void this.outside('PRAGMA optimize=0x10002', (stmt) => stmt.run()).catch(() => undefined);
+    });
   }
 
   nextSavepoint(): string {
