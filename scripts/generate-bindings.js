@@ -20,15 +20,24 @@ const PROVIDER_FOLDER = path.join('providers', 'cdkws');
  * `terraform version` when loaded: load only the generator module, with Terraform kept offline.
  */
 function loadGenerator() {
+  const saved = { CHECKPOINT_DISABLE: process.env.CHECKPOINT_DISABLE, TF_CLI_CONFIG_FILE: process.env.TF_CLI_CONFIG_FILE };
   process.env.CHECKPOINT_DISABLE = '1';
   // An empty CLI configuration of our own: a user's file (or a missing one) only adds warnings.
   const empty = path.join(os.tmpdir(), 'cdkws-generate.tfrc');
   if (!fs.existsSync(empty)) fs.writeFileSync(empty, '');
   process.env.TF_CLI_CONFIG_FILE = empty;
-  const { TerraformProviderGenerator } = require('@cdktf/provider-generator/lib/get/generator/provider-generator');
-  const { CodeMaker } = require('codemaker');
-  const { ConstructsMakerProviderTarget, TerraformProviderConstraint, LANGUAGES } = require('@cdktf/commons');
-  return { TerraformProviderGenerator, CodeMaker, ConstructsMakerProviderTarget, TerraformProviderConstraint, LANGUAGES };
+  try {
+    const { TerraformProviderGenerator } = require('@cdktf/provider-generator/lib/get/generator/provider-generator');
+    const { CodeMaker } = require('codemaker');
+    const { ConstructsMakerProviderTarget, TerraformProviderConstraint, LANGUAGES } = require('@cdktf/commons');
+    return { TerraformProviderGenerator, CodeMaker, ConstructsMakerProviderTarget, TerraformProviderConstraint, LANGUAGES };
+  } finally {
+    // The version check has been spawned by now; the caller's environment is left as it was.
+    for (const [key, value] of Object.entries(saved)) {
+      if (value === undefined) delete process.env[key];
+      else process.env[key] = value;
+    }
+  }
 }
 
 /** Object keys sorted at every depth, so the schema's key order never changes the output. */

@@ -1,25 +1,52 @@
 // The `cdkws` command line. Each command lives in its own module and is loaded on demand, so
 // `cdkws serve` never pays for the provider or the constructs.
+import { CliError, redact } from './output';
+
 const USAGE = `usage: cdkws <command> [options]
 
 commands:
-  serve     run the workspace service (embedded storage or PostgreSQL)
+  synth                         run the app of cdktf.json and write cdktf.out
+  diff [stack]                  plan and summarize the changes (--markdown FILE, --json FILE)
+  deploy [stack]                apply the changes (--auto-approve)
+  destroy [stack]               destroy what the stack manages (--auto-approve)
+  list                          list the app's stacks
+  provider install [--dir DIR]  lay the provider into a filesystem mirror for offline terraform init
+  provider schema               print the provider schema JSON
+  serve                         run the workspace service (embedded storage or PostgreSQL)
 
 run "cdkws <command> --help" for a command's options`;
 
+type Command = (argv: string[]) => Promise<number>;
+
+const COMMANDS: Record<string, () => Promise<Command>> = {
+  serve: async () => (await import('./serve')).serve,
+  synth: async () => (await import('./synth')).synth,
+  diff: async () => (await import('./diff')).diff,
+  deploy: async () => (await import('./deploy')).deploy,
+  destroy: async () => (await import('./deploy')).destroy,
+  list: async () => (await import('./list')).list,
+  provider: async () => (await import('./provider')).provider,
+};
+
 export async function main(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;
-  switch (command) {
-    case 'serve':
-      return (await import('./serve')).serve(rest);
-    case undefined:
-    case '-h':
-    case '--help':
-    case 'help':
-      process.stdout.write(`${USAGE}\n`);
-      return command === undefined ? 1 : 0;
-    default:
-      process.stderr.write(`cdkws: unknown command "${command}"\n\n${USAGE}\n`);
-      return 1;
+  if (command === undefined || command === '-h' || command === '--help' || command === 'help') {
+    process.stdout.write(`${USAGE}\n`);
+    return command === undefined ? 1 : 0;
+  }
+  const load = Object.hasOwn(COMMANDS, command) ? COMMANDS[command] : undefined;
+  if (!load) {
+    process.stderr.write(`cdkws: unknown command "${command}"\n\n${USAGE}\n`);
+    return 1;
+  }
+  try {
+    return await (await load())(rest);
+  } catch (error) {
+    // Expected failures (bad arguments, a failed plan) are reported as they are, without a stack trace.
+    if (error instanceof CliError) {
+      process.stderr.write(`cdkws ${command}: ${redact(error.message)}\n`);
+      return error.exitCode;
+    }
+    throw error;
   }
 }

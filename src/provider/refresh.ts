@@ -63,7 +63,7 @@ export class BatchedWorkspaceReader implements WorkspaceReader {
       if (found) return found;
     }
     const single = readOne(this.client, id);
-    if (this.snapshots.size === 0 && this.discovery === null) this.discovery = single.then((ws) => ws?.organization && this.load(ws.organization));
+    if (this.snapshots.size === 0 && this.discovery === null) this.discovery = single.then((ws) => (ws?.organization ? this.load(ws.organization) : null));
     const workspace = await single;
     // A workspace of an organization not listed yet: its siblings are likely to be read next.
     if (workspace?.organization && !this.snapshots.has(workspace.organization)) void this.load(workspace.organization);

@@ -72,6 +72,9 @@ function providerData(ctx: HookContext<ProviderData>): ProviderData {
   return ctx.providerData;
 }
 
+/** An unset value is the empty value: keep it unset in state while the service has "". */
+const shown = (configured: unknown, remote: string): string | null => (configured === null && remote === '' ? null : remote);
+
 function stateOf(workspaceId: string, key: string, value: string | null): ObjectValue {
   return { id: tagBindingId(workspaceId, key), workspace_id: workspaceId, key, value };
 }
@@ -98,7 +101,7 @@ export const tagBindingResource: ResourceImplementation<ProviderData> = {
       id: { type: 'string', computed: true, description: '`<workspace_id>/<key>`.' },
       workspace_id: { type: 'string', required: true, requiresReplace: true, description: 'ID of the workspace (`ws-…`).' },
       key: { type: 'string', required: true, requiresReplace: true, description: 'At most 128 letters, numbers and `_ . = + - @ :`; not starting with `hc:` or `hcp:`.' },
-      value: { type: 'string', required: true, description: 'At most 256 letters, numbers and `_ . = + - @ :` (may be empty).' },
+      value: { type: 'string', optional: true, description: 'At most 256 letters, numbers and `_ . = + - @ :`. Unset means the empty value.' },
     },
   },
 
@@ -136,7 +139,7 @@ export const tagBindingResource: ResourceImplementation<ProviderData> = {
       }
     });
     const mine = written.find((b) => b.key === key);
-    return { state: stateOf(workspaceId, key, mine?.value ?? value) };
+    return { state: stateOf(workspaceId, key, shown(planned!.value, mine?.value ?? value)) };
   },
 
   async read({ state }, ctx) {
@@ -147,7 +150,7 @@ export const tagBindingResource: ResourceImplementation<ProviderData> = {
     const mine = own?.find((b) => b.key === key);
     // Removed outside Terraform (or with its workspace): Terraform plans to create it again.
     if (!mine) return { state: null };
-    return { state: stateOf(workspaceId, key, mine.value ?? '') };
+    return { state: stateOf(workspaceId, key, shown(state.value, mine.value ?? '')) };
   },
 
   importState(id) {

@@ -8,14 +8,20 @@ import * as cdktf from 'cdktf';
 
 export interface ChangeRequestConfig extends cdktf.TerraformMetaArguments {
   /**
+  * Markdown.
+  *
   * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/cdk-workspaces/cdkws/latest/docs/resources/change_request#message ChangeRequest#message}
   */
   readonly message: string;
   /**
+  * Defaults to the provider's organization.
+  *
   * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/cdk-workspaces/cdkws/latest/docs/resources/change_request#organization ChangeRequest#organization}
   */
   readonly organization?: string;
   /**
+  * An explorer query as JSON, e.g. `jsonencode({ filter = [{ field = "tag_names", operator = "is", value = ["prod"] }] })`: a request on each workspace it matches when created. Give this or workspace_ids.
+  *
   * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/cdk-workspaces/cdkws/latest/docs/resources/change_request#query ChangeRequest#query}
   */
   readonly query?: string;
@@ -24,6 +30,8 @@ export interface ChangeRequestConfig extends cdktf.TerraformMetaArguments {
   */
   readonly subject: string;
   /**
+  * Workspaces to create a request on; a workspace added later gets its own request. Give this or query.
+  *
   * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/cdk-workspaces/cdkws/latest/docs/resources/change_request#workspace_ids ChangeRequest#workspace_ids}
   */
   readonly workspaceIds?: string[];
@@ -88,6 +96,11 @@ export class ChangeRequest extends cdktf.TerraformResource {
   // ==========
   // ATTRIBUTES
   // ==========
+
+  // archived_workspace_ids - computed: true, optional: false, required: false
+  public get archivedWorkspaceIds() {
+    return cdktf.Fn.tolist(this.getListAttribute('archived_workspace_ids'));
+  }
 
   // change_request_ids - computed: true, optional: false, required: false
   private _changeRequestIds = new cdktf.StringMap(this, "change_request_ids");

@@ -8,30 +8,44 @@ import * as cdktf from 'cdktf';
 
 export interface DataCdkwsWorkspacesConfig extends cdktf.TerraformMetaArguments {
   /**
+  * Flat tags a workspace must carry none of.
+  *
   * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/cdk-workspaces/cdkws/latest/docs/data-sources/workspaces#exclude_tag_names DataCdkwsWorkspaces#exclude_tag_names}
   */
   readonly excludeTagNames?: string[];
   /**
+  * Defaults to the provider's organization.
+  *
   * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/cdk-workspaces/cdkws/latest/docs/data-sources/workspaces#organization DataCdkwsWorkspaces#organization}
   */
   readonly organization?: string;
   /**
+  * Only workspaces of this project.
+  *
   * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/cdk-workspaces/cdkws/latest/docs/data-sources/workspaces#project_id DataCdkwsWorkspaces#project_id}
   */
   readonly projectId?: string;
   /**
+  * Case-insensitive substring of the name.
+  *
   * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/cdk-workspaces/cdkws/latest/docs/data-sources/workspaces#search_name DataCdkwsWorkspaces#search_name}
   */
   readonly searchName?: string;
   /**
+  * Key-value tags a workspace must all carry; an empty value matches any value of the key.
+  *
   * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/cdk-workspaces/cdkws/latest/docs/data-sources/workspaces#tag_bindings DataCdkwsWorkspaces#tag_bindings}
   */
   readonly tagBindings?: { [key: string]: string };
   /**
+  * Flat tags a workspace must all carry.
+  *
   * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/cdk-workspaces/cdkws/latest/docs/data-sources/workspaces#tag_names DataCdkwsWorkspaces#tag_names}
   */
   readonly tagNames?: string[];
   /**
+  * Name pattern with `*` at the start, the end or both.
+  *
   * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/cdk-workspaces/cdkws/latest/docs/data-sources/workspaces#wildcard_name DataCdkwsWorkspaces#wildcard_name}
   */
   readonly wildcardName?: string;
@@ -102,7 +116,7 @@ export class DataCdkwsWorkspaces extends cdktf.TerraformDataSource {
   // exclude_tag_names - computed: false, optional: true, required: false
   private _excludeTagNames?: string[];
   public get excludeTagNames() {
-    return this.getListAttribute('exclude_tag_names');
+    return cdktf.Fn.tolist(this.getListAttribute('exclude_tag_names'));
   }
   public set excludeTagNames(value: string[]) {
     this._excludeTagNames = value;
@@ -113,11 +127,6 @@ export class DataCdkwsWorkspaces extends cdktf.TerraformDataSource {
   // Temporarily expose input value. Use with caution.
   public get excludeTagNamesInput() {
     return this._excludeTagNames;
-  }
-
-  // id - computed: true, optional: false, required: false
-  public get id() {
-    return this.getStringAttribute('id');
   }
 
   // ids - computed: true, optional: false, required: false
@@ -198,7 +207,7 @@ export class DataCdkwsWorkspaces extends cdktf.TerraformDataSource {
   // tag_names - computed: false, optional: true, required: false
   private _tagNames?: string[];
   public get tagNames() {
-    return this.getListAttribute('tag_names');
+    return cdktf.Fn.tolist(this.getListAttribute('tag_names'));
   }
   public set tagNames(value: string[]) {
     this._tagNames = value;
@@ -248,7 +257,7 @@ export class DataCdkwsWorkspaces extends cdktf.TerraformDataSource {
       exclude_tag_names: {
         value: cdktf.listMapperHcl(cdktf.stringToHclTerraform, false)(this._excludeTagNames),
         isBlock: false,
-        type: "list",
+        type: "set",
         storageClassType: "stringList",
       },
       organization: {
@@ -278,7 +287,7 @@ export class DataCdkwsWorkspaces extends cdktf.TerraformDataSource {
       tag_names: {
         value: cdktf.listMapperHcl(cdktf.stringToHclTerraform, false)(this._tagNames),
         isBlock: false,
-        type: "list",
+        type: "set",
         storageClassType: "stringList",
       },
       wildcard_name: {

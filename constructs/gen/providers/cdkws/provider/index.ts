@@ -8,18 +8,26 @@ import * as cdktf from 'cdktf';
 
 export interface CdkwsProviderConfig {
   /**
+  * Base URL scheme://host[:port] (without /api/v2). Falls back to CDKWS_ADDRESS, then TFE_HOSTNAME (https).
+  *
   * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/cdk-workspaces/cdkws/latest/docs#address CdkwsProvider#address}
   */
   readonly address?: string;
   /**
+  * How long an update waits for a workspace locked by someone else, e.g. "90s" or "5m". Default "60s".
+  *
   * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/cdk-workspaces/cdkws/latest/docs#lock_timeout CdkwsProvider#lock_timeout}
   */
   readonly lockTimeout?: string;
   /**
+  * Default organization for resources that omit one. Falls back to CDKWS_ORGANIZATION.
+  *
   * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/cdk-workspaces/cdkws/latest/docs#organization CdkwsProvider#organization}
   */
   readonly organization?: string;
   /**
+  * API token. Falls back to CDKWS_TOKEN, then TFE_TOKEN, then the Terraform CLI credentials for the host.
+  *
   * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/cdk-workspaces/cdkws/latest/docs#token CdkwsProvider#token}
   */
   readonly token?: string;

@@ -8,10 +8,14 @@ import * as cdktf from 'cdktf';
 
 export interface RemoteStateConsumersConfig extends cdktf.TerraformMetaArguments {
   /**
+  * IDs of the workspaces that may read its state; consumers not listed are removed.
+  *
   * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/cdk-workspaces/cdkws/latest/docs/resources/remote_state_consumers#consumer_ids RemoteStateConsumers#consumer_ids}
   */
   readonly consumerIds: string[];
   /**
+  * ID of the workspace whose state is shared.
+  *
   * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/cdk-workspaces/cdkws/latest/docs/resources/remote_state_consumers#workspace_id RemoteStateConsumers#workspace_id}
   */
   readonly workspaceId: string;

@@ -8,14 +8,20 @@ import * as cdktf from 'cdktf';
 
 export interface TagBindingConfig extends cdktf.TerraformMetaArguments {
   /**
+  * At most 128 letters, numbers and `_ . = + - @ :`; not starting with `hc:` or `hcp:`.
+  *
   * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/cdk-workspaces/cdkws/latest/docs/resources/tag_binding#key TagBinding#key}
   */
   readonly key: string;
   /**
+  * At most 256 letters, numbers and `_ . = + - @ :`. Unset means the empty value.
+  *
   * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/cdk-workspaces/cdkws/latest/docs/resources/tag_binding#value TagBinding#value}
   */
   readonly value?: string;
   /**
+  * ID of the workspace (`ws-…`).
+  *
   * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/cdk-workspaces/cdkws/latest/docs/resources/tag_binding#workspace_id TagBinding#workspace_id}
   */
   readonly workspaceId: string;

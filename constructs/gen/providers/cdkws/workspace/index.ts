@@ -8,114 +8,170 @@ import * as cdktf from 'cdktf';
 
 export interface WorkspaceConfig extends cdktf.TerraformMetaArguments {
   /**
+  * Agent pool (apool-…) for execution_mode "agent".
+  *
   * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/cdk-workspaces/cdkws/latest/docs/resources/workspace#agent_pool_id Workspace#agent_pool_id}
   */
   readonly agentPoolId?: string;
   /**
+  * Whether destroy plans can be queued. Default true.
+  *
   * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/cdk-workspaces/cdkws/latest/docs/resources/workspace#allow_destroy_plan Workspace#allow_destroy_plan}
   */
   readonly allowDestroyPlan?: boolean | cdktf.IResolvable;
   /**
+  * Health assessments (hosted service, plus tier).
+  *
   * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/cdk-workspaces/cdkws/latest/docs/resources/workspace#assessments_enabled Workspace#assessments_enabled}
   */
   readonly assessmentsEnabled?: boolean | cdktf.IResolvable;
   /**
+  * Auto-apply runs started by VCS, UI or CLI. Default false.
+  *
   * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/cdk-workspaces/cdkws/latest/docs/resources/workspace#auto_apply Workspace#auto_apply}
   */
   readonly autoApply?: boolean | cdktf.IResolvable;
   /**
+  * Auto-apply runs started by run triggers. Default false.
+  *
   * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/cdk-workspaces/cdkws/latest/docs/resources/workspace#auto_apply_run_trigger Workspace#auto_apply_run_trigger}
   */
   readonly autoApplyRunTrigger?: boolean | cdktf.IResolvable;
   /**
+  * Inactivity before a destroy run, e.g. "14d" or "12h".
+  *
   * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/cdk-workspaces/cdkws/latest/docs/resources/workspace#auto_destroy_activity_duration Workspace#auto_destroy_activity_duration}
   */
   readonly autoDestroyActivityDuration?: string;
   /**
+  * ISO 8601 timestamp of a scheduled destroy run.
+  *
   * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/cdk-workspaces/cdkws/latest/docs/resources/workspace#auto_destroy_at Workspace#auto_destroy_at}
   */
   readonly autoDestroyAt?: string;
   /**
+  * Free text.
+  *
   * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/cdk-workspaces/cdkws/latest/docs/resources/workspace#description Workspace#description}
   */
   readonly description?: string;
   /**
+  * Exact version or constraint (kept as written while the resolved version satisfies it). Default: latest.
+  *
   * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/cdk-workspaces/cdkws/latest/docs/resources/workspace#engine_version Workspace#engine_version}
   */
   readonly engineVersion?: string;
   /**
+  * "remote", "local" or "agent"; defaults to the organization default.
+  *
   * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/cdk-workspaces/cdkws/latest/docs/resources/workspace#execution_mode Workspace#execution_mode}
   */
   readonly executionMode?: string;
   /**
+  * Start runs only for changes under the trigger prefixes/patterns. Default true.
+  *
   * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/cdk-workspaces/cdkws/latest/docs/resources/workspace#file_triggers_enabled Workspace#file_triggers_enabled}
   */
   readonly fileTriggersEnabled?: boolean | cdktf.IResolvable;
   /**
+  * Delete even while the workspace manages resources (needs an owner). Default false: safe delete.
+  *
   * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/cdk-workspaces/cdkws/latest/docs/resources/workspace#force_delete Workspace#force_delete}
   */
   readonly forceDelete?: boolean | cdktf.IResolvable;
   /**
+  * All workspaces of the organization may read this state.
+  *
   * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/cdk-workspaces/cdkws/latest/docs/resources/workspace#global_remote_state Workspace#global_remote_state}
   */
   readonly globalRemoteState?: boolean | cdktf.IResolvable;
   /**
+  * With tags set: leave keys not listed in tags alone. Default false.
+  *
   * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/cdk-workspaces/cdkws/latest/docs/resources/workspace#ignore_additional_tags Workspace#ignore_additional_tags}
   */
   readonly ignoreAdditionalTags?: boolean | cdktf.IResolvable;
   /**
+  * Letters, numbers, "-" and "_"; unique in the organization.
+  *
   * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/cdk-workspaces/cdkws/latest/docs/resources/workspace#name Workspace#name}
   */
   readonly name: string;
   /**
+  * Organization name; defaults to the provider's organization. Changing it replaces the workspace.
+  *
   * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/cdk-workspaces/cdkws/latest/docs/resources/workspace#organization Workspace#organization}
   */
   readonly organization?: string;
   /**
+  * Project (prj-…); defaults to the organization default project.
+  *
   * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/cdk-workspaces/cdkws/latest/docs/resources/workspace#project_id Workspace#project_id}
   */
   readonly projectId?: string;
   /**
+  * Queue VCS runs before a first manual run. Default false.
+  *
   * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/cdk-workspaces/cdkws/latest/docs/resources/workspace#queue_all_runs Workspace#queue_all_runs}
   */
   readonly queueAllRuns?: boolean | cdktf.IResolvable;
   /**
+  * Name of the tool that created the workspace (create only).
+  *
   * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/cdk-workspaces/cdkws/latest/docs/resources/workspace#source_name Workspace#source_name}
   */
   readonly sourceName?: string;
   /**
+  * URL of the tool that created the workspace (create only).
+  *
   * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/cdk-workspaces/cdkws/latest/docs/resources/workspace#source_url Workspace#source_url}
   */
   readonly sourceUrl?: string;
   /**
+  * Automatic speculative plans. Default true.
+  *
   * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/cdk-workspaces/cdkws/latest/docs/resources/workspace#speculative_enabled Workspace#speculative_enabled}
   */
   readonly speculativeEnabled?: boolean | cdktf.IResolvable;
   /**
+  * SSH key (sshkey-…) for private modules.
+  *
   * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/cdk-workspaces/cdkws/latest/docs/resources/workspace#ssh_key_id Workspace#ssh_key_id}
   */
   readonly sshKeyId?: string;
   /**
+  * Structured run output. Default true.
+  *
   * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/cdk-workspaces/cdkws/latest/docs/resources/workspace#structured_run_output_enabled Workspace#structured_run_output_enabled}
   */
   readonly structuredRunOutputEnabled?: boolean | cdktf.IResolvable;
   /**
+  * Flat (legacy) tags, stored lowercased. Unset leaves the tags alone.
+  *
   * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/cdk-workspaces/cdkws/latest/docs/resources/workspace#tag_names Workspace#tag_names}
   */
   readonly tagNames?: string[];
   /**
+  * Key-value tag bindings of the workspace itself. Unset leaves bindings alone (for cdkws_tag_binding); set manages them exactly.
+  *
   * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/cdk-workspaces/cdkws/latest/docs/resources/workspace#tags Workspace#tags}
   */
   readonly tags?: { [key: string]: string };
   /**
+  * Glob patterns that trigger runs. Default [].
+  *
   * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/cdk-workspaces/cdkws/latest/docs/resources/workspace#trigger_patterns Workspace#trigger_patterns}
   */
   readonly triggerPatterns?: string[];
   /**
+  * Paths that trigger runs. Default [].
+  *
   * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/cdk-workspaces/cdkws/latest/docs/resources/workspace#trigger_prefixes Workspace#trigger_prefixes}
   */
   readonly triggerPrefixes?: string[];
   /**
+  * Relative path the engine runs in.
+  *
   * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/cdk-workspaces/cdkws/latest/docs/resources/workspace#working_directory Workspace#working_directory}
   */
   readonly workingDirectory?: string;
@@ -143,7 +199,7 @@ export interface WorkspaceSettingOverwrites {
   readonly executionMode?: boolean | cdktf.IResolvable;
 }
 
-export function workspaceSettingOverwritesToTerraform(struct?: WorkspaceSettingOverwritesOutputReference | WorkspaceSettingOverwrites): any {
+export function workspaceSettingOverwritesToTerraform(struct?: WorkspaceSettingOverwrites | cdktf.IResolvable): any {
   if (!cdktf.canInspect(struct) || cdktf.Tokenization.isResolvable(struct)) { return struct; }
   if (cdktf.isComplexElement(struct)) {
     throw new Error("A complex element was used as configuration, this is not supported: https://cdk.tf/complex-object-as-configuration");
@@ -155,7 +211,7 @@ export function workspaceSettingOverwritesToTerraform(struct?: WorkspaceSettingO
 }
 
 
-export function workspaceSettingOverwritesToHclTerraform(struct?: WorkspaceSettingOverwritesOutputReference | WorkspaceSettingOverwrites): any {
+export function workspaceSettingOverwritesToHclTerraform(struct?: WorkspaceSettingOverwrites | cdktf.IResolvable): any {
   if (!cdktf.canInspect(struct) || cdktf.Tokenization.isResolvable(struct)) { return struct; }
   if (cdktf.isComplexElement(struct)) {
     throw new Error("A complex element was used as configuration, this is not supported: https://cdk.tf/complex-object-as-configuration");
@@ -181,16 +237,20 @@ export function workspaceSettingOverwritesToHclTerraform(struct?: WorkspaceSetti
 
 export class WorkspaceSettingOverwritesOutputReference extends cdktf.ComplexObject {
   private isEmptyObject = false;
+  private resolvableValue?: cdktf.IResolvable;
 
   /**
   * @param terraformResource The parent resource
   * @param terraformAttribute The attribute on the parent resource this class is referencing
   */
   public constructor(terraformResource: cdktf.IInterpolatingParent, terraformAttribute: string) {
-    super(terraformResource, terraformAttribute, false, 0);
+    super(terraformResource, terraformAttribute, false);
   }
 
-  public get internalValue(): WorkspaceSettingOverwrites | undefined {
+  public get internalValue(): WorkspaceSettingOverwrites | cdktf.IResolvable | undefined {
+    if (this.resolvableValue) {
+      return this.resolvableValue;
+    }
     let hasAnyValues = this.isEmptyObject;
     const internalValueResult: any = {};
     if (this._agentPool !== undefined) {
@@ -204,20 +264,26 @@ export class WorkspaceSettingOverwritesOutputReference extends cdktf.ComplexObje
     return hasAnyValues ? internalValueResult : undefined;
   }
 
-  public set internalValue(value: WorkspaceSettingOverwrites | undefined) {
+  public set internalValue(value: WorkspaceSettingOverwrites | cdktf.IResolvable | undefined) {
     if (value === undefined) {
       this.isEmptyObject = false;
+      this.resolvableValue = undefined;
       this._agentPool = undefined;
       this._executionMode = undefined;
     }
+    else if (cdktf.Tokenization.isResolvable(value)) {
+      this.isEmptyObject = false;
+      this.resolvableValue = value;
+    }
     else {
       this.isEmptyObject = Object.keys(value).length === 0;
+      this.resolvableValue = undefined;
       this._agentPool = value.agentPool;
       this._executionMode = value.executionMode;
     }
   }
 
-  // agent_pool - computed: false, optional: true, required: false
+  // agent_pool - computed: true, optional: true, required: false
   private _agentPool?: boolean | cdktf.IResolvable;
   public get agentPool() {
     return this.getBooleanAttribute('agent_pool');
@@ -233,7 +299,7 @@ export class WorkspaceSettingOverwritesOutputReference extends cdktf.ComplexObje
     return this._agentPool;
   }
 
-  // execution_mode - computed: false, optional: true, required: false
+  // execution_mode - computed: true, optional: true, required: false
   private _executionMode?: boolean | cdktf.IResolvable;
   public get executionMode() {
     return this.getBooleanAttribute('execution_mode');
@@ -251,32 +317,44 @@ export class WorkspaceSettingOverwritesOutputReference extends cdktf.ComplexObje
 }
 export interface WorkspaceVcsRepo {
   /**
+  * Branch; "" (default) is the repository default.
+  *
   * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/cdk-workspaces/cdkws/latest/docs/resources/workspace#branch Workspace#branch}
   */
   readonly branch?: string;
   /**
+  * ":org/:repo" (or ":org/:project/_git/:repo").
+  *
   * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/cdk-workspaces/cdkws/latest/docs/resources/workspace#identifier Workspace#identifier}
   */
   readonly identifier: string;
   /**
+  * Fetch submodules. Default false.
+  *
   * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/cdk-workspaces/cdkws/latest/docs/resources/workspace#ingress_submodules Workspace#ingress_submodules}
   */
   readonly ingressSubmodules?: boolean | cdktf.IResolvable;
   /**
+  * VCS OAuth token (ot-…); exactly one of this and vcsapp_installation_id.
+  *
   * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/cdk-workspaces/cdkws/latest/docs/resources/workspace#oauth_token_id Workspace#oauth_token_id}
   */
   readonly oauthTokenId?: string;
   /**
+  * Start runs for Git tags matching this regular expression.
+  *
   * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/cdk-workspaces/cdkws/latest/docs/resources/workspace#tags_regex Workspace#tags_regex}
   */
   readonly tagsRegex?: string;
   /**
+  * VCS app installation; exactly one of this and oauth_token_id.
+  *
   * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/cdk-workspaces/cdkws/latest/docs/resources/workspace#vcsapp_installation_id Workspace#vcsapp_installation_id}
   */
   readonly vcsappInstallationId?: string;
 }
 
-export function workspaceVcsRepoToTerraform(struct?: WorkspaceVcsRepoOutputReference | WorkspaceVcsRepo): any {
+export function workspaceVcsRepoToTerraform(struct?: WorkspaceVcsRepo | cdktf.IResolvable): any {
   if (!cdktf.canInspect(struct) || cdktf.Tokenization.isResolvable(struct)) { return struct; }
   if (cdktf.isComplexElement(struct)) {
     throw new Error("A complex element was used as configuration, this is not supported: https://cdk.tf/complex-object-as-configuration");
@@ -292,7 +370,7 @@ export function workspaceVcsRepoToTerraform(struct?: WorkspaceVcsRepoOutputRefer
 }
 
 
-export function workspaceVcsRepoToHclTerraform(struct?: WorkspaceVcsRepoOutputReference | WorkspaceVcsRepo): any {
+export function workspaceVcsRepoToHclTerraform(struct?: WorkspaceVcsRepo | cdktf.IResolvable): any {
   if (!cdktf.canInspect(struct) || cdktf.Tokenization.isResolvable(struct)) { return struct; }
   if (cdktf.isComplexElement(struct)) {
     throw new Error("A complex element was used as configuration, this is not supported: https://cdk.tf/complex-object-as-configuration");
@@ -342,16 +420,20 @@ export function workspaceVcsRepoToHclTerraform(struct?: WorkspaceVcsRepoOutputRe
 
 export class WorkspaceVcsRepoOutputReference extends cdktf.ComplexObject {
   private isEmptyObject = false;
+  private resolvableValue?: cdktf.IResolvable;
 
   /**
   * @param terraformResource The parent resource
   * @param terraformAttribute The attribute on the parent resource this class is referencing
   */
   public constructor(terraformResource: cdktf.IInterpolatingParent, terraformAttribute: string) {
-    super(terraformResource, terraformAttribute, false, 0);
+    super(terraformResource, terraformAttribute, false);
   }
 
-  public get internalValue(): WorkspaceVcsRepo | undefined {
+  public get internalValue(): WorkspaceVcsRepo | cdktf.IResolvable | undefined {
+    if (this.resolvableValue) {
+      return this.resolvableValue;
+    }
     let hasAnyValues = this.isEmptyObject;
     const internalValueResult: any = {};
     if (this._branch !== undefined) {
@@ -381,9 +463,10 @@ export class WorkspaceVcsRepoOutputReference extends cdktf.ComplexObject {
     return hasAnyValues ? internalValueResult : undefined;
   }
 
-  public set internalValue(value: WorkspaceVcsRepo | undefined) {
+  public set internalValue(value: WorkspaceVcsRepo | cdktf.IResolvable | undefined) {
     if (value === undefined) {
       this.isEmptyObject = false;
+      this.resolvableValue = undefined;
       this._branch = undefined;
       this._identifier = undefined;
       this._ingressSubmodules = undefined;
@@ -391,8 +474,13 @@ export class WorkspaceVcsRepoOutputReference extends cdktf.ComplexObject {
       this._tagsRegex = undefined;
       this._vcsappInstallationId = undefined;
     }
+    else if (cdktf.Tokenization.isResolvable(value)) {
+      this.isEmptyObject = false;
+      this.resolvableValue = value;
+    }
     else {
       this.isEmptyObject = Object.keys(value).length === 0;
+      this.resolvableValue = undefined;
       this._branch = value.branch;
       this._identifier = value.identifier;
       this._ingressSubmodules = value.ingressSubmodules;
@@ -402,7 +490,7 @@ export class WorkspaceVcsRepoOutputReference extends cdktf.ComplexObject {
     }
   }
 
-  // branch - computed: false, optional: true, required: false
+  // branch - computed: true, optional: true, required: false
   private _branch?: string;
   public get branch() {
     return this.getStringAttribute('branch');
@@ -431,7 +519,7 @@ export class WorkspaceVcsRepoOutputReference extends cdktf.ComplexObject {
     return this._identifier;
   }
 
-  // ingress_submodules - computed: false, optional: true, required: false
+  // ingress_submodules - computed: true, optional: true, required: false
   private _ingressSubmodules?: boolean | cdktf.IResolvable;
   public get ingressSubmodules() {
     return this.getBooleanAttribute('ingress_submodules');
@@ -581,7 +669,7 @@ export class Workspace extends cdktf.TerraformResource {
   // ATTRIBUTES
   // ==========
 
-  // agent_pool_id - computed: false, optional: true, required: false
+  // agent_pool_id - computed: true, optional: true, required: false
   private _agentPoolId?: string;
   public get agentPoolId() {
     return this.getStringAttribute('agent_pool_id');
@@ -709,6 +797,12 @@ export class Workspace extends cdktf.TerraformResource {
     return this._description;
   }
 
+  // effective_tags - computed: true, optional: false, required: false
+  private _effectiveTags = new cdktf.StringMap(this, "effective_tags");
+  public get effectiveTags() {
+    return this._effectiveTags;
+  }
+
   // engine_version - computed: true, optional: true, required: false
   private _engineVersion?: string;
   public get engineVersion() {
@@ -757,7 +851,7 @@ export class Workspace extends cdktf.TerraformResource {
     return this._fileTriggersEnabled;
   }
 
-  // force_delete - computed: false, optional: true, required: false
+  // force_delete - computed: true, optional: true, required: false
   private _forceDelete?: boolean | cdktf.IResolvable;
   public get forceDelete() {
     return this.getBooleanAttribute('force_delete');
@@ -789,12 +883,17 @@ export class Workspace extends cdktf.TerraformResource {
     return this._globalRemoteState;
   }
 
+  // html_url - computed: true, optional: false, required: false
+  public get htmlUrl() {
+    return this.getStringAttribute('html_url');
+  }
+
   // id - computed: true, optional: false, required: false
   public get id() {
     return this.getStringAttribute('id');
   }
 
-  // ignore_additional_tags - computed: false, optional: true, required: false
+  // ignore_additional_tags - computed: true, optional: true, required: false
   private _ignoreAdditionalTags?: boolean | cdktf.IResolvable;
   public get ignoreAdditionalTags() {
     return this.getBooleanAttribute('ignore_additional_tags');
@@ -808,6 +907,11 @@ export class Workspace extends cdktf.TerraformResource {
   // Temporarily expose input value. Use with caution.
   public get ignoreAdditionalTagsInput() {
     return this._ignoreAdditionalTags;
+  }
+
+  // locked - computed: true, optional: false, required: false
+  public get locked() {
+    return this.getBooleanAttribute('locked');
   }
 
   // name - computed: false, optional: false, required: true
@@ -876,7 +980,7 @@ export class Workspace extends cdktf.TerraformResource {
     return this.getNumberAttribute('resource_count');
   }
 
-  // source_name - computed: false, optional: true, required: false
+  // source_name - computed: true, optional: true, required: false
   private _sourceName?: string;
   public get sourceName() {
     return this.getStringAttribute('source_name');
@@ -892,7 +996,7 @@ export class Workspace extends cdktf.TerraformResource {
     return this._sourceName;
   }
 
-  // source_url - computed: false, optional: true, required: false
+  // source_url - computed: true, optional: true, required: false
   private _sourceUrl?: string;
   public get sourceUrl() {
     return this.getStringAttribute('source_url');
@@ -988,7 +1092,7 @@ export class Workspace extends cdktf.TerraformResource {
     return this._tags;
   }
 
-  // trigger_patterns - computed: false, optional: true, required: false
+  // trigger_patterns - computed: true, optional: true, required: false
   private _triggerPatterns?: string[];
   public get triggerPatterns() {
     return this.getListAttribute('trigger_patterns');
@@ -1004,7 +1108,7 @@ export class Workspace extends cdktf.TerraformResource {
     return this._triggerPatterns;
   }
 
-  // trigger_prefixes - computed: false, optional: true, required: false
+  // trigger_prefixes - computed: true, optional: true, required: false
   private _triggerPrefixes?: string[];
   public get triggerPrefixes() {
     return this.getListAttribute('trigger_prefixes');
@@ -1280,14 +1384,14 @@ export class Workspace extends cdktf.TerraformResource {
       setting_overwrites: {
         value: workspaceSettingOverwritesToHclTerraform(this._settingOverwrites.internalValue),
         isBlock: true,
-        type: "list",
-        storageClassType: "WorkspaceSettingOverwritesList",
+        type: "struct",
+        storageClassType: "WorkspaceSettingOverwrites",
       },
       vcs_repo: {
         value: workspaceVcsRepoToHclTerraform(this._vcsRepo.internalValue),
         isBlock: true,
-        type: "list",
-        storageClassType: "WorkspaceVcsRepoList",
+        type: "struct",
+        storageClassType: "WorkspaceVcsRepo",
       },
     };
 

@@ -1,0 +1,9 @@
+// The constructs of cdk-workspaces: hand-written L2 constructs over the generated L1 bindings.
+export { WorkspacesStack, type WorkspacesStackProps, type WorkspacesStackBackendFactory } from './stack';
+export { Workspace, workspaceIdOf, type WorkspaceProps, type WorkspaceReference, type WorkspaceVcsRepo, type WorkspaceSettingOverwrites } from './workspace';
+export { TagBinding, type TagBindingProps } from './tag-binding';
+export { RemoteStateConsumers, type RemoteStateConsumersProps } from './remote-state-consumers';
+export { ChangeRequest, type ChangeRequestProps, type ChangeRequestQuery, type ChangeRequestQueryCondition } from './change-request';
+export { ConstructValidationError, type PropProblem } from './validation';
+/** The generated L1 bindings (one class per resource and data source of the provider). */
+export * as cdkws from './gen/providers/cdkws';

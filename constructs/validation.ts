@@ -1,0 +1,93 @@
+// Checks construct props against the spec's rules (src/spec) when a construct is created, so a
+// mistake fails at `new Workspace(…)` with the construct path and attribute, not at apply time.
+import type { IConstruct } from 'constructs';
+import { Token } from 'cdktf';
+import type { z } from 'zod';
+
+/** One broken rule of one construct: the prop (camelCase, dotted for nested props) and the fix. */
+export interface PropProblem {
+  attribute: string;
+  detail: string;
+}
+
+/** Thrown by a construct whose props break a rule; `message` has one line per problem. */
+export class ConstructValidationError extends Error {
+  constructor(
+    /** The construct's path in the tree, e.g. `platform/networking`. */
+    public readonly path: string,
+    public readonly problems: PropProblem[],
+  ) {
+    super(problems.map((p) => `${path}: ${p.attribute}: ${p.detail}`).join('\n'));
+    this.name = 'ConstructValidationError';
+  }
+}
+
+/** True when `value` is (or holds) a token that only Terraform can resolve: such values are not checked. */
+export function isUnresolved(value: unknown): boolean {
+  if (value === undefined || value === null) return false;
+  if (Token.isUnresolved(value)) return true;
+  if (Array.isArray(value)) return value.some(isUnresolved);
+  if (typeof value === 'object') return Object.values(value as Record<string, unknown>).some(isUnresolved);
+  return false;
+}
+
+/** `auto-apply` → `autoApply`, `/data/attributes/vcs-repo/identifier` → `vcsRepo.identifier`. */
+export function propName(pointerOrKey: string | ReadonlyArray<PropertyKey>): string {
+  const parts = typeof pointerOrKey === 'string' ? pointerOrKey.replace(/^\/data\/attributes\//, '').split('/') : pointerOrKey.map(String);
+  return parts.map((part) => part.replace(/-([a-z])/g, (_, c: string) => c.toUpperCase())).join('.');
+}
+
+/** `autoApply` → `auto-apply` (spec attribute names are kebab-case). */
+export function kebab(name: string): string {
+  return name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
+}
+
+/** Shown after a message so the user sees what was given (aws-cdk's message rules). */
+export function shown(value: unknown): string {
+  const text = JSON.stringify(value);
+  return text.length > 80 ? `${text.slice(0, 77)}...` : text;
+}
+
+/** Collects the problems of one construct's props, then throws them together. */
+export class PropsChecker {
+  private readonly problems: PropProblem[] = [];
+
+  constructor(private readonly scope: IConstruct) {}
+
+  fail(attribute: string, detail: string): void {
+    this.problems.push({ attribute, detail });
+  }
+
+  /** Checks a literal value with a spec schema; tokens and `undefined` pass. */
+  check(attribute: string, schema: z.ZodType, value: unknown): void {
+    if (value === undefined || isUnresolved(value)) return;
+    const result = schema.safeParse(value);
+    if (!result.success) this.fail(attribute, `${result.error.issues[0].message} (got ${shown(value)})`);
+  }
+
+  /** Checks several spec attributes at once: issue paths are mapped back to prop names. */
+  checkObject(schema: z.ZodType, attributes: Record<string, unknown>, prefix = ''): void {
+    const result = schema.safeParse(attributes);
+    if (result.success) return;
+    for (const issue of result.error.issues) {
+      const attribute = prefix + propName(issue.path as PropertyKey[]);
+      let value: unknown = attributes;
+      for (const key of issue.path) value = (value as Record<PropertyKey, unknown> | undefined)?.[key as PropertyKey];
+      this.fail(attribute, value === undefined ? issue.message : `${issue.message} (got ${shown(value)})`);
+    }
+  }
+
+  throwIfAny(): void {
+    if (this.problems.length > 0) throw new ConstructValidationError(this.scope.node.path, this.problems);
+  }
+}
+
+/** Literal values only: entries holding tokens are left out (Terraform checks them at plan time). */
+export function literalOnly(attributes: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(attributes)) {
+    if (value === undefined || isUnresolved(value)) continue;
+    out[key] = value !== null && typeof value === 'object' && !Array.isArray(value) ? literalOnly(value as Record<string, unknown>) : value;
+  }
+  return out;
+}

@@ -1,0 +1,23 @@
+// Argument parsing shared by the commands (node:util parseArgs, as `cdkws serve` does).
+import { parseArgs, type ParseArgsConfig } from 'node:util';
+import { CliError } from './output';
+
+export interface Parsed {
+  values: Record<string, string | boolean | undefined>;
+  positionals: string[];
+}
+
+/** Parses `argv`; unknown options and extra positionals are usage errors that show `help`. */
+export function parseCommandArgs(command: string, argv: string[], options: NonNullable<ParseArgsConfig['options']>, help: string, maxPositionals = 1): Parsed | 'help' {
+  let parsed: Parsed;
+  try {
+    parsed = parseArgs({ args: argv, options: { ...options, help: { type: 'boolean', short: 'h' } }, allowPositionals: true, strict: true }) as Parsed;
+  } catch (error) {
+    throw new CliError(`cdkws ${command}: ${(error as Error).message}\n\n${help}`);
+  }
+  if (parsed.values.help) return 'help';
+  if (parsed.positionals.length > maxPositionals) {
+    throw new CliError(`cdkws ${command}: unexpected argument "${parsed.positionals[maxPositionals]}"\n\n${help}`);
+  }
+  return parsed;
+}

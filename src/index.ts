@@ -1,0 +1,17 @@
+// The package root: the CDK constructs and the API client (design "Constructs (public API)").
+export { WorkspacesStack, Workspace, TagBinding, RemoteStateConsumers, ChangeRequest } from '../constructs';
+export type {
+  WorkspacesStackProps,
+  WorkspacesStackBackendFactory,
+  WorkspaceProps,
+  WorkspaceReference,
+  WorkspaceVcsRepo,
+  WorkspaceSettingOverwrites,
+  TagBindingProps,
+  RemoteStateConsumersProps,
+  ChangeRequestProps,
+  ChangeRequestQuery,
+  ChangeRequestQueryCondition,
+} from '../constructs';
+export { ConstructValidationError, cdkws } from '../constructs';
+export * from './client';

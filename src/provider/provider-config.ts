@@ -1,0 +1,86 @@
+// The `provider "cdkws"` block and its configuration (no resource code here, so a provider
+// build can pick its resources). Credentials resolve as in the
+// client (block values first, then CDKWS_* / TFE_* and the Terraform CLI credentials); the token is
+// sensitive and is never logged nor stored in any resource state.
+import { KeyedMutex, type ProviderData } from './context';
+import { error, type Diagnostic } from './protocol/diagnostics';
+import type { ObjectValue, Value } from './protocol/values';
+import { PROVIDER_VERSION } from './version';
+
+export const DEFAULT_LOCK_TIMEOUT = '60s';
+
+export const providerSchema = {
+  description: 'Manages workspaces of an infrastructure workspace service.',
+  attributes: {
+    address: {
+      type: 'string' as const,
+      optional: true,
+      description: 'Base URL scheme://host[:port] (without /api/v2). Falls back to CDKWS_ADDRESS, then TFE_HOSTNAME (https).',
+    },
+    token: {
+      type: 'string' as const,
+      optional: true,
+      sensitive: true,
+      description: 'API token. Falls back to CDKWS_TOKEN, then TFE_TOKEN, then the Terraform CLI credentials for the host.',
+    },
+    organization: {
+      type: 'string' as const,
+      optional: true,
+      description: 'Default organization for resources that omit one. Falls back to CDKWS_ORGANIZATION.',
+    },
+    lock_timeout: {
+      type: 'string' as const,
+      optional: true,
+      description: `How long an update waits for a workspace locked by someone else, e.g. "90s" or "5m". Default "${DEFAULT_LOCK_TIMEOUT}".`,
+    },
+  },
+};
+
+/** "250ms", "90s", "5m", "1h" (or combinations like "1m30s") → milliseconds; undefined if invalid. */
+export function parseDuration(text: string): number | undefined {
+  const whole = /^(?:\d+(?:\.\d+)?(?:ms|s|m|h))+$/;
+  if (!whole.test(text.trim())) return undefined;
+  const unit: Record<string, number> = { ms: 1, s: 1000, m: 60_000, h: 3_600_000 };
+  let total = 0;
+  for (const [, n, u] of text.trim().matchAll(/(\d+(?:\.\d+)?)(ms|s|m|h)/g)) total += Number(n) * unit[u];
+  return Math.round(total);
+}
+
+// Unknown during plan (e.g. from another resource): fall back as if unset.
+const given = (v: Value | undefined): string | undefined => (typeof v === 'string' && v !== '' ? v : undefined);
+
+export function validateProviderConfig(config: ObjectValue): Diagnostic[] {
+  const timeout = config.lock_timeout;
+  if (typeof timeout === 'string' && parseDuration(timeout) === undefined) {
+    return [error('Invalid lock_timeout', `"${timeout}" is not a duration; use e.g. "60s", "5m" or "1m30s".`, ['lock_timeout'])];
+  }
+  return [];
+}
+
+export async function configureProvider(config: ObjectValue): Promise<{ providerData?: ProviderData; diagnostics?: Diagnostic[] }> {
+  // Loaded here, not at start: schema-only runs of the provider never need the client.
+  const client = await import('../client');
+  const { BatchedWorkspaceReader } = await import('./refresh');
+  let resolved;
+  try {
+    resolved = client.resolveCredentials({ address: given(config.address), token: given(config.token), organization: given(config.organization) });
+  } catch (err) {
+    const detail = err instanceof Error ? err.message : String(err);
+    return { diagnostics: [error('Invalid provider configuration', detail)] };
+  }
+  const lockTimeoutMs = parseDuration(given(config.lock_timeout) ?? DEFAULT_LOCK_TIMEOUT) ?? 60_000;
+  const api = new client.Client(
+    { address: resolved.address, token: resolved.token, organization: resolved.organization, userAgent: `terraform-provider-cdkws/${PROVIDER_VERSION}` },
+    resolved.tokenSource,
+  );
+  return {
+    providerData: {
+      client: api,
+      organization: resolved.organization ?? null,
+      lockTimeoutMs,
+      // Refresh reads come from one list request per 100 workspaces of an organization.
+      workspaces: new BatchedWorkspaceReader(api, { organization: resolved.organization ?? null }),
+      bindingLocks: new KeyedMutex(),
+    },
+  };
+}

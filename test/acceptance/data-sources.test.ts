@@ -1,0 +1,76 @@
+// Acceptance: data "cdkws_workspace" and data "cdkws_workspaces" with the real terraform binary,
+// read into outputs from workspaces made outside terraform.
+import { ORG, TOKENS, createWorkspace, startService, type TestService } from '../helpers/service';
+import { TerraformWorkdir, cleanupTerraform, haveTerraform, requiredProviders } from '../helpers/terraform';
+
+const maybe = haveTerraform ? describe : describe.skip;
+jest.setTimeout(300_000);
+
+maybe('cdkws data sources with terraform', () => {
+  let service: TestService;
+  let tf: TerraformWorkdir;
+  const ws: Record<string, string> = {};
+
+  beforeAll(async () => {
+    service = await startService();
+    ws['ds-web-1'] = (await createWorkspace(service, { name: 'ds-web-1', 'auto-apply': true, 'execution-mode': 'local' }, { relationships: { 'tag-bindings': { data: [{ type: 'tag-bindings', attributes: { key: 'team', value: 'web' } }] } } })).id;
+    ws['ds-web-2'] = (await createWorkspace(service, { name: 'ds-web-2' }, { relationships: { project: { data: { id: 'prj-platform', type: 'projects' } } } })).id;
+    ws['ds-db-1'] = (await createWorkspace(service, { name: 'ds-db-1' })).id;
+    await service.request('POST', `/workspaces/${ws['ds-web-2']}/relationships/tags`, { body: { data: [{ type: 'tags', attributes: { name: 'prod' } }] } });
+    tf = await TerraformWorkdir.create({ address: service.url, token: TOKENS.reader });
+    tf.config(`${requiredProviders()}
+provider "cdkws" {
+  organization = "${ORG}"
+}
+data "cdkws_workspace" "web1" {
+  name = "ds-web-1"
+}
+data "cdkws_workspaces" "web" {
+  wildcard_name = "ds-web-*"
+}
+data "cdkws_workspaces" "prod_platform" {
+  search_name = "ds-"
+  tag_names   = ["prod"]
+  project_id  = "prj-platform"
+}
+data "cdkws_workspaces" "team_web" {
+  organization = "${ORG}"
+  tag_bindings = { team = "web" }
+}
+data "cdkws_workspaces" "not_prod" {
+  search_name       = "ds-"
+  exclude_tag_names = ["prod"]
+}
+output "web1" { value = data.cdkws_workspace.web1 }
+output "web" { value = data.cdkws_workspaces.web }
+output "prod_platform" { value = data.cdkws_workspaces.prod_platform.names }
+output "team_web" { value = data.cdkws_workspaces.team_web.ids }
+output "not_prod" { value = data.cdkws_workspaces.not_prod.names }
+`);
+    await tf.init();
+  });
+
+  afterAll(async () => {
+    await service?.close();
+    cleanupTerraform();
+  });
+
+  it('reads a workspace by name and lists workspaces by every filter, with a read-only token', async () => {
+    await tf.ok(['apply', '-auto-approve']);
+    const out = JSON.parse((await tf.ok(['output', '-json'])).stdout);
+    expect(out.web1.value).toMatchObject({ id: ws['ds-web-1'], name: 'ds-web-1', organization: ORG, auto_apply: true, execution_mode: 'local', tags: { team: 'web' }, project_id: 'prj-default' });
+    expect(out.web.value.ids).toEqual({ 'ds-web-1': ws['ds-web-1'], 'ds-web-2': ws['ds-web-2'] });
+    expect(out.web.value.names).toEqual(['ds-web-1', 'ds-web-2']);
+    expect(out.prod_platform.value).toEqual(['ds-web-2']);
+    expect(out.team_web.value).toEqual({ 'ds-web-1': ws['ds-web-1'] });
+    expect(out.not_prod.value).toEqual(['ds-db-1', 'ds-web-1']);
+    expect((await tf.plan()).code).toBe(0);
+  });
+
+  it('fails with the name and organization of a workspace that does not exist', async () => {
+    tf.write({ 'missing.tf': 'data "cdkws_workspace" "missing" {\n  name = "ds-nope"\n}\n' });
+    const plan = await tf.plan();
+    expect(plan.code).toBe(1);
+    expect(plan.output).toMatch(/no workspace "ds-nope" in organization "acme"/);
+  });
+});

@@ -1,0 +1,114 @@
+// Acceptance: lock-aware updates of cdkws_workspace with the real terraform binary: waiting for
+// another user's lock, giving up with the holder's name, unlock's 503, and Ctrl-C while waiting.
+import { ORG, TOKENS, startService, type TestService } from '../helpers/service';
+import { TerraformWorkdir, cleanupTerraform, haveTerraform, requiredProviders } from '../helpers/terraform';
+
+const maybe = haveTerraform ? describe : describe.skip;
+jest.setTimeout(300_000);
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+function config(name: string, description: string, lockTimeout = '60s'): string {
+  return `${requiredProviders()}
+provider "cdkws" {
+  organization = "${ORG}"
+  lock_timeout = "${lockTimeout}"
+}
+resource "cdkws_workspace" "main" {
+  name        = "${name}"
+  description = "${description}"
+}
+`;
+}
+
+maybe('cdkws_workspace updates under locks', () => {
+  let service: TestService;
+
+  const show = async (id: string) => (await service.request('GET', `/workspaces/${id}`)).body.data.attributes;
+  const lockAs = (id: string, token: string) => service.request('POST', `/workspaces/${id}/actions/lock`, { token, body: { reason: 'bob is deploying' } });
+  const unlockAs = (id: string, token: string) => service.request('POST', `/workspaces/${id}/actions/unlock`, { token });
+
+  /** A workdir managing a new workspace with description "v1"; returns it and the workspace ID. */
+  async function managed(name: string): Promise<{ tf: TerraformWorkdir; id: string }> {
+    const tf = await TerraformWorkdir.create({ address: service.url, token: TOKENS.owner });
+    tf.config(config(name, 'v1'));
+    await tf.init();
+    await tf.ok(['apply', '-auto-approve']);
+    return { tf, id: (await tf.resource('cdkws_workspace.main'))!.id };
+  }
+
+  beforeAll(async () => {
+    service = await startService();
+  });
+
+  afterAll(async () => {
+    await service?.close();
+    cleanupTerraform();
+  });
+
+  it('waits for a lock held by another user, then updates and unlocks', async () => {
+    const { tf, id } = await managed('locks-wait');
+    expect((await lockAs(id, TOKENS.admin)).status).toBe(200);
+    tf.config(config('locks-wait', 'v2'));
+    const run = tf.start(['apply', '-auto-approve']);
+    await sleep(3000);
+    // Nothing changed under bob's lock.
+    expect(await show(id)).toMatchObject({ description: 'v1', locked: true, 'locked-reason': 'bob is deploying' });
+    expect((await unlockAs(id, TOKENS.admin)).status).toBe(200);
+    const r = await run.result;
+    expect(r.output).toMatch(/0 added, 1 changed, 0 destroyed/);
+    expect(await show(id)).toMatchObject({ description: 'v2', locked: false });
+    expect((await tf.plan()).code).toBe(0);
+  });
+
+  it('gives up after lock_timeout, names the holder and changes nothing', async () => {
+    const { tf, id } = await managed('locks-timeout');
+    expect((await lockAs(id, TOKENS.admin)).status).toBe(200);
+    tf.config(config('locks-timeout', 'v2', '2s'));
+    const r = await tf.apply();
+    expect(r.code).toBe(1);
+    expect(r.output).toMatch(/is locked by user user-bob/);
+    expect(r.output).toMatch(/bob is deploying/);
+    expect(r.output).toMatch(/nothing was changed/);
+    expect(await show(id)).toMatchObject({ description: 'v1', locked: true });
+    expect((await tf.resource('cdkws_workspace.main'))!.description).toBe('v1');
+    expect((await unlockAs(id, TOKENS.admin)).status).toBe(200);
+  });
+
+  it('retries the unlock while the latest state version is not finalized', async () => {
+    const { tf, id } = await managed('locks-503');
+    const sv = await service.request('POST', `/_emulator/workspaces/${id}/intermediate-state-versions`, { token: TOKENS.emulator, body: { finalized: false } });
+    expect(sv.status).toBe(201);
+    tf.config(config('locks-503', 'v2'));
+    const run = tf.start(['apply', '-auto-approve']);
+    // The change is made under our lock; only the unlock waits for the state version.
+    for (let i = 0; i < 100 && (await show(id)).description !== 'v2'; i++) await sleep(100);
+    await sleep(1500);
+    expect(await show(id)).toMatchObject({ description: 'v2', locked: true });
+    expect((await service.request('POST', `/_emulator/state-versions/${sv.body.id}/finalize`, { token: TOKENS.emulator })).status).toBe(200);
+    const r = await run.result;
+    expect(r.output).toMatch(/0 added, 1 changed, 0 destroyed/);
+    expect((await show(id)).locked).toBe(false);
+    expect((await tf.plan()).code).toBe(0);
+  });
+
+  it('leaves state and workspace consistent when interrupted while waiting for a lock', async () => {
+    const { tf, id } = await managed('locks-interrupt');
+    expect((await lockAs(id, TOKENS.admin)).status).toBe(200);
+    tf.config(config('locks-interrupt', 'v2'));
+    const run = tf.start(['apply', '-auto-approve']);
+    await sleep(3000);
+    run.child.kill('SIGINT');
+    const r = await run.result;
+    expect(r.code).not.toBe(0);
+    expect(r.output).toMatch(/Interrupted while waiting for the workspace lock/);
+    expect(await show(id)).toMatchObject({ description: 'v1', locked: true, 'locked-reason': 'bob is deploying' });
+    const state = (await tf.resource('cdkws_workspace.main'))!;
+    expect(state).toMatchObject({ id, description: 'v1' });
+    // Once bob is done, the change is still pending and applies cleanly.
+    expect((await unlockAs(id, TOKENS.admin)).status).toBe(200);
+    expect((await tf.plan()).code).toBe(2);
+    expect((await tf.apply()).output).toMatch(/0 added, 1 changed, 0 destroyed/);
+    expect(await show(id)).toMatchObject({ description: 'v2', locked: false });
+  });
+});

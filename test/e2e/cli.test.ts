@@ -1,0 +1,169 @@
+// End to end: the cdkws CLI drives Terraform and the provider against the real service, in a copy
+// of examples/platform: synth → diff (markdown checked) → deploy → empty diff → one prop changed →
+// diff shows exactly that → destroy.
+import { execFile } from 'node:child_process';
+import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { CLI } from '../helpers/processes';
+import { ORG, TOKENS, startService, type TestService } from '../helpers/service';
+
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const { createExampleProject } = require('../../scripts/example-project.js') as { createExampleProject(prefix?: string): string };
+
+interface CliResult {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+function cdkws(cwd: string, env: NodeJS.ProcessEnv, ...args: string[]): Promise<CliResult> {
+  return new Promise((resolve) => {
+    execFile(process.execPath, [CLI, ...args], { cwd, env, maxBuffer: 32 * 1024 * 1024 }, (error, stdout, stderr) => {
+      const code = error ? (typeof error.code === 'number' ? error.code : 1) : 0;
+      resolve({ code, stdout, stderr });
+    });
+  });
+}
+
+const WORKSPACES = ['data-warehouse', 'networking-prod', 'networking-staging', 'payments-api-prod', 'payments-api-staging'];
+
+describe('cdkws against the real service', () => {
+  let service: TestService;
+  let project: string;
+  let env: NodeJS.ProcessEnv;
+  const run = (...args: string[]) => cdkws(project, env, ...args);
+  const markdownFile = () => path.join(project, 'plan.md');
+  const jsonFile = () => path.join(project, 'plan.json');
+
+  beforeAll(async () => {
+    service = await startService();
+    project = createExampleProject('cdkws-e2e-');
+    env = { ...process.env, CDKWS_ADDRESS: service.url, CDKWS_TOKEN: TOKENS.owner, NO_COLOR: '1' };
+    delete env.TFE_TOKEN;
+  });
+
+  afterAll(async () => {
+    await service?.close();
+    if (project) rmSync(project, { recursive: true, force: true });
+  });
+
+  it('synthesizes the example into cdktf.out with the provider configured and no token', async () => {
+    const result = await run('synth');
+    expect(result).toMatchObject({ code: 0 });
+    const file = path.join(project, 'cdktf.out', 'stacks', 'platform', 'cdk.tf.json');
+    expect(result.stdout).toContain('platform\tcdktf.out/stacks/platform/cdk.tf.json');
+    const text = readFileSync(file, 'utf8');
+    expect(JSON.parse(text).provider.cdkws).toEqual([{ organization: 'acme' }]);
+    expect(text).not.toContain(TOKENS.owner);
+  });
+
+  it('lists the stack', async () => {
+    const result = await run('list');
+    expect(result.code).toBe(0);
+    expect(result.stdout.split('\n')[0]).toMatch(/^platform\t/);
+  });
+
+  it('diffs the new workspaces with exit code 2 and writes the pull-request summary', async () => {
+    const result = await run('diff', '--markdown', markdownFile(), '--json', jsonFile());
+    expect(result.stderr).not.toContain('Error');
+    expect(result.code).toBe(2);
+    expect(result.stdout).toContain('Stack platform: 20 to add, 0 to change, 0 to destroy');
+    const markdown = readFileSync(markdownFile(), 'utf8');
+    expect(markdown).toMatch(/^### cdkws diff: platform\n\n\*\*20 to add, 0 to change, 0 to destroy\*\*\n/);
+    expect(markdown).toContain('| action | resource | workspace |');
+    for (const name of WORKSPACES) expect(markdown).toContain(`| 🟢 create | \`cdkws_workspace.${name}\` | ${name} |`);
+    expect(markdown).toContain('| 🟢 create | `cdkws_tag_binding.networking-prod-cost-center` | networking-prod |');
+    expect(markdown).toContain('| 🟢 create | `cdkws_remote_state_consumers.networking-prod-readers` | networking-prod |');
+    expect(markdown).toContain('- `name: "networking-prod"`');
+    expect(markdown).toMatch(/<details><summary>Full plan<\/summary>[\s\S]*cdkws_workspace\.networking-prod will be created[\s\S]*<\/details>\n$/);
+    expect(markdown).not.toContain('⚠️');
+    const json = JSON.parse(readFileSync(jsonFile(), 'utf8'));
+    expect(json).toMatchObject({ changes: true, stacks: [{ stack: 'platform', add: 20, change: 0, destroy: 0 }] });
+    for (const text of [markdown, result.stdout, result.stderr]) expect(text).not.toContain(TOKENS.owner);
+  });
+
+  it('deploys the workspaces, their tags and consumers to the service', async () => {
+    const result = await run('deploy', '--auto-approve');
+    expect(result.stderr).not.toMatch(/Error/);
+    expect(result.code).toBe(0);
+    expect(result.stdout).toContain('platform: deployed');
+    for (const name of WORKSPACES) {
+      const shown = await service.request('GET', `/organizations/${ORG}/workspaces/${name}`);
+      expect({ name, status: shown.status }).toEqual({ name, status: 200 });
+    }
+    const prod = (await service.request('GET', `/organizations/${ORG}/workspaces/networking-prod`)).body.data;
+    expect(prod.attributes['auto-apply']).toBe(true);
+    expect([...prod.attributes['tag-names']].sort()).toEqual(['networking', 'prod']);
+    const bindings = await service.request('GET', `/workspaces/${prod.id}/tag-bindings`);
+    const tags = Object.fromEntries(bindings.body.data.map((b: any) => [b.attributes.key, b.attributes.value]));
+    expect(tags).toEqual({ 'cost-center': '42', env: 'prod', team: 'networking' });
+    const consumers = await service.request('GET', `/workspaces/${prod.id}/relationships/remote-state-consumers`);
+    expect(consumers.body.data.map((w: any) => w.attributes.name).sort()).toEqual(['data-warehouse', 'payments-api-prod']);
+    const requests = await service.request('GET', `/workspaces/${prod.id}/change-requests`);
+    expect(requests.body.data.map((cr: any) => cr.attributes.subject)).toEqual(['Upgrade the engine to 1.11']);
+  });
+
+  it('finds nothing to change right after deploy, with exit code 0', async () => {
+    const result = await run('diff', '--markdown', markdownFile(), '--json', jsonFile());
+    expect(result.code).toBe(0);
+    expect(result.stdout).toContain('Stack platform: no changes.');
+    expect(readFileSync(markdownFile(), 'utf8')).toContain('**No changes.** The workspaces match the configuration.');
+    expect(JSON.parse(readFileSync(jsonFile(), 'utf8'))).toMatchObject({ changes: false, stacks: [{ add: 0, change: 0, destroy: 0, resources: [] }] });
+  });
+
+  it('shows exactly the one attribute a code change touches', async () => {
+    const main = path.join(project, 'main.ts');
+    const before = readFileSync(main, 'utf8');
+    const after = before.replace("description: 'Payments API, staging',", "description: 'Payments API, staging (frozen)',");
+    expect(after).not.toBe(before);
+    writeFileSync(main, after);
+    const result = await run('diff', '--markdown', markdownFile(), '--json', jsonFile());
+    expect(result.code).toBe(2);
+    const json = JSON.parse(readFileSync(jsonFile(), 'utf8'));
+    expect(json.stacks[0].resources).toEqual([
+      {
+        address: 'cdkws_workspace.payments-api-staging',
+        type: 'cdkws_workspace',
+        action: 'update',
+        workspace: 'payments-api-staging',
+        attributes: [{ name: 'description', before: '"Payments API, staging"', after: '"Payments API, staging (frozen)"', forcesReplacement: false }],
+      },
+    ]);
+    const markdown = readFileSync(markdownFile(), 'utf8');
+    expect(markdown).toContain('**0 to add, 1 to change, 0 to destroy**');
+    expect(markdown).toContain('| 🟡 update | `cdkws_workspace.payments-api-staging` | payments-api-staging |');
+    expect(markdown).toContain('- `description: "Payments API, staging" → "Payments API, staging (frozen)"`');
+  });
+
+  it('refuses to deploy off a terminal without --auto-approve', async () => {
+    const result = await run('deploy');
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain('pass --auto-approve');
+  });
+
+  it('destroys everything the stack manages and warns about it first', async () => {
+    const result = await run('destroy', '--auto-approve');
+    expect(result.stderr).not.toMatch(/Error/);
+    expect(result.code).toBe(0);
+    expect(result.stdout).toContain('Stack platform: 0 to add, 0 to change, 20 to destroy');
+    expect(result.stdout).toContain('Warning: cdkws_workspace.networking-prod (workspace networking-prod) will be destroyed');
+    for (const name of WORKSPACES) {
+      const shown = await service.request('GET', `/organizations/${ORG}/workspaces/${name}`);
+      expect({ name, status: shown.status }).toEqual({ name, status: 404 });
+    }
+  });
+
+  it('exits 1 when Terraform fails, leaving no summary behind and never printing the token', async () => {
+    writeFileSync(markdownFile(), 'stale');
+    // No address anywhere: the provider's configuration fails during the plan.
+    const badEnv: NodeJS.ProcessEnv = { ...env, CDKWS_TOKEN: 'never-print-me-4f2a' };
+    delete badEnv.CDKWS_ADDRESS;
+    delete badEnv.TFE_HOSTNAME;
+    const result = await cdkws(project, badEnv, 'diff', '--markdown', markdownFile());
+    expect(result.code).toBe(1);
+    expect(existsSync(markdownFile())).toBe(false);
+    expect(result.stderr).toContain('terraform plan failed for stack "platform"');
+    expect(result.stderr).toContain('no service address');
+    expect(`${result.stdout}${result.stderr}`).not.toContain('never-print-me-4f2a');
+  });
+});
