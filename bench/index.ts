@@ -2,6 +2,8 @@
 // baseline measured in the same run, so they compare across machines. `--quick` shortens runs;
 // `--only NAME[,NAME]` picks benchmarks.
 import { benchClient } from './client';
+import { benchProvider } from './provider';
+import { benchRefresh } from './refresh';
 import { benchService } from './service';
 
 type Bench = (quick: boolean) => Promise<Record<string, unknown>>;
@@ -9,6 +11,8 @@ type Bench = (quick: boolean) => Promise<Record<string, unknown>>;
 const BENCHMARKS: Record<string, Bench> = {
   service: (quick) => benchService({ seconds: quick ? 2 : 5, largeCount: quick ? 10_000 : 100_000 }),
   client: () => benchClient(),
+  provider: () => benchProvider(),
+  refresh: () => benchRefresh(),
 };
 
 async function main(): Promise<void> {

@@ -39,6 +39,21 @@ export interface ExplorerBulkAction {
   createdBy?: { id: string; type: string } | null;
   /** The change requests found when the answer was lost. */
   recoveredChangeRequests?: ChangeRequest[];
+  /**
+   * The requests the action created, by workspace, when the service lists them in the answer's
+   * `meta` (our service does; the hosted one's documents show no such member).
+   */
+  created?: Array<{ changeRequestId: string; workspaceId: string }>;
+}
+
+/** `meta.change-request-ids` and `meta.workspace-ids`, paired, when both are lists of strings. */
+function createdFromMeta(meta: unknown): ExplorerBulkAction['created'] {
+  if (!meta || typeof meta !== 'object') return undefined;
+  const ids = (meta as Record<string, unknown>)['change-request-ids'];
+  const workspaces = (meta as Record<string, unknown>)['workspace-ids'];
+  if (!Array.isArray(ids) || !Array.isArray(workspaces) || ids.length !== workspaces.length) return undefined;
+  if (![...ids, ...workspaces].every((v) => typeof v === 'string')) return undefined;
+  return ids.map((id, i) => ({ changeRequestId: id as string, workspaceId: workspaces[i] as string }));
 }
 
 /** How far the service's clock may be from ours when telling our writes from older ones. */
@@ -68,8 +83,13 @@ export class ExplorerApi {
     const startedAt = this.transport.serverNow();
     return this.transport.checkedWrite<ExplorerBulkAction>(
       async () => {
-        const a = (await this.transport.call(req, explorerBulkActionDocumentSchema)).data;
-        return { id: a.id, organizationId: a.attributes.organization_id, actionType: a.attributes.action_type, subject: a.attributes.action_inputs.subject, message: a.attributes.action_inputs.message, createdBy: a.attributes.created_by };
+        const document = await this.transport.call(req, explorerBulkActionDocumentSchema);
+        const a = document.data;
+        const created = createdFromMeta((document as { meta?: unknown }).meta);
+        return {
+          id: a.id, organizationId: a.attributes.organization_id, actionType: a.attributes.action_type, subject: a.attributes.action_inputs.subject,
+          message: a.attributes.action_inputs.message, createdBy: a.attributes.created_by, ...(created ? { created } : {}),
+        };
       },
       {
         verify: async () => {

@@ -1,7 +1,7 @@
-// The `provider "cdkws"` block and its configuration (no resource code here, so a provider
-// build can pick its resources). Credentials resolve as in the
-// client (block values first, then CDKWS_* / TFE_* and the Terraform CLI credentials); the token is
-// sensitive and is never logged nor stored in any resource state.
+// The `provider "cdkws"` block and its configuration, apart from the resources (so loading it never
+// pulls resource code in). Credentials resolve as in the client (block values first, then CDKWS_* /
+// TFE_* and the Terraform CLI credentials); the token is sensitive and is never logged nor stored
+// in any resource state.
 import { KeyedMutex, type ProviderData } from './context';
 import { error, type Diagnostic } from './protocol/diagnostics';
 import type { ObjectValue, Value } from './protocol/values';

@@ -3,46 +3,11 @@
 import { NotFoundError, type Workspace } from '../../client';
 import type { ProviderData } from '../context';
 import { DiagnosticError } from '../protocol/diagnostics';
-import type { Attribute } from '../protocol/schema';
 import type { DataSourceImplementation, HookContext } from '../protocol/types';
 import type { ObjectValue } from '../protocol/values';
+import { workspaceDataSourceSchema } from './workspace-schema';
 
-const computed = (type: Attribute['type'], description?: string): Attribute => ({ type, computed: true, ...(description ? { description } : {}) });
 
-const vcsRepoType = ['object', { identifier: 'string', branch: 'string', oauth_token_id: 'string', ingress_submodules: 'bool', tags_regex: 'string' }] as const;
-
-/** The workspace's attributes as data sources report them, keyed by snake_case name. */
-export const workspaceAttributes: Record<string, Attribute> = {
-  id: computed('string'),
-  description: computed('string'),
-  project_id: computed('string'),
-  execution_mode: computed('string'),
-  agent_pool_id: computed('string'),
-  auto_apply: computed('bool'),
-  auto_apply_run_trigger: computed('bool'),
-  allow_destroy_plan: computed('bool'),
-  assessments_enabled: computed('bool'),
-  auto_destroy_at: computed('string'),
-  auto_destroy_activity_duration: computed('string'),
-  file_triggers_enabled: computed('bool'),
-  global_remote_state: computed('bool'),
-  queue_all_runs: computed('bool'),
-  speculative_enabled: computed('bool'),
-  structured_run_output_enabled: computed('bool'),
-  engine_version: computed('string'),
-  working_directory: computed('string'),
-  trigger_prefixes: computed(['list', 'string']),
-  trigger_patterns: computed(['list', 'string']),
-  tag_names: computed(['set', 'string'], 'Flat tags.'),
-  tags: computed(['map', 'string'], 'The workspace\'s own key-value tag bindings.'),
-  effective_tags: computed(['map', 'string'], 'Own tag bindings plus those inherited from the project.'),
-  ssh_key_id: computed('string'),
-  source_name: computed('string'),
-  source_url: computed('string'),
-  vcs_repo: computed(vcsRepoType),
-  locked: computed('bool'),
-  resource_count: computed('number'),
-};
 
 export function workspaceValues(ws: Workspace): ObjectValue {
   const v = ws.vcsRepo;
@@ -96,14 +61,7 @@ export function providerData(ctx: HookContext<ProviderData>, what: string): Prov
 const toMap = (bindings: Array<{ key: string; value: string | null }>): Record<string, string> => Object.fromEntries(bindings.map((b) => [b.key, b.value ?? '']));
 
 export const workspaceDataSource: DataSourceImplementation<ProviderData> = {
-  schema: {
-    description: 'Reads one workspace by name.',
-    attributes: {
-      name: { type: 'string', required: true, description: 'The workspace name.' },
-      organization: { type: 'string', optional: true, computed: true, description: 'Defaults to the provider\'s organization.' },
-      ...workspaceAttributes,
-    },
-  },
+  schema: workspaceDataSourceSchema,
 
   async read(config, ctx) {
     const { client } = providerData(ctx, 'cdkws_workspace');

@@ -5,6 +5,7 @@ import type { ProviderData } from '../context';
 import type { DataSourceImplementation } from '../protocol/types';
 import type { ObjectValue, Value } from '../protocol/values';
 import { organizationOf, providerData } from './workspace';
+import { workspacesDataSourceSchema } from './workspaces-schema';
 
 const strings = (v: Value | undefined): string[] | undefined => (Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : undefined);
 const text = (v: Value | undefined): string | undefined => (typeof v === 'string' && v !== '' ? v : undefined);
@@ -31,20 +32,7 @@ export function listOptions(config: ObjectValue): Omit<WorkspaceListOptions, 'pa
 }
 
 export const workspacesDataSource: DataSourceImplementation<ProviderData> = {
-  schema: {
-    description: 'Lists the workspaces of an organization that match every filter given.',
-    attributes: {
-      organization: { type: 'string', optional: true, computed: true, description: 'Defaults to the provider\'s organization.' },
-      search_name: { type: 'string', optional: true, description: 'Case-insensitive substring of the name.' },
-      wildcard_name: { type: 'string', optional: true, description: 'Name pattern with `*` at the start, the end or both.' },
-      tag_names: { type: ['set', 'string'], optional: true, description: 'Flat tags a workspace must all carry.' },
-      exclude_tag_names: { type: ['set', 'string'], optional: true, description: 'Flat tags a workspace must carry none of.' },
-      tag_bindings: { type: ['map', 'string'], optional: true, description: 'Key-value tags a workspace must all carry; an empty value matches any value of the key.' },
-      project_id: { type: 'string', optional: true, description: 'Only workspaces of this project.' },
-      ids: { type: ['map', 'string'], computed: true, description: 'Workspace ID by name.' },
-      names: { type: ['list', 'string'], computed: true, description: 'Workspace names, sorted.' },
-    },
-  },
+  schema: workspacesDataSourceSchema,
 
   async read(config, ctx) {
     const { client } = providerData(ctx, 'cdkws_workspaces');

@@ -12,6 +12,7 @@ import { DiagnosticError, error, warning, type Diagnostic } from '../protocol/di
 import type { HookContext, ResourceImplementation } from '../protocol/types';
 import { Unknown, type ObjectValue, type Value } from '../protocol/values';
 import { byWorkspace, findCreatedRequests, queryCandidates } from './change-request-targets';
+import { changeRequestSchema } from './change-request-schema';
 
 type RequestMap = Record<string, string>;
 
@@ -66,7 +67,7 @@ export function workspaceChanges(desired: readonly string[], requests: RequestMa
 }
 
 /** Creates requests on `targets` (or the query's matches) and returns them by workspace. */
-async function create(client: Client, organization: string, subject: string, message: string, target: { ids: string[] } | { conditions: ExplorerCondition[] }): Promise<{ actionId: string | null; requests: Map<string, ChangeRequest> }> {
+async function create(client: Client, organization: string, subject: string, message: string, target: { ids: string[] } | { conditions: ExplorerCondition[] }): Promise<{ actionId: string | null; requests: Map<string, string> }> {
   const startedAt = Date.now();
   let result;
   try {
@@ -76,9 +77,12 @@ async function create(client: Client, organization: string, subject: string, mes
     if (err instanceof ValidationError) throw new DiagnosticError('The service refused the change request', err.detail ?? err.message);
     throw err;
   }
-  if (result.recoveredChangeRequests) return { actionId: null, requests: byWorkspace(result.recoveredChangeRequests) };
+  const idsOf = (found: Map<string, ChangeRequest>) => new Map([...found].map(([ws, cr]) => [ws, cr.id]));
+  if (result.recoveredChangeRequests) return { actionId: null, requests: idsOf(byWorkspace(result.recoveredChangeRequests)) };
+  // The answer names what it created when the service says so; otherwise the requests are looked up.
+  if (result.created) return { actionId: result.id, requests: new Map(result.created.map((c) => [c.workspaceId, c.changeRequestId])) };
   const candidates = 'ids' in target ? target.ids : await queryCandidates(client, organization, target.conditions);
-  return { actionId: result.id, requests: await findCreatedRequests(client, candidates, { subject, message, startedAt }) };
+  return { actionId: result.id, requests: idsOf(await findCreatedRequests(client, candidates, { subject, message, startedAt })) };
 }
 
 /** Archives a request; one already archived, or gone with its workspace, counts as done. */
@@ -104,24 +108,7 @@ function archivedWarning(planned: ObjectValue): Diagnostic[] {
 }
 
 export const changeRequestResource: ResourceImplementation<ProviderData> = {
-  schema: {
-    description: 'A change request (to-do item) on each targeted workspace, created through the explorer bulk action. Destroy archives them.',
-    attributes: {
-      id: { type: 'string', computed: true, description: 'The bulk action ID (or the first request ID when the action\'s answer was lost).' },
-      organization: { type: 'string', optional: true, computed: true, requiresReplace: true, description: 'Defaults to the provider\'s organization.' },
-      workspace_ids: { type: ['set', 'string'], optional: true, description: 'Workspaces to create a request on; a workspace added later gets its own request. Give this or query.' },
-      query: {
-        type: 'string',
-        optional: true,
-        requiresReplace: true,
-        description: 'An explorer query as JSON, e.g. `jsonencode({ filter = [{ field = "tag_names", operator = "is", value = ["prod"] }] })`: a request on each workspace it matches when created. Give this or workspace_ids.',
-      },
-      subject: { type: 'string', required: true, requiresReplace: true },
-      message: { type: 'string', required: true, requiresReplace: true, description: 'Markdown.' },
-      change_request_ids: { type: ['map', 'string'], computed: true, description: 'Request ID (`wscr-…`) by workspace ID.' },
-      archived_workspace_ids: { type: ['set', 'string'], computed: true, description: 'Workspaces whose request was archived outside Terraform: completed, never re-created.' },
-    },
-  },
+  schema: changeRequestSchema,
 
   validate: (config) => checkConfig(config),
 
@@ -170,7 +157,7 @@ export const changeRequestResource: ResourceImplementation<ProviderData> = {
       if (!targetIds && 'problem' in query) throw new DiagnosticError('Invalid query', query.problem, ['query']);
       const target = targetIds ? { ids: targetIds } : { conditions: (query as { conditions: ExplorerCondition[] }).conditions };
       const { actionId, requests } = await create(client, organization, subject, message, target);
-      const ids: RequestMap = Object.fromEntries([...requests].map(([ws, cr]) => [ws, cr.id]));
+      const ids: RequestMap = Object.fromEntries(requests);
       const missing = (targetIds ?? []).filter((ws) => !(ws in ids));
       const first = Object.values(ids).sort()[0];
       const state = { ...p, id: actionId ?? first ?? `${organization}/${subject}`, change_request_ids: ids, archived_workspace_ids: [] };
@@ -192,7 +179,7 @@ export const changeRequestResource: ResourceImplementation<ProviderData> = {
       }
       if (add.length > 0) {
         const { requests: created } = await create(client, organization, subject, message, { ids: add });
-        for (const [ws, cr] of created) next[ws] = cr.id;
+        for (const [ws, id] of created) next[ws] = id;
       }
     }
     return { state: { ...p, id: prior!.id, change_request_ids: next, archived_workspace_ids: [...archived].sort() } };

@@ -8,6 +8,7 @@ import type { ProviderData } from '../context';
 import { DiagnosticError, error, type Diagnostic } from '../protocol/diagnostics';
 import type { HookContext, ResourceImplementation } from '../protocol/types';
 import { Unknown, type ObjectValue, type Value } from '../protocol/values';
+import { remoteStateConsumersSchema } from './remote-state-consumers-schema';
 
 function providerData(ctx: HookContext<ProviderData>): ProviderData {
   if (!ctx.providerData) throw new DiagnosticError('The cdkws provider is not configured', 'configure the provider block (address and token) before using cdkws_remote_state_consumers');
@@ -81,14 +82,7 @@ async function converge(data: ProviderData, workspaceId: string, desired: string
 const stateOf = (workspaceId: string, consumerIds: string[]): ObjectValue => ({ id: workspaceId, workspace_id: workspaceId, consumer_ids: [...consumerIds].sort() });
 
 export const remoteStateConsumersResource: ResourceImplementation<ProviderData> = {
-  schema: {
-    description: 'The exact list of workspaces allowed to read a workspace\'s state. Uses add and remove (workspace admin access), never the organization-only replace. Not for workspaces with global_remote_state = true.',
-    attributes: {
-      id: { type: 'string', computed: true, description: 'The workspace ID.' },
-      workspace_id: { type: 'string', required: true, requiresReplace: true, description: 'ID of the workspace whose state is shared.' },
-      consumer_ids: { type: ['set', 'string'], required: true, description: 'IDs of the workspaces that may read its state; consumers not listed are removed.' },
-    },
-  },
+  schema: remoteStateConsumersSchema,
 
   validate(config) {
     const id = config.workspace_id;

@@ -9,6 +9,7 @@ import type { ProviderData } from '../context';
 import { DiagnosticError, error, type Diagnostic } from '../protocol/diagnostics';
 import type { HookContext, ResourceImplementation } from '../protocol/types';
 import type { ObjectValue } from '../protocol/values';
+import { tagBindingSchema } from './tag-binding-schema';
 
 export const TAG_BINDING_ID_SEPARATOR = '/';
 
@@ -95,15 +96,7 @@ function checkRules(config: ObjectValue): Diagnostic[] {
 }
 
 export const tagBindingResource: ResourceImplementation<ProviderData> = {
-  schema: {
-    description: 'One key-value tag binding of a workspace. Several bindings of one workspace may be managed side by side; keys not managed here are left alone.',
-    attributes: {
-      id: { type: 'string', computed: true, description: '`<workspace_id>/<key>`.' },
-      workspace_id: { type: 'string', required: true, requiresReplace: true, description: 'ID of the workspace (`ws-…`).' },
-      key: { type: 'string', required: true, requiresReplace: true, description: 'At most 128 letters, numbers and `_ . = + - @ :`; not starting with `hc:` or `hcp:`.' },
-      value: { type: 'string', optional: true, description: 'At most 256 letters, numbers and `_ . = + - @ :`. Unset means the empty value.' },
-    },
-  },
+  schema: tagBindingSchema,
 
   validate: (config) => checkRules(config),
 
