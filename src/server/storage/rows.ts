@@ -53,24 +53,7 @@ export function toWorkspaceScalars(row: WorkspaceRow): Omit<WorkspaceRecord, 'se
 }
 
 export function toWorkspace(row: WorkspaceRow, tagNames: string[]): WorkspaceRecord {
-  return {
-    id: row.id,
-    organization: row.organization,
-    name: row.name,
-    projectId: row.project_id,
-    createdAt: row.created_at,
-    updatedAt: row.updated_at,
-    latestChangeAt: row.latest_change_at,
-    locked: Number(row.locked) === 1,
-    lockedBy: row.locked_by,
-    lockedReason: row.locked_reason,
-    resourceCount: Number(row.resource_count),
-    sshKeyId: row.ssh_key_id,
-    currentStateVersionId: row.current_state_version_id,
-    settings: JSON.parse(row.settings) as Record<string, unknown>,
-    tagNames,
-    version: Number(row.version),
-  };
+  return { ...toWorkspaceScalars(row), settings: JSON.parse(row.settings) as Record<string, unknown>, tagNames };
 }
 
 export const TAG_COLUMNS =
