@@ -65,6 +65,9 @@ export function backoffDelay(attempt: number, options: Required<RetryOptions>, r
 
 export function encodeQuery(query: Record<string, QueryValue> | undefined): string {
   if (!query) return '';
+  let any = false;
+  for (const key in query) if (query[key] !== undefined && query[key] !== null) any = true;
+  if (!any) return '';
   const params = new URLSearchParams();
   for (const [name, value] of Object.entries(query)) {
     if (value === undefined || value === null) continue;
@@ -104,6 +107,9 @@ export class Transport {
   readonly #authorization: string;
   readonly #pool: Pool;
   readonly #headers: Record<string, string>;
+  /** The headers every request carries, built once (the token included). */
+  readonly #requestHeaders: Record<string, string>;
+  #lastDateHeader = '';
   readonly #semaphore: Semaphore;
   readonly #random: () => number;
 
@@ -118,6 +124,7 @@ export class Transport {
     this.limiter = rate === false ? null : new RateLimiter({ perSecond: rate });
     this.#authorization = `Bearer ${options.token}`;
     this.#headers = { 'content-type': JSON_API_MEDIA_TYPE, accept: JSON_API_MEDIA_TYPE, 'user-agent': options.userAgent ?? USER_AGENT };
+    this.#requestHeaders = { ...this.#headers, authorization: this.#authorization };
     this.#semaphore = new Semaphore(concurrency);
     this.#random = options.random ?? Math.random;
     this.#pool = new Pool(options.address, {
@@ -220,7 +227,7 @@ export class Transport {
         response = await this.#pool.request({
           method: req.method,
           path: `${API_PATH}${req.path}${encodeQuery(req.query)}`,
-          headers: { ...this.#headers, authorization: this.#authorization },
+          headers: this.#requestHeaders,
           body: req.body === undefined ? undefined : JSON.stringify(req.body),
         });
         text = await response.body.text();
@@ -229,7 +236,9 @@ export class Transport {
       }
       const { statusCode: status, headers } = response;
       const date = headers.date;
-      if (typeof date === 'string') {
+      // The header changes once a second; parsing it for every answer would be wasted work.
+      if (typeof date === 'string' && date !== this.#lastDateHeader) {
+        this.#lastDateHeader = date;
         const server = Date.parse(date);
         // The header has 1 s resolution: the service's clock is, on average, half a second past it.
         if (!Number.isNaN(server)) this.serverClockOffsetMs = server + 500 - Date.now();

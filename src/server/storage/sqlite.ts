@@ -20,7 +20,7 @@ export function openSqliteDb(path: string): Db {
   // `timeout` is the busy timeout: a second process waits for the write lock instead of failing.
   const db = new Database(path, { timeout: BUSY_TIMEOUT_MS });
   try {
-    db.pragma('journal_mode = WAL');
+    withBusyRetry(() => db.pragma('journal_mode = WAL'));
     // NORMAL in WAL mode loses nothing when the process is killed (only on power loss).
     db.pragma('synchronous = NORMAL');
     db.pragma('foreign_keys = ON');
@@ -30,6 +30,24 @@ export function openSqliteDb(path: string): Db {
   } catch (err) {
     db.close();
     throw err;
+  }
+}
+
+/**
+ * Switching a new file to WAL needs an exclusive lock and answers SQLITE_BUSY at once, without the
+ * busy handler, when another process opens the same new file at the same moment: retry briefly.
+ */
+function withBusyRetry<T>(fn: () => T): T {
+  const deadline = Date.now() + BUSY_TIMEOUT_MS;
+  const pause = new Int32Array(new SharedArrayBuffer(4));
+  for (;;) {
+    try {
+      return fn();
+    } catch (err) {
+      const code = (err as { code?: unknown }).code;
+      if ((code !== 'SQLITE_BUSY' && code !== 'SQLITE_LOCKED') || Date.now() > deadline) throw err;
+      Atomics.wait(pause, 0, 0, 10 + Math.floor(Math.random() * 20));
+    }
   }
 }
 
