@@ -7,7 +7,7 @@ import { forbidden, invalid, validationError } from '../http/errors';
 import type { Reply, RouteContext, Router } from '../http/router';
 import { now } from '../ids';
 import type { ResolvedWorkspace } from '../service';
-import type { TagBindingRecord, WorkspaceRecord } from '../storage/types';
+import { TooManyTagBindingsError, type TagBindingRecord, type WorkspaceRecord } from '../storage/types';
 
 function workspaceFor(ctx: RouteContext): Promise<ResolvedWorkspace> {
   return ctx.service.workspaceById(ctx.caller, ctx.params.workspace_id);
@@ -81,7 +81,16 @@ async function patch(ctx: RouteContext): Promise<Reply> {
       '/data',
     );
   }
-  const stored = await ctx.service.store.upsertTagBindings(workspace.id, requested, now());
+  let stored: TagBindingRecord[];
+  try {
+    stored = await ctx.service.store.upsertTagBindings(workspace.id, requested, now(), { maxOwn: TAG_BINDINGS_MAX_DIRECT });
+  } catch (error) {
+    // A concurrent PATCH added keys between the check above and this write.
+    if (error instanceof TooManyTagBindingsError) {
+      throw invalid(`a workspace can have at most ${TAG_BINDINGS_MAX_DIRECT} tag bindings of its own; this request would give it ${error.count}`, '/data');
+    }
+    throw error;
+  }
   return { status: 200, body: { data: stored.map((b) => ({ id: b.id, type: 'tag-bindings', attributes: { key: b.key, value: b.value } })) } };
 }
 

@@ -1,4 +1,4 @@
-import { ChangeRequestRecord, Store } from './types';
+import { ChangeRequestRecord, Store, TooManyTagBindingsError } from './types';
 import { BackendKind, TestDatabase, backendKinds, createTestDatabase, freshOrg, newWorkspace } from './test-support';
 
 jest.setTimeout(30_000);
@@ -93,6 +93,20 @@ describe.each(backendKinds)('records around workspaces on the %s store', (kind: 
       expect(answer.map((b) => [b.key, b.value])).toEqual([['b', '3'], ['c', '4']]);
       expect(answer[0].id).toBe(before[1].id);
       expect(await store.listTagBindings(ws.id)).toEqual(answer);
+    });
+
+    it('never lets concurrent additive writes pass the limit of own bindings', async () => {
+      const org = freshOrg();
+      const ws = await store.insertWorkspace(newWorkspace(org, 'limited'));
+      await store.upsertTagBindings(ws.id, Array.from({ length: 8 }, (_, i) => ({ key: `k${i}`, value: 'v' })), T0);
+      const attempts = await Promise.allSettled(
+        ['a', 'b', 'c'].map((p) => store.upsertTagBindings(ws.id, [{ key: `${p}1`, value: 'x' }, { key: `${p}2`, value: 'x' }], T0, { maxOwn: 10 })),
+      );
+      expect(attempts.filter((a) => a.status === 'fulfilled')).toHaveLength(1);
+      for (const refused of attempts.filter((a): a is PromiseRejectedResult => a.status === 'rejected')) {
+        expect(refused.reason).toBeInstanceOf(TooManyTagBindingsError);
+      }
+      expect(await store.listTagBindings(ws.id)).toHaveLength(10);
     });
 
     it('answers an empty list for a workspace that does not exist', async () => {

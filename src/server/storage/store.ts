@@ -6,6 +6,7 @@ import { attachTags, deleteOrphanTags, detachTags, lockTagsOf, replaceBindings, 
 import {
   FlatTagRecord,
   NameTakenError,
+  TooManyTagBindingsError,
   NewWorkspace,
   Page,
   SafeDeleteResult,
@@ -340,8 +341,18 @@ export class SqlStore extends OtherRecords implements Store {
   }
 
   /** A missing workspace gives []. */
-  upsertTagBindings(workspaceId: string, bindings: TagBindingValue[], now: string): Promise<TagBindingRecord[]> {
-    return this.db.transaction(async (tx) => ((await this.touch(tx, workspaceId)) ? upsertBindings(tx, workspaceId, bindings, now) : []));
+  upsertTagBindings(workspaceId: string, bindings: TagBindingValue[], now: string, options: { maxOwn?: number } = {}): Promise<TagBindingRecord[]> {
+    return this.db.transaction(async (tx) => {
+      // touch() takes the workspace row's write lock first, so concurrent upserts count in turn.
+      if (!(await this.touch(tx, workspaceId))) return [];
+      const result = await upsertBindings(tx, workspaceId, bindings, now);
+      if (options.maxOwn !== undefined) {
+        const row = await tx.get<{ n: number }>('SELECT COUNT(*) AS n FROM tag_bindings WHERE workspace_id = ?', [workspaceId]);
+        const count = Number(row?.n ?? 0);
+        if (count > options.maxOwn) throw new TooManyTagBindingsError(workspaceId, count, options.maxOwn);
+      }
+      return result;
+    });
   }
 
   replaceTagBindings(workspaceId: string, bindings: TagBindingValue[], now: string): Promise<TagBindingRecord[]> {

@@ -140,6 +140,13 @@ export class NameTakenError extends Error {
   }
 }
 
+export class TooManyTagBindingsError extends Error {
+  constructor(readonly workspaceId: string, readonly count: number, readonly max: number) {
+    super(`workspace ${workspaceId} would have ${count} tag bindings of its own; at most ${max} are allowed`);
+    this.name = 'TooManyTagBindingsError';
+  }
+}
+
 export interface Store {
   readonly kind: 'sqlite' | 'postgres';
   close(): Promise<void>;
@@ -182,8 +189,12 @@ export interface Store {
 
   // Tag bindings (the workspace's own)
   listTagBindings(workspaceId: string): Promise<TagBindingRecord[]>;
-  /** Adds keys or updates values by key; never removes. Returns the bindings in the order given. */
-  upsertTagBindings(workspaceId: string, bindings: TagBindingValue[], now: string): Promise<TagBindingRecord[]>;
+  /**
+   * Adds keys or updates values by key; never removes. Returns the bindings in the order given.
+   * With `maxOwn`, throws TooManyTagBindingsError (changing nothing) when the workspace would end
+   * up with more own bindings, checked in the same transaction so concurrent writes cannot pass it.
+   */
+  upsertTagBindings(workspaceId: string, bindings: TagBindingValue[], now: string, options?: { maxOwn?: number }): Promise<TagBindingRecord[]>;
   replaceTagBindings(workspaceId: string, bindings: TagBindingValue[], now: string): Promise<TagBindingRecord[]>;
 
   // Remote state consumers
