@@ -17,6 +17,11 @@ export interface Db {
    */
   transaction<T>(fn: (tx: Db) => Promise<T>): Promise<T>;
   close(): Promise<void>;
+  /**
+   * A value that changes whenever anything was committed to the database, by this process or any
+   * other; absent where that cannot be known cheaply (PostgreSQL). Lets reads be served from memory.
+   */
+  changeToken?(): string;
 }
 
 /** A UNIQUE or PRIMARY KEY constraint refused a write; `detail` names the constraint when known. */

@@ -112,8 +112,20 @@ class SqliteDb implements Db {
   private writes = 0;
   private nextStatisticsAt = 200;
 
+  private readonly dataVersion: Database.Statement<unknown[], unknown>;
+
   constructor(private readonly db: Database.Database, private readonly file: string | null) {
     this.gate = gateFor(file);
+    this.dataVersion = db.prepare('PRAGMA data_version').pluck();
+  }
+
+  /**
+   * `data_version` changes when another connection (or process) commits; this connection's own
+   * commits are counted in `writes`. Together they change whenever the database does.
+   */
+  changeToken(): string {
+    this.checkOpen();
+    return `${this.dataVersion.get() as number}:${this.writes}`;
   }
 
   prepare(sql: string): Statement {

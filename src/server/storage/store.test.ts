@@ -208,6 +208,22 @@ describe.each(backendKinds)('the %s store', (kind: BackendKind) => {
       expect((await second.getWorkspace(ws.id))?.lockedBy).toBe(`user-${winner}`);
     });
 
+    it('sees at once what another store on the same database changed, even after reading it', async () => {
+      const first = await database.openShared();
+      const second = await database.openShared();
+      const ws = await first.insertWorkspace(newWorkspace(freshOrg(), 'shared-reads'));
+      expect((await first.getWorkspace(ws.id))?.name).toBe('shared-reads');
+      expect((await first.getWorkspace(ws.id))?.name).toBe('shared-reads');
+      await second.updateWorkspace(ws.id, { name: 'renamed-elsewhere', updatedAt: '2030-01-01T00:00:00.000Z' });
+      expect((await first.getWorkspace(ws.id))?.name).toBe('renamed-elsewhere');
+      await second.addWorkspaceTags(ws.id, ws.organization, ['blue'], '2030-01-01T00:00:00.000Z');
+      expect((await first.getWorkspace(ws.id))?.tagNames).toEqual(['blue']);
+      expect(await first.lockWorkspace(ws.id, 'user-1', 'x', '2030-01-01T00:00:00.000Z')).toBe(true);
+      expect((await first.getWorkspace(ws.id))?.locked).toBe(true);
+      await second.forceDeleteWorkspace(ws.id);
+      expect(await first.getWorkspace(ws.id)).toBeNull();
+    });
+
     it('counts resources set through the emulator control', async () => {
       const ws = await store.insertWorkspace(newWorkspace(freshOrg(), 'resources'));
       expect(await store.setResourceCount(ws.id, 7, '2030-01-01T00:00:00.000Z')).toBe(true);

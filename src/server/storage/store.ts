@@ -40,6 +40,8 @@ const LATEST_IS_FINAL =
 export class SqlStore extends OtherRecords implements Store {
   readonly kind: 'sqlite' | 'postgres';
   private readonly records = new Map<string, { version: number; tagNamesText: string; settingsText: string; record: WorkspaceRecord }>();
+  /** Whole reads, valid while the database's change token is unchanged (embedded storage only). */
+  private readonly reads = new Map<string, { token: string; record: WorkspaceRecord }>();
 
   constructor(db: Db) {
     super(db);
@@ -58,6 +60,13 @@ export class SqlStore extends OtherRecords implements Store {
    * saves re-parsing settings on hot reads; every write increases the version.
    */
   private async load(db: Db, where: string, params: Array<string | null>): Promise<WorkspaceRecord | null> {
+    // Taken before the query: a write landing in between only makes the entry stale sooner.
+    const token = db === this.db ? db.changeToken?.() : undefined;
+    const cacheKey = token === undefined ? '' : `${where}|${params.join('|')}`;
+    if (token !== undefined) {
+      const hit = this.reads.get(cacheKey);
+      if (hit && hit.token === token) return { ...hit.record };
+    }
     const tagNames =
       db.dialect === 'sqlite'
         ? '(SELECT json_group_array(name) FROM (SELECT t.name AS name FROM workspace_tags wt JOIN tags t ON t.id = wt.tag_id WHERE wt.workspace_id = w.id ORDER BY wt.seq))'
@@ -79,6 +88,10 @@ export class SqlStore extends OtherRecords implements Store {
       this.records.set(row.id, { version: record.version, tagNamesText, settingsText: row.settings, record });
     }
     record.unarchivedChangeRequests = Number(row.unarchived);
+    if (token !== undefined) {
+      if (this.reads.size > 10_000) this.reads.clear();
+      this.reads.set(cacheKey, { token, record: { ...record } });
+    }
     return record;
   }
 
