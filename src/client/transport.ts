@@ -84,12 +84,14 @@ class Semaphore {
   private active = 0;
   private readonly waiting: Array<() => void> = [];
   constructor(private readonly size: number) {}
-  async acquire(): Promise<void> {
-    if (this.active < this.size) {
-      this.active += 1;
-      return;
-    }
-    await new Promise<void>((resolve) => this.waiting.push(resolve));
+  /** Takes a place at once when one is free (no promise on the common path). */
+  tryAcquire(): boolean {
+    if (this.active >= this.size) return false;
+    this.active += 1;
+    return true;
+  }
+  acquire(): Promise<void> {
+    return new Promise<void>((resolve) => this.waiting.push(resolve));
   }
   release(): void {
     const next = this.waiting.shift();
@@ -218,7 +220,7 @@ export class Transport {
   }
 
   private async once(req: TransportRequest): Promise<TransportResponse> {
-    await this.#semaphore.acquire();
+    if (!this.#semaphore.tryAcquire()) await this.#semaphore.acquire();
     try {
       if (this.limiter) await this.limiter.take();
       let response;
