@@ -21,7 +21,7 @@ export async function provider(argv: string[]): Promise<number> {
     try {
       installed = installProvider({ dir });
     } catch (error) {
-      throw new CliError(`cdkws provider install: ${(error as Error).message}`);
+      throw new CliError(`install: ${(error as Error).message}`);
     }
     process.stderr.write(`installed terraform-provider-cdkws ${installed.version} into ${installed.mirrorDir}\n`);
     process.stdout.write(`export TF_CLI_CONFIG_FILE=${shellQuote(installed.cliConfigFile)}\n`);
@@ -35,7 +35,7 @@ export async function provider(argv: string[]): Promise<number> {
     return 0;
   }
   if (sub === undefined || sub === '-h' || sub === '--help' || sub === 'help') return printHelp(sub === undefined ? 1 : 0);
-  throw new CliError(`cdkws provider: unknown subcommand "${sub}"\n\n${HELP}`);
+  throw new CliError(`unknown subcommand "${sub}"\n\n${HELP}`);
 }
 
 function printHelp(code = 0): number {
