@@ -155,7 +155,7 @@ export interface Workspace {
   locked: boolean;
   lockedReason?: string | null;
   /** The user holding the lock, when a user does. */
-  lockedBy?: { id: string; type: string } | null;
+  lockedBy?: { id: string; type: string; username?: string } | null;
   oauthClientName?: string | null;
   queueAllRuns?: boolean;
   speculativeEnabled?: boolean;

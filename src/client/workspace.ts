@@ -165,7 +165,12 @@ export class WorkspacesApi {
 
   private async single(req: TransportRequest): Promise<Workspace> {
     const doc = await this.transport.call(req, workspaceDocumentSchema);
-    return toWorkspace(doc.data);
+    const workspace = toWorkspace(doc.data);
+    // With `include: ['locked_by']`, the lock holder's username comes along.
+    const holder = workspace.lockedBy && doc.included?.find((r) => r.type === workspace.lockedBy!.type && r.id === workspace.lockedBy!.id);
+    const username = (holder as { attributes?: { username?: unknown } } | undefined)?.attributes?.username;
+    if (workspace.lockedBy && typeof username === 'string') workspace.lockedBy = { ...workspace.lockedBy, username };
+    return workspace;
   }
 
   private updateRequest(path: string, options: WorkspaceUpdateOptions): TransportRequest {

@@ -67,7 +67,7 @@ maybe('cdkws_workspace updates under locks', () => {
     tf.config(config('locks-timeout', 'v2', '2s'));
     const r = await tf.apply();
     expect(r.code).toBe(1);
-    expect(r.output).toMatch(/is locked by user user-bob/);
+    expect(r.output).toMatch(/is locked by user bob \(user-bob\)/);
     expect(r.output).toMatch(/bob is deploying/);
     expect(r.output).toMatch(/nothing was changed/);
     expect(await show(id)).toMatchObject({ description: 'v1', locked: true });

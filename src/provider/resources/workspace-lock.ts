@@ -24,7 +24,9 @@ export function lockReason(changes: string[]): string {
 }
 
 export function describeHolder(ws: Workspace): string {
-  const who = ws.lockedBy ? `${ws.lockedBy.type === 'users' ? 'user ' : ''}${ws.lockedBy.id}` : 'a team or organization token';
+  const who = ws.lockedBy
+    ? `${ws.lockedBy.type === 'users' ? 'user ' : ''}${ws.lockedBy.username ? `${ws.lockedBy.username} (${ws.lockedBy.id})` : ws.lockedBy.id}`
+    : 'a team or organization token';
   return ws.lockedReason ? `${who} (reason: "${ws.lockedReason}")` : who;
 }
 
@@ -59,7 +61,7 @@ export async function acquireLock(pd: ProviderData, stopped: AbortSignal, id: st
     } catch (error) {
       if (!(error instanceof WorkspaceLockedError)) throw error;
     }
-    const ws = await pd.client.workspaces.readById(id);
+    const ws = await pd.client.workspaces.readById(id, { include: ['locked_by'] });
     if (!ws.locked) continue; // released between our two requests: try again at once
     const left = deadline - Date.now();
     if (left <= 0) {
