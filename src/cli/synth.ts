@@ -1,7 +1,7 @@
 // `cdkws synth`: runs the `app` command of cdktf.json and writes cdktf.out.
 import { parseCommandArgs } from './args';
 import { terminalOutput, withProgress } from './output';
-import { readProjectConfig, synthesize } from './project';
+import { readProjectConfig, synthesize, type StackInfo } from './project';
 import { shownPath } from './workflow';
 
 const HELP = `usage: cdkws synth
@@ -10,15 +10,20 @@ Runs the "app" command of cdktf.json (in the current directory) and writes each 
 <output>/stacks/<stack>/cdk.tf.json (output defaults to cdktf.out). The app runs without
 CDKWS_TOKEN or TFE_TOKEN in its environment, and synth fails if a stack holds a token.`;
 
-export async function synth(argv: string[]): Promise<number> {
-  const args = parseCommandArgs('synth', argv, {}, HELP, 0);
+export function synth(argv: string[]): Promise<number> {
+  return synthesizeAndPrint('synth', argv, HELP, (stack) => stack.synthesizedStackPath);
+}
+
+/** Synthesizes the app and prints one line per stack: its name and the path `pathOf` picks. */
+export async function synthesizeAndPrint(command: string, argv: string[], help: string, pathOf: (stack: StackInfo) => string): Promise<number> {
+  const args = parseCommandArgs(command, argv, {}, help, 0);
   if (args === 'help') {
-    process.stdout.write(`${HELP}\n`);
+    process.stdout.write(`${help}\n`);
     return 0;
   }
   const output = terminalOutput();
   const config = readProjectConfig();
   const stacks = await withProgress(output, 'Synthesizing', () => synthesize(config));
-  for (const stack of stacks) output.out(`${stack.name}\t${shownPath(stack.synthesizedStackPath)}\n`);
+  for (const stack of stacks) output.out(`${stack.name}\t${shownPath(pathOf(stack))}\n`);
   return 0;
 }

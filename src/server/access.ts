@@ -1,7 +1,7 @@
 // Who the caller is and what it may do (design "Bootstrap file"; spec "Authentication").
-import { createHash, timingSafeEqual } from 'node:crypto';
+import { timingSafeEqual } from 'node:crypto';
 import { type AccessLevel, accessRank } from '../spec';
-import type { Directory, DirectoryOrganization, DirectoryTeam } from './bootstrap';
+import { type Directory, type DirectoryOrganization, type DirectoryTeam, tokenDigest } from './bootstrap';
 
 export type Caller =
   | { kind: 'user'; userId: string; username: string }
@@ -55,7 +55,7 @@ export class DirectoryIndex {
 
   /** Resolves a bearer token; the stored hash is compared in constant time after the look-up. */
   authenticate(token: string): Caller | null {
-    const digest = createHash('sha256').update(token, 'utf8').digest();
+    const digest = tokenDigest(token);
     const entry = this.tokens.get(digest.toString('latin1'));
     return entry && timingSafeEqual(entry.digest, digest) ? entry.caller : null;
   }

@@ -91,8 +91,13 @@ export interface Directory {
   organizations: DirectoryOrganization[];
 }
 
+/** The SHA-256 digest a token is stored and looked up by. */
+export function tokenDigest(token: string): Buffer {
+  return createHash('sha256').update(token, 'utf8').digest();
+}
+
 export function hashToken(token: string): string {
-  return createHash('sha256').update(token, 'utf8').digest('hex');
+  return tokenDigest(token).toString('hex');
 }
 
 export function readBootstrapFile(file: string): unknown {

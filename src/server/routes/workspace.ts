@@ -30,8 +30,8 @@ export async function singleWorkspaceReply(ctx: RouteContext, resolved: Resolved
     const data = workspaceDocument(workspace, serializeContext);
     return { status, body: { data, included: includedFor(workspace, include, serializeContext) } };
   }
-  const w = workspace;
-  const key = `${w.id}|${w.version}|${w.updatedAt}|${w.name}|${w.locked}|${w.lockedBy}|${w.lockedReason}|${w.resourceCount}|${w.sshKeyId}|${w.projectId}|${w.currentStateVersionId}|${w.latestChangeAt}|${w.tagNames.join(',')}|${level}|${forceDelete}|${unarchivedChangeRequests}`;
+  // Every write to a workspace (its row or its tags) increases the version, so it stands for them all.
+  const key = `${workspace.id}|${workspace.version}|${level}|${forceDelete}|${unarchivedChangeRequests}`;
   let raw = ctx.service.renderCache.get(key);
   if (!raw) {
     raw = Buffer.from(JSON.stringify({ data: workspaceDocument(workspace, serializeContext) }));

@@ -39,7 +39,7 @@ const LATEST_IS_FINAL =
 
 export class SqlStore extends OtherRecords implements Store {
   readonly kind: 'sqlite' | 'postgres';
-  private readonly records = new Map<string, { version: number; tagNamesText: string; settingsText: string; record: WorkspaceRecord }>();
+  private readonly records = new Map<string, WorkspaceRecord>();
   /** Whole reads, valid while the database's change token is unchanged (embedded storage only). */
   private readonly reads = new Map<string, { token: string; record: WorkspaceRecord }>();
 
@@ -56,8 +56,7 @@ export class SqlStore extends OtherRecords implements Store {
 
   /**
    * One round trip per workspace read: the row, its flat tag names as a JSON array and its count of
-   * unarchived change requests. Records are reused while the stored version is unchanged, which
-   * saves re-parsing settings on hot reads; every write increases the version.
+   * unarchived change requests.
    */
   private async load(db: Db, where: string, params: Array<string | null>): Promise<WorkspaceRecord | null> {
     // Taken before the query: a write landing in between only makes the entry stale sooner.
@@ -77,15 +76,16 @@ export class SqlStore extends OtherRecords implements Store {
       params,
     );
     if (!row) return null;
+    // Every write to the row or its tags increases the version: the same version means the same
+    // settings and tag names, which need not be parsed again.
     const cached = this.records.get(row.id);
-    const tagNamesText = row.tag_names;
     let record: WorkspaceRecord;
-    if (cached && cached.version === Number(row.version) && cached.tagNamesText === tagNamesText && cached.settingsText === row.settings) {
-      record = { ...cached.record, ...toWorkspaceScalars(row) };
+    if (cached && cached.version === Number(row.version)) {
+      record = { ...cached, ...toWorkspaceScalars(row) };
     } else {
-      record = toWorkspace(row, JSON.parse(tagNamesText) as string[]);
+      record = toWorkspace(row, JSON.parse(row.tag_names) as string[]);
       if (this.records.size > 10_000) this.records.clear();
-      this.records.set(row.id, { version: record.version, tagNamesText, settingsText: row.settings, record });
+      this.records.set(row.id, { ...record });
     }
     record.unarchivedChangeRequests = Number(row.unarchived);
     if (token !== undefined) {
