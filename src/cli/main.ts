@@ -13,6 +13,7 @@ commands:
   provider install [--dir DIR]  lay the provider into a filesystem mirror for offline terraform init
   provider schema               print the provider schema JSON
   serve                         run the workspace service (embedded storage or PostgreSQL)
+  --version                     print the version of cdk-workspaces
 
 run "cdkws <command> --help" for a command's options`;
 
@@ -33,6 +34,10 @@ export async function main(argv: string[]): Promise<number> {
   if (command === undefined || command === '-h' || command === '--help' || command === 'help') {
     process.stdout.write(`${USAGE}\n`);
     return command === undefined ? 1 : 0;
+  }
+  if (command === '--version' || command === '-v' || command === 'version') {
+    process.stdout.write(`${(await import('../provider/version')).PROVIDER_VERSION}\n`);
+    return 0;
   }
   const load = Object.hasOwn(COMMANDS, command) ? COMMANDS[command] : undefined;
   if (!load) {

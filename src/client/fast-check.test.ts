@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { changeRequestListDocumentSchema, errorDocumentSchema, workspaceDocumentSchema, workspaceListDocumentSchema } from '../spec';
 import { compileCheck } from './fast-check';
 
-const VECTORS = path.resolve(__dirname, '..', '..', '..', 'shared', 'vectors');
+const VECTORS = path.resolve(__dirname, '..', '..', 'test', 'fixtures', 'samples');
 const sample = (file: string) => JSON.parse(readFileSync(path.join(VECTORS, file), 'utf8')).response_body;
 
 describe('compileCheck', () => {

@@ -20,7 +20,7 @@ export const TOKENS = {
 
 export const ORG = 'acme';
 
-/** The bootstrap every test uses unless it needs another: `../shared/bootstrap.example.json`. */
+/** The bootstrap every test uses unless it needs another: `examples/bootstrap.json`. */
 export function defaultBootstrap(): any {
   const file = path.resolve(__dirname, '..', '..', 'examples', 'bootstrap.json');
   return JSON.parse(readFileSync(file, 'utf8'));

@@ -1,16 +1,17 @@
-// Shape and error assertions shared by the integration tests. Expectations come from
-// ../shared/spec/workspace-api.md (attribute table, relationships, pagination envelope) and
-// ../shared/vectors/README.md (decisions 6, 12, 14, 21, 22).
+// Shape and error assertions shared by the integration tests. Expectations come from the service
+// interface (attribute table, relationships, pagination envelope) and docs/decisions.md
+// (decisions 6, 12, 14, 21, 22).
 import { readFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { ORG, TOKENS, type ApiResponse, type TestService } from './service';
 
-export const SHARED_DIR = path.resolve(__dirname, '..', '..', '..', 'shared');
+/** The real service's documented request/answer samples, kept as data (docs/decisions.md). */
+export const SAMPLES_DIR = path.resolve(__dirname, '..', 'fixtures', 'samples');
 
-/** One documented sample of `../shared/vectors`. */
+/** One documented sample of `test/fixtures/samples`. */
 export function loadVector(name: string): any {
-  return JSON.parse(readFileSync(path.join(SHARED_DIR, 'vectors', `${name}.json`), 'utf8'));
+  return JSON.parse(readFileSync(path.join(SAMPLES_DIR, `${name}.json`), 'utf8'));
 }
 
 export function uniqueName(prefix = 'ws'): string {

@@ -1,4 +1,4 @@
-// The client's schemas parse every documented response body of the real service (../shared/vectors);
+// The client's schemas parse every documented response body of the real service (test/fixtures/samples);
 // error bodies parse as JSON:API error documents and classify by status.
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -18,7 +18,7 @@ import {
 } from '../../src/spec';
 import { errorFromResponse, RateLimitedError, ForbiddenError, toChangeRequest, toPagination, toWorkspace } from '../../src/client';
 
-const VECTORS = path.resolve(__dirname, '..', '..', '..', 'shared', 'vectors');
+const VECTORS = path.resolve(__dirname, '..', 'fixtures', 'samples');
 
 /** The schema the client reads each sample's answer with, chosen by the sample's endpoint. */
 function schemaFor(file: string, vector: { method: string | null; path: string | null; response_status: number | null }): z.ZodType {

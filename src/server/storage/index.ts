@@ -1,15 +1,15 @@
 import { Db } from './db';
 import { migrate } from './migrations';
-import { openPostgresDb } from './postgres';
-import { openSqliteDb } from './sqlite';
+import { openDriverDb } from './drivers';
 import { SqlStore } from './store';
 import type { Store, StorageOptions } from './types';
 
 export * from './types';
+export { StorageDriverMissingError } from './drivers';
 
 /** Opens the database, applies pending migrations, and returns the store over it. */
 export async function openStore(options: StorageOptions): Promise<Store> {
-  const db: Db = options.kind === 'sqlite' ? openSqliteDb(options.path) : openPostgresDb(options.url);
+  const db: Db = options.kind === 'sqlite' ? openDriverDb('sqlite', options.path) : openDriverDb('postgres', options.url);
   try {
     await migrate(db);
   } catch (err) {
