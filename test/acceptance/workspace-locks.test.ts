@@ -97,7 +97,9 @@ maybe('cdkws_workspace updates under locks', () => {
     expect((await lockAs(id, TOKENS.admin)).status).toBe(200);
     tf.config(config('locks-interrupt', 'v2'));
     const run = tf.start(['apply', '-auto-approve']);
-    await sleep(3000);
+    // Interrupt only once the update is under way (waiting for bob's lock), however slow the machine.
+    for (let i = 0; i < 600 && !run.output().includes('Modifying...'); i++) await sleep(100);
+    await sleep(1000);
     run.child.kill('SIGINT');
     const r = await run.result;
     expect(r.code).not.toBe(0);

@@ -88,7 +88,7 @@ export class TerraformWorkdir {
   }
 
   /** Starts terraform; the caller may signal the child before awaiting the result. */
-  start(args: string[], timeoutMs = 180_000): { child: ChildProcess; result: Promise<TerraformResult> } {
+  start(args: string[], timeoutMs = 180_000): { child: ChildProcess; result: Promise<TerraformResult>; output(): string } {
     const [command, ...rest] = args;
     const child = spawn(TERRAFORM, [command, ...rest, '-no-color'], { cwd: this.dir, env: this.env, stdio: ['ignore', 'pipe', 'pipe'] });
     let stdout = '';
@@ -103,7 +103,7 @@ export class TerraformWorkdir {
         resolve({ code, signal, stdout, stderr, output: `${stdout}\n${stderr}` });
       });
     });
-    return { child, result };
+    return { child, result, output: () => `${stdout}\n${stderr}` };
   }
 
   run(...args: string[]): Promise<TerraformResult> {
