@@ -85,7 +85,6 @@ export function createHttpServer(options: HttpOptions): http.Server {
     const queryAt = target.indexOf('?');
     const pathname = queryAt >= 0 ? target.slice(0, queryAt) : target;
     const search = queryAt >= 0 ? target.slice(queryAt) : '';
-    const host = req.headers.host && /^[A-Za-z0-9.\-:[\]]+$/.test(req.headers.host) ? req.headers.host : 'localhost';
     // HEAD is answered by the GET route; node:http leaves the body out and keeps its content-length.
     const method = req.method === 'HEAD' ? 'GET' : (req.method ?? 'GET');
     if (target.includes('%00')) throw badRequest('URLs must not contain NUL characters (%00)');
@@ -112,13 +111,18 @@ export function createHttpServer(options: HttpOptions): http.Server {
     }
     let bodyPromise: Promise<unknown> | null = null;
     let url: URL | undefined;
+    let query: URLSearchParams | undefined;
+    // The URL and the query are built on first use: a show needs neither.
     return match.handler({
       req,
       get url() {
+        const host = req.headers.host && /^[A-Za-z0-9.\-:[\]]+$/.test(req.headers.host) ? req.headers.host : 'localhost';
         return (url ??= new URL(pathname + search, `http://${host}`));
       },
+      get query() {
+        return (query ??= new URLSearchParams(search));
+      },
       params: match.params,
-      query: new URLSearchParams(search),
       caller,
       service,
       body: () => (bodyPromise ??= readBody(req).then((raw) => parseJsonBody(req, raw))),
