@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { Store, WorkspaceQuery } from './types';
+import { NameTakenError, Store, WorkspaceQuery } from './types';
 import { BackendKind, TestDatabase, backendKinds, createTestDatabase, freshOrg, newWorkspace } from './test-support';
 
 // The name searches go through trigram indexes, ranges and covering indexes; this compares every
@@ -48,6 +48,15 @@ describe.each(backendKinds)('name searches on the %s store match a plain scan', 
   });
   afterAll(async () => {
     await database.drop();
+  });
+
+  it('inserts many workspaces at once, all or none, searchable at once', async () => {
+    const org = freshOrg();
+    await store.insertWorkspaces(['alpha-one', 'beta-two', 'gamma-one'].map((name) => newWorkspace(org, name)));
+    const found = await store.listWorkspaces({ organization: org, visibleNames: null, search: 'ONE', offset: 0, limit: 10 });
+    expect({ names: found.items.map((w) => w.name), total: found.total }).toEqual({ names: ['alpha-one', 'gamma-one'], total: 2 });
+    await expect(store.insertWorkspaces([newWorkspace(org, 'delta'), newWorkspace(org, 'Beta-Two')])).rejects.toBeInstanceOf(NameTakenError);
+    expect((await store.listWorkspaces({ organization: org, visibleNames: null, offset: 0, limit: 10 })).total).toBe(3);
   });
 
   it('finds the same names, pages and totals as a scan', async () => {
