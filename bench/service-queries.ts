@@ -55,11 +55,11 @@ const q = (params: Record<string, string>) => `?${new URLSearchParams(params).to
 
 /**
  * The list queries, each the same in both organizations. Names are `ws-000000`, `ws-000001`, …:
- * the searches match about a dozen names at any size, the deep page is the last full one of the
- * large organization (page 5,000 at 100,000; empty at 100).
+ * the searches match about a dozen names at any size; the deep page is page 5,000 (offset 99,980),
+ * or the last full page of a smaller organization, and empty at 100.
  */
 function listQueries(largeCount: number): Array<{ label: string; query: string; goal: number }> {
-  const deepPage = String(Math.max(1, Math.floor(largeCount / 20)));
+  const deepPage = String(Math.max(1, Math.min(5_000, Math.floor(largeCount / 20))));
   return [
     { label: 'first page, 20 per page', query: '', goal: 2 },
     { label: `page ${deepPage}, 20 per page`, query: q({ 'page[number]': deepPage, 'page[size]': '20' }), goal: 3 },
