@@ -1,26 +1,35 @@
 // `npm run bench`: every benchmark of the project in one run. Figures are ratios against a
 // baseline measured in the same run, so they compare across machines. `--quick` shortens runs;
-// `--only NAME[,NAME]` picks benchmarks.
+// `--only NAME[,NAME]` picks benchmarks (and is the only way to run the 1,000,000-workspace ones).
 import { benchClient } from './client';
 import { benchProvider } from './provider';
 import { benchRefresh } from './refresh';
 import { benchService } from './service';
+import { benchListStorage } from './service-queries';
 
 type Bench = (quick: boolean) => Promise<Record<string, unknown>>;
 
 const BENCHMARKS: Record<string, Bench> = {
-  service: (quick) => benchService({ seconds: quick ? 2 : 5, largeCount: quick ? 10_000 : 100_000 }),
+  service: (quick) => benchService({ seconds: quick ? 3 : 6, largeCount: quick ? 10_000 : 100_000, samples: quick ? 50 : 200 }),
+  // Needs CDKWS_BENCH_DATABASE_URL (or CDKWS_TEST_DATABASE_URL); reports itself skipped without.
+  'service-postgres': (quick) => benchListStorage('postgres', { largeCount: quick ? 10_000 : 100_000, samples: quick ? 50 : 200 }),
   client: () => benchClient(),
   provider: () => benchProvider(),
   refresh: () => benchRefresh(),
+};
+
+/** Only with `--only`: minutes of seeding each. */
+const ON_REQUEST: Record<string, Bench> = {
+  'service-million': () => benchListStorage('sqlite', { largeCount: 1_000_000, samples: 100 }),
+  'service-million-postgres': () => benchListStorage('postgres', { largeCount: 1_000_000, samples: 100 }),
 };
 
 async function main(): Promise<void> {
   const quick = process.argv.includes('--quick');
   const onlyIndex = process.argv.indexOf('--only');
   const only = onlyIndex >= 0 ? new Set(process.argv[onlyIndex + 1]?.split(',')) : null;
-  for (const [name, bench] of Object.entries(BENCHMARKS)) {
-    if (only && !only.has(name)) continue;
+  for (const [name, bench] of Object.entries({ ...BENCHMARKS, ...ON_REQUEST })) {
+    if (only ? !only.has(name) : name in ON_REQUEST) continue;
     const figures = await bench(quick);
     process.stdout.write(`\n${name}\n`);
     for (const [label, value] of Object.entries(figures)) process.stdout.write(`  ${label.padEnd(62)} ${value}\n`);

@@ -6,11 +6,17 @@ import type { AddressInfo } from 'node:net';
 import { parentPort, workerData } from 'node:worker_threads';
 import { startServer } from '../src/server';
 import { newId } from '../src/server/ids';
+import type { NewWorkspace, StorageOptions } from '../src/server/storage/types';
+
+/** Workspaces per transaction while seeding. */
+const SEED_BATCH = 5_000;
 
 interface ServiceJob {
   mode: 'service';
   bootstrap: unknown;
+  /** An SQLite file, unless `storage` says otherwise. */
   dataPath: string;
+  storage?: StorageOptions;
   seed?: Array<{ organization: string; projectId: string; count: number }>;
 }
 interface BareJob {
@@ -31,11 +37,12 @@ async function run(job: ServiceJob | BareJob): Promise<void> {
     parentPort!.postMessage({ url: `http://127.0.0.1:${(server.address() as AddressInfo).port}` });
     return;
   }
-  const server = await startServer({ storage: { kind: 'sqlite', path: job.dataPath }, bootstrap: job.bootstrap, log: () => {} });
+  const server = await startServer({ storage: job.storage ?? { kind: 'sqlite', path: job.dataPath }, bootstrap: job.bootstrap, log: () => {} });
   for (const seed of job.seed ?? []) {
     const createdAt = new Date().toISOString();
+    let batch: NewWorkspace[] = [];
     for (let i = 0; i < seed.count; i += 1) {
-      await server.service.store.insertWorkspace({
+      batch.push({
         id: newId('ws-'),
         organization: seed.organization,
         name: `ws-${String(i).padStart(6, '0')}`,
@@ -51,8 +58,15 @@ async function run(job: ServiceJob | BareJob): Promise<void> {
           'engine-version': '1.11.4', 'vcs-repo': null,
         },
       });
+      if (batch.length === SEED_BATCH || i === seed.count - 1) {
+        await server.service.store.insertWorkspaces(batch);
+        batch = [];
+      }
     }
   }
+  parentPort!.on('message', (message: unknown) => {
+    if (message === 'rss') parentPort!.postMessage({ rss: process.memoryUsage().rss });
+  });
   parentPort!.postMessage({ url: server.url });
 }
 

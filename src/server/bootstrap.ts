@@ -1,7 +1,7 @@
 // The bootstrap file (design "Bootstrap file"): what the spec takes as given. Applying it is
 // idempotent: entities already present (by name) are kept with their IDs; new ones are added.
 import { readFileSync } from 'node:fs';
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import { z } from 'zod';
 import { ACCESS_LEVELS, EXECUTION_MODES } from '../spec';
 import { newId } from './ids';
@@ -93,7 +93,8 @@ export interface Directory {
 
 /** The SHA-256 digest a token is stored and looked up by. */
 export function tokenDigest(token: string): Buffer {
-  return createHash('sha256').update(token, 'utf8').digest();
+  // The one-shot form: every API request hashes its token, and it skips building a Hash object.
+  return hash('sha256', token, 'buffer');
 }
 
 export function hashToken(token: string): string {

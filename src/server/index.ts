@@ -42,7 +42,6 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     throw error;
   }
   const server = createHttpServer({ router: buildRouter(), service, rateLimit: options.rateLimit });
-  server.keepAliveTimeout = 65_000;
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(options.port ?? 0, options.host ?? '127.0.0.1', () => {

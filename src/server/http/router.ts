@@ -1,4 +1,4 @@
-// A small table-driven router: literal segments win over parameters, so
+// A small router: literal segments win over parameters, so
 // `/workspaces/change-requests/:id` is never taken for `/workspaces/:workspace_id/...`.
 import type { IncomingMessage } from 'node:http';
 import type { Caller } from '../access';
@@ -30,11 +30,20 @@ export type Handler = (ctx: RouteContext) => Promise<Reply>;
 /** `api` routes take user and organization tokens; `emulator` routes only emulator-admin tokens. */
 export type RouteAuth = 'api' | 'emulator';
 
-interface Route {
-  method: string;
-  segments: string[];
+interface Endpoint {
   handler: Handler;
   auth: RouteAuth;
+  /** Literal segments in the pattern: the more, the better the match. */
+  score: number;
+  /** Parameter names by segment position (undefined for literal positions). */
+  names: Array<string | undefined>;
+}
+
+/** One segment position of the route tree: literal children, one parameter child, endpoints. */
+interface TreeNode {
+  literal: Map<string, TreeNode>;
+  param: TreeNode | null;
+  endpoints: Map<string, Endpoint>;
 }
 
 export interface Match {
@@ -43,54 +52,66 @@ export interface Match {
   auth: RouteAuth;
 }
 
+const newNode = (): TreeNode => ({ literal: new Map(), param: null, endpoints: new Map() });
+
+/**
+ * Routes in a tree of path segments, so a look-up visits only the branches the path can take
+ * rather than every route. Where several patterns fit (a literal and a parameter at one position),
+ * the one with the most literal segments wins.
+ */
 export class Router {
-  private readonly bySize = new Map<number, Route[]>();
+  private readonly root = newNode();
 
   add(method: string, pattern: string, handler: Handler, auth: RouteAuth = 'api'): this {
     const segments = pattern.split('/').filter(Boolean);
-    const list = this.bySize.get(segments.length) ?? [];
-    list.push({ method, segments, handler, auth });
-    this.bySize.set(segments.length, list);
+    let node = this.root;
+    for (const segment of segments) {
+      if (segment.startsWith(':')) node = node.param ??= newNode();
+      else {
+        let next = node.literal.get(segment);
+        if (!next) node.literal.set(segment, (next = newNode()));
+        node = next;
+      }
+    }
+    const names = segments.map((s) => (s.startsWith(':') ? s.slice(1) : undefined));
+    node.endpoints.set(method, { handler, auth, score: names.filter((n) => n === undefined).length, names });
     return this;
   }
 
-  /** The matching route, `'method'` when the path exists with other methods, or null. */
+  /** The matching route, `{ allowed }` when the path exists with other methods only, or null. */
   match(method: string, path: string): Match | { allowed: string[] } | null {
     const parts = path.split('/').filter(Boolean);
-    const candidates = this.bySize.get(parts.length);
-    if (!candidates) return null;
-    let best: { route: Route; score: number; params: Record<string, string> } | null = null;
+    const ends: TreeNode[] = [];
+    collect(this.root, parts, 0, ends);
+    let best: Endpoint | undefined;
     const allowed = new Set<string>();
-    for (const route of candidates) {
-      const params: Record<string, string> = {};
-      let score = 0;
-      let ok = true;
-      for (let i = 0; i < parts.length; i += 1) {
-        const want = route.segments[i];
-        if (want.startsWith(':')) {
-          let value: string;
-          try {
-            value = decodeURIComponent(parts[i]);
-          } catch {
-            ok = false;
-            break;
-          }
-          params[want.slice(1)] = value;
-        } else if (want === parts[i]) {
-          score += 1;
-        } else {
-          ok = false;
-          break;
-        }
-      }
-      if (!ok) continue;
-      if (route.method !== method) {
-        allowed.add(route.method);
-        continue;
-      }
-      if (!best || score > best.score) best = { route, score, params };
+    for (const node of ends) {
+      const endpoint = node.endpoints.get(method);
+      if (endpoint && (!best || endpoint.score > best.score)) best = endpoint;
+      for (const other of node.endpoints.keys()) if (other !== method) allowed.add(other);
     }
-    if (best) return { handler: best.route.handler, params: best.params, auth: best.route.auth };
-    return allowed.size > 0 ? { allowed: [...allowed] } : null;
+    if (!best) return allowed.size > 0 ? { allowed: [...allowed] } : null;
+    const params: Record<string, string> = {};
+    for (let i = 0; i < parts.length; i += 1) {
+      const name = best.names[i];
+      if (name === undefined) continue;
+      try {
+        params[name] = decodeURIComponent(parts[i]);
+      } catch {
+        return null; // a malformed escape names no resource
+      }
+    }
+    return { handler: best.handler, params, auth: best.auth };
   }
+}
+
+/** Every node where `parts` ends, following literal and parameter branches. */
+function collect(node: TreeNode, parts: string[], at: number, out: TreeNode[]): void {
+  if (at === parts.length) {
+    if (node.endpoints.size > 0) out.push(node);
+    return;
+  }
+  const literal = node.literal.get(parts[at]);
+  if (literal) collect(literal, parts, at + 1, out);
+  if (node.param) collect(node.param, parts, at + 1, out);
 }

@@ -12,6 +12,28 @@ import type { Reply, Router } from './router';
 
 export const API_PREFIX = '/api/v2';
 
+/**
+ * Time limits, chosen rather than inherited from Node's defaults:
+ * - idle keep-alive 65 s: longer than the 60 s idle timeout of common proxies and load balancers,
+ *   so the side in front closes first and never sends a request on a socket we are closing;
+ * - request headers 20 s: a client trickling its headers (slowloris) cannot hold a socket longer;
+ * - whole request 120 s: a body of MAX_BODY_BYTES arrives in that time even over a slow link.
+ */
+export const TIME_LIMITS = { keepAliveMs: 65_000, headersMs: 20_000, requestMs: 120_000 } as const;
+
+/** Applies TIME_LIMITS to a node:http (or node:https) server. */
+export function applyTimeLimits(server: http.Server): void {
+  server.keepAliveTimeout = TIME_LIMITS.keepAliveMs;
+  server.headersTimeout = TIME_LIMITS.headersMs;
+  server.requestTimeout = TIME_LIMITS.requestMs;
+}
+
+/** A client that went away mid-request: nothing to answer and nothing wrong with the service. */
+function isClientAbort(req: IncomingMessage, error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return req.destroyed || code === 'ECONNRESET' || code === 'ECONNABORTED' || (error as Error | null)?.message === 'aborted';
+}
+
 export interface HttpOptions {
   router: Router;
   service: Service;
@@ -63,19 +85,20 @@ export function createHttpServer(options: HttpOptions): http.Server {
     const queryAt = target.indexOf('?');
     const pathname = queryAt >= 0 ? target.slice(0, queryAt) : target;
     const search = queryAt >= 0 ? target.slice(queryAt) : '';
-    const host = req.headers.host && /^[A-Za-z0-9.\-:[\]]+$/.test(req.headers.host) ? req.headers.host : 'localhost';
-    const method = req.method ?? 'GET';
+    // HEAD is answered by the GET route; node:http leaves the body out and keeps its content-length.
+    const method = req.method === 'HEAD' ? 'GET' : (req.method ?? 'GET');
     if (target.includes('%00')) throw badRequest('URLs must not contain NUL characters (%00)');
     let path = pathname;
     const isEmulator = path === '/_emulator' || path.startsWith('/_emulator/');
     if (!isEmulator) {
-      if (path !== API_PREFIX && !path.startsWith(`${API_PREFIX}/`)) throw notFound(`no such route: ${method} ${path.slice(0, 200)}; the API is under ${API_PREFIX}`);
+      if (path !== API_PREFIX && !path.startsWith(`${API_PREFIX}/`)) throw notFound(`no such route: ${req.method} ${path.slice(0, 200)}; the API is under ${API_PREFIX}`);
       path = path.slice(API_PREFIX.length);
     }
     const match = router.match(method, path);
-    if (!match) throw notFound(`no such route: ${method} ${pathname.slice(0, 200)}`);
+    if (!match) throw notFound(`no such route: ${req.method} ${pathname.slice(0, 200)}`);
     if ('allowed' in match) {
-      throw new ApiError(405, 'method not allowed', `${method} is not supported on ${pathname.slice(0, 200)}; use ${match.allowed.join(', ')}`, undefined, { allow: match.allowed.join(', ') });
+      const allow = (match.allowed.includes('GET') ? [...match.allowed, 'HEAD'] : match.allowed).join(', ');
+      throw new ApiError(405, 'method not allowed', `${req.method} is not supported on ${pathname.slice(0, 200)}; use ${allow}`, undefined, { allow });
     }
     const caller = await authenticate(req);
     if ((match.auth === 'emulator') !== (caller.kind === 'emulator')) {
@@ -88,13 +111,18 @@ export function createHttpServer(options: HttpOptions): http.Server {
     }
     let bodyPromise: Promise<unknown> | null = null;
     let url: URL | undefined;
+    let query: URLSearchParams | undefined;
+    // The URL and the query are built on first use: a show needs neither.
     return match.handler({
       req,
       get url() {
+        const host = req.headers.host && /^[A-Za-z0-9.\-:[\]]+$/.test(req.headers.host) ? req.headers.host : 'localhost';
         return (url ??= new URL(pathname + search, `http://${host}`));
       },
+      get query() {
+        return (query ??= new URLSearchParams(search));
+      },
       params: match.params,
-      query: new URLSearchParams(search),
       caller,
       service,
       body: () => (bodyPromise ??= readBody(req).then((raw) => parseJsonBody(req, raw))),
@@ -114,10 +142,17 @@ export function createHttpServer(options: HttpOptions): http.Server {
           send(res, errorReply(error));
           return;
         }
+        if (isClientAbort(req, error)) {
+          // One line without a stack: a client that keeps aborting must not flood the log.
+          service.log(`request aborted by the client: ${req.method} ${req.url?.split('?')[0].slice(0, 200)}`);
+          if (!res.headersSent && !res.destroyed) send(res, errorReply(badRequest('the request was aborted before its body arrived')));
+          return;
+        }
         service.log(`internal error on ${req.method} ${req.url?.split('?')[0]}: ${(error as Error)?.stack ?? error}`);
         send(res, errorReply(new ApiError(500, 'internal server error', 'the service failed to handle the request; see its log')));
       },
     );
   });
+  applyTimeLimits(server);
   return server;
 }

@@ -13,12 +13,24 @@ function commaList(value: string | null): string[] | undefined {
   return items.length > 0 ? items : undefined;
 }
 
-/** `filter[tagged][i][key]` / `[value]` pairs, in index order. */
+const TAGGED_FILTER = /^filter\[tagged\]\[(\d{1,4})\]\[(key|value)\]$/;
+const PLAIN_FILTERS = new Set(['filter[project][id]', 'filter[current-run][status]']);
+
+/**
+ * `filter[tagged][i][key]` / `[value]` pairs, in index order. Any other `filter[…]` parameter is a
+ * mistake (a typo, a negative or named index) that would otherwise widen the answer silently: 400.
+ */
 function taggedFilters(query: URLSearchParams): Array<{ key: string; value?: string }> | undefined {
   const byIndex = new Map<number, { key?: string; value?: string }>();
   for (const [name, value] of query) {
-    const match = /^filter\[tagged\]\[(\d{1,4})\]\[(key|value)\]$/.exec(name);
-    if (!match) continue;
+    if (!name.startsWith('filter[') || PLAIN_FILTERS.has(name)) continue;
+    const match = TAGGED_FILTER.exec(name);
+    if (!match) {
+      throw badRequest(
+        `query parameter "${name.slice(0, 80)}" is not supported; use filter[project][id], filter[current-run][status] or filter[tagged][i][key] and filter[tagged][i][value] with i a whole number`,
+        name.slice(0, 200),
+      );
+    }
     const entry = byIndex.get(Number(match[1])) ?? {};
     entry[match[2] as 'key' | 'value'] = value;
     byIndex.set(Number(match[1]), entry);

@@ -132,6 +132,48 @@ const MIGRATIONS: Migration[] = [
     // filter[tagged] starts from the matching bindings instead of probing every workspace.
     statements: () => ['CREATE INDEX tag_bindings_key_value ON tag_bindings (key, value, workspace_id)'],
   },
+  {
+    version: 3,
+    name: 'trigram name indexes; page ids from covering indexes',
+    statements: (d) => (d === 'postgres' ? POSTGRES_NAME_INDEXES : SQLITE_NAME_INDEXES),
+  },
+];
+
+/**
+ * SQLite: an FTS5 trigram index over name_key (already lowercased, hence case_sensitive 1) finds
+ * substrings of 3 characters or more; contentless, it holds only the index and is keyed by the
+ * workspace's rowid, kept in step by triggers. SQLite's indexes already hold the rowid, so a page's
+ * rowids come from the index alone.
+ */
+const SQLITE_NAME_INDEXES = [
+  "CREATE VIRTUAL TABLE workspace_name_trigrams USING fts5(name_key, content='', contentless_delete=1, tokenize='trigram case_sensitive 1')",
+  'INSERT INTO workspace_name_trigrams (rowid, name_key) SELECT rowid, name_key FROM workspaces',
+  `CREATE TRIGGER workspaces_name_trigrams_insert AFTER INSERT ON workspaces BEGIN
+    INSERT INTO workspace_name_trigrams (rowid, name_key) VALUES (new.rowid, new.name_key);
+  END`,
+  `CREATE TRIGGER workspaces_name_trigrams_delete AFTER DELETE ON workspaces BEGIN
+    DELETE FROM workspace_name_trigrams WHERE rowid = old.rowid;
+  END`,
+  `CREATE TRIGGER workspaces_name_trigrams_rename AFTER UPDATE OF name_key ON workspaces WHEN new.name_key <> old.name_key BEGIN
+    DELETE FROM workspace_name_trigrams WHERE rowid = old.rowid;
+    INSERT INTO workspace_name_trigrams (rowid, name_key) VALUES (new.rowid, new.name_key);
+  END`,
+];
+
+/**
+ * PostgreSQL: pg_trgm's GIN index serves LIKE '%…%' and '%…' (a trusted extension since
+ * PostgreSQL 13: the database owner may create it). The list's three orders get indexes that also
+ * carry the workspace id, so a deep page's ids come from an index-only scan.
+ */
+const POSTGRES_NAME_INDEXES = [
+  'CREATE EXTENSION IF NOT EXISTS pg_trgm',
+  'CREATE INDEX workspaces_name_key_trigrams ON workspaces USING gin (name_key gin_trgm_ops)',
+  'CREATE UNIQUE INDEX workspaces_org_name_key_with_id ON workspaces (organization, name_key) INCLUDE (id)',
+  'DROP INDEX workspaces_org_name_key',
+  'CREATE INDEX workspaces_org_latest_change_with_id ON workspaces (organization, latest_change_at, name_key) INCLUDE (id)',
+  'DROP INDEX workspaces_org_latest_change',
+  'CREATE INDEX workspaces_org_project_with_id ON workspaces (organization, project_id, name_key) INCLUDE (id)',
+  'DROP INDEX workspaces_org_project',
 ];
 
 export const LATEST_SCHEMA_VERSION = MIGRATIONS[MIGRATIONS.length - 1].version;
@@ -150,7 +192,13 @@ export async function migrate(db: Db): Promise<void> {
     }
     for (const migration of MIGRATIONS) {
       if (applied.has(migration.version)) continue;
-      for (const sql of migration.statements(tx.dialect)) await tx.run(sql);
+      for (const sql of migration.statements(tx.dialect)) {
+        try {
+          await tx.run(sql);
+        } catch (err) {
+          throw explainMigrationError(sql, err);
+        }
+      }
       await tx.run('INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)', [
         migration.version,
         migration.name,
@@ -158,4 +206,14 @@ export async function migrate(db: Db): Promise<void> {
       ]);
     }
   });
+}
+
+/** The one failure an operator can fix by hand: PostgreSQL without its contrib extensions. */
+function explainMigrationError(sql: string, err: unknown): unknown {
+  if (!sql.includes('pg_trgm')) return err;
+  return new Error(
+    `the database needs the PostgreSQL extension pg_trgm (${(err as Error).message}); install PostgreSQL's contrib modules ` +
+      "(Debian: postgresql-contrib, part of the postgresql package) or have a superuser run 'CREATE EXTENSION pg_trgm' in this database",
+    { cause: err },
+  );
 }

@@ -20,16 +20,72 @@ function distinct(values: string[]): string[] {
   return [...new Set(values)];
 }
 
-/** `search[wildcard-name]`: a `*` run at either end means anything, the rest is literal. */
-export function wildcardCondition(pattern: string): { sql: string; param: string } {
+/** Trigram indexes hold runs of three characters: shorter needles cannot use them. */
+const TRIGRAM = 3;
+
+/** An FTS5 phrase: the trigram tokenizer matches it as a substring. */
+function ftsPhrase(text: string): string {
+  return `"${text.replace(/"/g, '""')}"`;
+}
+
+/**
+ * The smallest string above every string that starts with `prefix`, in code point order (which is
+ * SQLite's BINARY and PostgreSQL's "C" order of UTF-8), or null when there is none.
+ */
+export function prefixUpperBound(prefix: string): string | null {
+  const chars = [...prefix];
+  while (chars.length > 0) {
+    let next = chars.pop()!.codePointAt(0)! + 1;
+    if (next >= 0xd800 && next <= 0xdfff) next = 0xe000;
+    if (next <= 0x10ffff) return chars.join('') + String.fromCodePoint(next);
+  }
+  return null;
+}
+
+interface Condition {
+  sql: string;
+  params: Param[];
+}
+
+/**
+ * `name_key` LIKE `pattern`, where `needle` is the literal part the pattern must contain: on SQLite
+ * the FTS5 trigram index finds the candidates (LIKE keeps the answer exact); on PostgreSQL the
+ * pg_trgm index serves the LIKE itself. Needles under three characters scan.
+ */
+function likeThroughTrigrams(dialect: Dialect, needle: string, pattern: string): Condition {
+  const like = { sql: "w.name_key LIKE ? ESCAPE '\\'", params: [pattern] };
+  if (dialect !== 'sqlite' || [...needle].length < TRIGRAM) return like;
+  return {
+    sql: `w.rowid IN (SELECT rowid FROM workspace_name_trigrams WHERE workspace_name_trigrams MATCH ?) AND ${like.sql}`,
+    params: [ftsPhrase(needle), pattern],
+  };
+}
+
+/** `search[name]`: a case-insensitive substring. */
+export function substringCondition(dialect: Dialect, search: string): Condition {
+  const needle = search.toLowerCase();
+  return likeThroughTrigrams(dialect, needle, `%${escapeLike(needle)}%`);
+}
+
+/**
+ * `search[wildcard-name]`: a `*` run at either end means anything, the rest is literal. A prefix is
+ * a range of the (organization, name_key) index; a suffix or a substring goes through the trigram
+ * indexes; no wildcard is equality; nothing but `*` matches every name (null: no condition).
+ */
+export function wildcardCondition(dialect: Dialect, pattern: string): Condition | null {
   const lowered = pattern.toLowerCase();
   const leading = /^\*+/.exec(lowered)?.[0].length ?? 0;
   const rest = lowered.slice(leading);
   const trailing = /\*+$/.exec(rest)?.[0].length ?? 0;
   const core = rest.slice(0, rest.length - trailing);
-  if (leading === 0 && trailing === 0) return { sql: 'w.name_key = ?', param: core };
+  if (leading === 0 && trailing === 0) return { sql: 'w.name_key = ?', params: [core] };
+  if (core === '') return null;
   const like = `${leading ? '%' : ''}${escapeLike(core)}${trailing ? '%' : ''}`;
-  return { sql: "w.name_key LIKE ? ESCAPE '\\'", param: like };
+  if (leading) return likeThroughTrigrams(dialect, core, like);
+  const upper = prefixUpperBound(core);
+  return upper === null
+    ? { sql: "w.name_key >= ? AND w.name_key LIKE ? ESCAPE '\\'", params: [core, like] }
+    : { sql: "w.name_key >= ? AND w.name_key < ? AND w.name_key LIKE ? ESCAPE '\\'", params: [core, upper, like] };
 }
 
 export function workspaceFilter(dialect: Dialect, q: WorkspaceQuery): WorkspaceFilter {
@@ -39,14 +95,14 @@ export function workspaceFilter(dialect: Dialect, q: WorkspaceQuery): WorkspaceF
     conditions.push(inJsonList(dialect, 'w.name_key'));
     params.push(JSON.stringify(q.visibleNames.map((n) => n.toLowerCase())));
   }
-  if (q.search) {
-    conditions.push("w.name_key LIKE ? ESCAPE '\\'");
-    params.push(`%${escapeLike(q.search.toLowerCase())}%`);
-  }
-  if (q.wildcardName !== undefined && q.wildcardName !== '') {
-    const { sql, param } = wildcardCondition(q.wildcardName);
-    conditions.push(sql);
-    params.push(param);
+  const nameConditions = [
+    q.search ? substringCondition(dialect, q.search) : null,
+    q.wildcardName ? wildcardCondition(dialect, q.wildcardName) : null,
+  ];
+  for (const condition of nameConditions) {
+    if (!condition) continue;
+    conditions.push(condition.sql);
+    params.push(...condition.params);
   }
   for (const tag of distinct((q.tags ?? []).map((t) => t.toLowerCase()))) {
     conditions.push(HAS_FLAT_TAG);

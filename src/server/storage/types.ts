@@ -158,6 +158,8 @@ export interface Store {
 
   // Workspaces
   insertWorkspace(workspace: NewWorkspace): Promise<WorkspaceRecord>; // throws NameTakenError
+  /** Many at once, in one transaction (imports, benchmark seeds); throws NameTakenError. */
+  insertWorkspaces(workspaces: NewWorkspace[]): Promise<void>;
   getWorkspace(id: string): Promise<WorkspaceRecord | null>;
   getWorkspaceByName(organization: string, name: string): Promise<WorkspaceRecord | null>;
   getWorkspaces(ids: string[]): Promise<WorkspaceRecord[]>;

@@ -1,0 +1,121 @@
+// Edges of the HTTP front: HEAD, the chosen time limits, clients that abort, malformed filters.
+import http from 'node:http';
+import net from 'node:net';
+import { startServer, type RunningServer } from '../../src/server';
+import { TIME_LIMITS } from '../../src/server/http/server';
+import { ORG, TOKENS, createWorkspace, defaultBootstrap, request, testStorage, type TestService } from '../helpers/service';
+
+const AUTH = { authorization: `Bearer ${TOKENS.owner}` };
+
+describe('HTTP edges', () => {
+  let server: RunningServer;
+  let service: TestService;
+  const logLines: string[] = [];
+
+  beforeAll(async () => {
+    server = await startServer({ storage: await testStorage(), bootstrap: defaultBootstrap(), log: (line) => logLines.push(line) });
+    const apiUrl = `${server.url}/api/v2`;
+    service = { url: server.url, apiUrl, storage: { kind: 'sqlite', path: ':memory:' }, request: (m, p, o) => request(apiUrl, m, p, o), close: () => server.close() };
+  });
+  afterAll(() => server.close());
+
+  function raw(method: string, path: string): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }> {
+    return new Promise((resolve, reject) => {
+      const req = http.request(`${server.url}/api/v2${path}`, { method, headers: AUTH }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
+      });
+      req.on('error', reject);
+      req.end();
+    });
+  }
+
+  it('answers HEAD like GET, without a body', async () => {
+    const ws = await createWorkspace(service);
+    for (const path of [`/workspaces/${ws.id}`, `/organizations/${ORG}/workspaces/${ws.attributes.name}`, `/organizations/${ORG}/workspaces?page%5Bsize%5D=5`]) {
+      const get = await raw('GET', path);
+      const head = await raw('HEAD', path);
+      expect(head.status).toBe(200);
+      expect(head.body.length).toBe(0);
+      expect(head.headers['content-type']).toBe(get.headers['content-type']);
+      expect(Number(head.headers['content-length'])).toBe(get.body.length);
+    }
+    const missing = await raw('HEAD', '/workspaces/ws-doesnotexist');
+    expect(missing.status).toBe(404);
+    expect(missing.body.length).toBe(0);
+    expect((await raw('HEAD', `/workspaces/${ws.id}/actions/lock`)).status).toBe(405);
+  });
+
+  it('names HEAD among the allowed methods of GET routes', async () => {
+    const ws = await createWorkspace(service);
+    const response = await service.request('PUT', `/workspaces/${ws.id}`, { body: {} });
+    expect(response.status).toBe(405);
+    expect(response.headers.get('allow')?.split(', ').sort()).toEqual(['DELETE', 'GET', 'HEAD', 'PATCH']);
+  });
+
+  it('sets its time limits on purpose', async () => {
+    // The running server is not reachable from here; a fresh one shows what createHttpServer sets.
+    const { createHttpServer } = await import('../../src/server/http/server');
+    const { Router } = await import('../../src/server/http/router');
+    const bare = createHttpServer({ router: new Router(), service: server.service });
+    expect(bare.keepAliveTimeout).toBe(TIME_LIMITS.keepAliveMs);
+    expect(bare.headersTimeout).toBe(TIME_LIMITS.headersMs);
+    expect(bare.requestTimeout).toBe(TIME_LIMITS.requestMs);
+    // A proxy in front must give up on an idle connection before we do; headers come before the body.
+    expect(TIME_LIMITS.keepAliveMs).toBeGreaterThan(60_000);
+    expect(TIME_LIMITS.headersMs).toBeLessThan(TIME_LIMITS.requestMs);
+  });
+
+  it('logs a client that aborts its body as one short line without a stack', async () => {
+    const before = logLines.length;
+    const { port } = new URL(server.url);
+    for (let i = 0; i < 3; i += 1) {
+      await new Promise<void>((resolve, reject) => {
+        const socket = net.connect(Number(port), '127.0.0.1', () => {
+          socket.write(
+            `POST /api/v2/organizations/${ORG}/workspaces HTTP/1.1\r\nHost: localhost\r\nAuthorization: Bearer ${TOKENS.owner}\r\n` +
+              'Content-Type: application/vnd.api+json\r\nContent-Length: 1000\r\n\r\n{"data":',
+          );
+          setTimeout(() => {
+            socket.destroy();
+            resolve();
+          }, 100);
+        });
+        socket.on('error', reject);
+      });
+    }
+    const deadline = Date.now() + 5000;
+    while (logLines.length < before + 3 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+    const lines = logLines.slice(before);
+    expect(lines).toHaveLength(3);
+    for (const line of lines) {
+      expect(line).toBe(`request aborted by the client: POST /api/v2/organizations/${ORG}/workspaces`);
+    }
+    // The service still answers.
+    expect((await service.request('GET', `/organizations/${ORG}/workspaces`)).status).toBe(200);
+  });
+
+  it.each([
+    'filter[tagged][-1][key]',
+    'filter[tagged][abc][key]',
+    'filter[tagged][__proto__][key]',
+    'filter[tagged][0][nope]',
+    'filter[tagged][0]',
+    'filter[tagged]',
+    'filter[projekt][id]',
+  ])('answers 400 naming the malformed parameter %s', async (name) => {
+    const response = await service.request('GET', `/organizations/${ORG}/workspaces?${encodeURIComponent(name)}=x`);
+    expect(response.status).toBe(400);
+    expect(response.body.errors[0].source).toEqual({ parameter: name });
+    expect(response.body.errors[0].detail).toContain('filter[tagged][i][key]');
+  });
+
+  it('still takes the well-formed filters', async () => {
+    const ws = await createWorkspace(service, {}, { relationships: { 'tag-bindings': { data: [{ type: 'tag-bindings', attributes: { key: 'edge', value: 'yes' } }] } } });
+    const query = 'filter%5Btagged%5D%5B0%5D%5Bkey%5D=edge&filter%5Btagged%5D%5B0%5D%5Bvalue%5D=yes&filter%5Bproject%5D%5Bid%5D=' + ws.relationships.project.data.id;
+    const response = await service.request('GET', `/organizations/${ORG}/workspaces?${query}`);
+    expect(response.status).toBe(200);
+    expect(response.body.data.map((w: { id: string }) => w.id)).toEqual([ws.id]);
+  });
+});
