@@ -109,8 +109,8 @@ export function workspacesPage(session: Session, view: ListView): SafeHtml {
     const a = ws.attributes;
     const projectId = ws.relationships?.project?.data?.id as string;
     return html`<tr data-workspace="${a.name}">
-      <td><a href="${ws.links['self-html']}">${a.name}</a></td>
-      <td>${projectNames.get(projectId) ?? projectId}</td>
+      <td class="nowrap"><a href="${ws.links['self-html']}">${a.name}</a></td>
+      <td class="nowrap">${projectNames.get(projectId) ?? projectId}</td>
       <td>${a['execution-mode']}</td>
       <td class="nowrap">${a['engine-version']}</td>
       <td>${lockedBy(ws, usernames)}</td>
@@ -138,7 +138,7 @@ export function workspacesPage(session: Session, view: ListView): SafeHtml {
     <a href="${base}">Clear</a>
   </form>`;
 
-  const pager = html`<div class="pager"><span data-testid="count">${total} workspace${total === 1 ? '' : 's'} · page ${pageNumber} of ${pages}</span>
+  const pager = html`<div class="pager"><span><span data-testid="count">${total} workspace${total === 1 ? '' : 's'} · page ${pageNumber} of ${pages}</span> · dashed key-value tags are inherited from the project</span>
     <span class="links">${pageNumber > 1 ? html`<a rel="prev" href="${hrefWith(base, params, { 'page[number]': String(pageNumber - 1) })}">← Previous</a>` : null}
     ${pageNumber < pages ? html`<a rel="next" href="${hrefWith(base, params, { 'page[number]': String(pageNumber + 1) })}">Next →</a>` : null}</span></div>`;
 

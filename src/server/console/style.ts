@@ -30,7 +30,7 @@ tbody tr:hover { background: #f8f9fc; }
 .chip { display: inline-block; padding: 0 .5rem; margin: 0 .25rem .25rem 0; border-radius: 999px; background: var(--accent-soft); color: #364fc7; font-size: .8rem; white-space: nowrap; }
 .chip.kv { background: #f1f3f5; color: #343a40; border: 1px solid var(--line); }
 .chip.kv b { font-weight: 600; }
-.chip.inherited { border-style: dashed; color: var(--muted); }
+.chip.inherited { border-style: dashed; border-color: #adb5bd; background: #fff; color: var(--muted); }
 .badge { display: inline-block; padding: .05rem .5rem; border-radius: 6px; font-size: .78rem; font-weight: 600; }
 .badge.locked { background: var(--warn-soft); color: var(--warn); }
 .badge.unlocked { background: #ebfbee; color: var(--ok); }
@@ -38,6 +38,8 @@ dl.settings { display: grid; grid-template-columns: max-content 1fr; gap: .35rem
 dl.settings dt { color: var(--muted); }
 dl.settings dd { margin: 0; word-break: break-word; }
 form.filters { display: flex; flex-wrap: wrap; gap: .75rem; align-items: flex-end; margin-bottom: 1rem; }
+form.filters input { width: 8.5rem; }
+form.filters select { max-width: 12rem; }
 form.filters label { display: flex; flex-direction: column; font-size: .75rem; color: var(--muted); gap: .2rem; }
 input, select { font: inherit; padding: .35rem .5rem; border: 1px solid #c9ced6; border-radius: 6px; background: #fff; color: var(--ink); }
 button.primary, .button { font: inherit; padding: .38rem .9rem; border-radius: 6px; border: 1px solid var(--accent); background: var(--accent); color: #fff; cursor: pointer; }
