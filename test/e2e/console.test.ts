@@ -7,7 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import { ORG, TOKENS, startService, type TestService } from '../helpers/service';
-import { addConsumers, fileChangeRequests, lockWorkspace, seedWorkspace } from './console-support';
+import { type SeedWorkspace, addConsumers, fileChangeRequests, lockWorkspace, seedWorkspace } from './console-support';
 
 const CHROMIUM = process.env.CDKWS_CHROMIUM ?? '/usr/bin/chromium';
 const FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
@@ -44,15 +44,15 @@ describeInBrowser('the web console in Chromium', () => {
 
   beforeAll(async () => {
     service = await startService();
-    const seeds = [
+    const seeds: SeedWorkspace[] = [
       { name: 'data-warehouse', tags: ['analytics'], bindings: { team: 'data' }, resources: 42 },
       { name: 'identity-prod', tags: ['prod'], bindings: { env: 'prod', team: 'identity' }, resources: 23 },
       { name: 'networking-prod', project: 'prj-platform', tags: ['network', 'prod'], bindings: { env: 'prod' }, resources: 128, description: 'Shared VPCs, transit gateways and DNS for production.' },
       { name: 'networking-staging', project: 'prj-platform', tags: ['network', 'staging'], bindings: { env: 'staging' }, resources: 96 },
-      { name: 'observability', project: 'prj-platform', tags: ['monitoring'], resources: 12, mode: 'local' as const },
+      { name: 'observability', project: 'prj-platform', tags: ['monitoring'], resources: 12, mode: 'local' },
       { name: 'payments-api-prod', tags: ['payments', 'prod'], bindings: { env: 'prod', team: 'payments' }, resources: 57 },
       { name: 'payments-api-staging', tags: ['payments', 'staging'], bindings: { env: 'staging', team: 'payments' }, resources: 31 },
-      { name: 'sandbox', resources: 0, mode: 'local' as const },
+      { name: 'sandbox', resources: 0, mode: 'local' },
     ];
     for (const seed of seeds) ids[seed.name] = await seedWorkspace(service, ORG, seed);
     await lockWorkspace(service, ids['networking-prod'], 'Rotating the transit gateway attachments');
@@ -125,7 +125,7 @@ describeInBrowser('the web console in Chromium', () => {
     const message = page.locator(`[data-change-request="${scriptRequest}"] .message`);
     expect(await message.textContent()).toContain('<script>window.__consolePwned = 1</script>');
     expect(await message.locator('script').count()).toBe(0);
-    expect(await page.evaluate(() => (window as unknown as { __consolePwned?: number }).__consolePwned)).toBeUndefined();
+    expect(await page.evaluate(() => (globalThis as { __consolePwned?: number }).__consolePwned)).toBeUndefined();
     expect(await message.locator('a').getAttribute('rel')).toContain('noopener');
   });
 
