@@ -10,7 +10,7 @@ const ROOT = path.resolve(__dirname, '..', '..');
 const TOKEN = 'alice-token';
 const HEADERS = { authorization: `Bearer ${TOKEN}` };
 
-function startWorker(data: unknown): Promise<{ url: string; worker: Worker }> {
+export function startWorker(data: unknown): Promise<{ url: string; worker: Worker }> {
   const worker = new Worker(path.join(__dirname, 'service-worker.js'), { workerData: data });
   return new Promise((resolve, reject) => {
     worker.once('message', (message: { url?: string; error?: string }) => {
@@ -21,7 +21,7 @@ function startWorker(data: unknown): Promise<{ url: string; worker: Worker }> {
   });
 }
 
-function bootstrapWithLargeOrganization(): any {
+export function bootstrapWithLargeOrganization(): any {
   const bootstrap = JSON.parse(readFileSync(path.join(ROOT, 'examples', 'bootstrap.json'), 'utf8'));
   for (const name of ['small', 'large']) {
     bootstrap.organizations.push({
