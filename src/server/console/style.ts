@@ -15,6 +15,7 @@ header.top button { background: transparent; color: #e5e7eb; border: 1px solid #
 main { max-width: 1280px; margin: 0 auto; padding: 1.5rem; }
 h1 { font-size: 1.6rem; margin: 0 0 .25rem; }
 h2 { font-size: 1.1rem; margin: 0 0 .75rem; }
+.card > h2:not(:first-child) { margin-top: 1.5rem; }
 .sub { color: var(--muted); margin: 0 0 1.25rem; }
 .card { background: var(--card); border: 1px solid var(--line); border-radius: 10px; padding: 1rem 1.25rem; margin-bottom: 1.25rem; }
 .grid { display: grid; grid-template-columns: repeat(auto-fit, minmax(380px, 1fr)); gap: 1.25rem; margin-bottom: 1.25rem; }

@@ -116,11 +116,11 @@ export function workspacePage(session: Session, view: WorkspaceView, index: Dire
 
   const tags = html`<p>${tagNames.length ? tagNames.map((t) => html`<span class="chip">${t}</span>`) : html`<span class="muted">No flat tags.</span>`}</p>
     <table><thead><tr><th>Key</th><th>Value</th><th>From</th></tr></thead><tbody>
-    ${own.map((b) => html`<tr><td>${b.attributes.key}</td><td>${b.attributes.value}</td><td>this workspace</td></tr>`)}
+    ${own.map((b) => html`<tr><td class="nowrap">${b.attributes.key}</td><td>${b.attributes.value}</td><td>this workspace</td></tr>`)}
     ${inherited.map((b) => {
       const related = String(b.relationships['inherited-from'].links.related);
       const from = related.slice(related.lastIndexOf('/') + 1);
-      return html`<tr class="inherited"><td>${b.attributes.key}</td><td>${b.attributes.value}</td><td>inherited from project <strong>${projectNames.get(from) ?? from}</strong></td></tr>`;
+      return html`<tr class="inherited"><td class="nowrap">${b.attributes.key}</td><td>${b.attributes.value}</td><td>inherited from project <strong>${projectNames.get(from) ?? from}</strong></td></tr>`;
     })}
     ${view.bindings.length === 0 ? html`<tr><td colspan="3" class="muted">No key-value tags.</td></tr>` : null}
     </tbody></table>`;
