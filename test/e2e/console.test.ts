@@ -9,6 +9,9 @@ import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import { ORG, TOKENS, startService, type TestService } from '../helpers/service';
 import { type SeedWorkspace, addConsumers, fileChangeRequests, lockWorkspace, seedWorkspace } from './console-support';
 
+// Launching Chromium on a busy machine can take many seconds.
+jest.setTimeout(120_000);
+
 const CHROMIUM = process.env.CDKWS_CHROMIUM ?? '/usr/bin/chromium';
 const FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 const haveChromium = existsSync(CHROMIUM);
