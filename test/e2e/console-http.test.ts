@@ -1,6 +1,12 @@
 // The console over plain HTTP: self-html links resolve, sign-in and sign-out, access follows the
 // API's, and the one write (archiving) needs write access, the session's CSRF token and this origin.
-import { ORG, TOKENS, startService, type TestService } from '../helpers/service';
+import https from 'node:https';
+import type { AddressInfo } from 'node:net';
+import { createServerCertificate } from '../../src/provider/protocol/cert';
+import { startServer } from '../../src/server';
+import { ConsoleApp } from '../../src/server/console/app';
+import { buildRouter } from '../../src/server/routes';
+import { ORG, TOKENS, defaultBootstrap, startService, type TestService } from '../helpers/service';
 import { fileChangeRequests, getPage, seedWorkspace, signIn } from './console-support';
 
 describe('the console over HTTP', () => {
@@ -131,5 +137,32 @@ describe('the console over HTTP', () => {
     expect((await getPage(service, '/app/acme/projects', owner)).status).toBe(404);
     expect((await getPage(service, '/app/acme/workspaces/links-a/extra', owner)).status).toBe(404);
     expect((await getPage(service, '/app/%E0%A4%A', owner)).status).toBe(404);
+  });
+
+  it('marks the session cookie Secure when the console is served over TLS', async () => {
+    const running = await startServer({ storage: { kind: 'sqlite', path: ':memory:' }, bootstrap: defaultBootstrap(), log: () => {} });
+    const app = new ConsoleApp(buildRouter(), running.service);
+    const { certPem, keyPem } = createServerCertificate();
+    const server = https.createServer({ key: keyPem, cert: certPem }, (req, res) => app.handle(req, res));
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const { port } = server.address() as AddressInfo;
+    try {
+      const body = new URLSearchParams({ token: TOKENS.owner }).toString();
+      const cookie = await new Promise<string | undefined>((resolve, reject) => {
+        const request = https.request(
+          { host: '127.0.0.1', port, path: '/app/login', method: 'POST', ca: certPem, servername: 'localhost', headers: { 'content-type': 'application/x-www-form-urlencoded', 'content-length': Buffer.byteLength(body) } },
+          (response) => {
+            response.resume();
+            resolve(response.headers['set-cookie']?.[0]);
+          },
+        );
+        request.on('error', reject);
+        request.end(body);
+      });
+      expect(cookie).toMatch(/^cdkws_session=[^;]+; Path=\/app; Max-Age=\d+; HttpOnly; SameSite=Strict; Secure$/);
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
+      await running.close();
+    }
   });
 });
