@@ -2,6 +2,7 @@
 // baseline measured in the same run, so they compare across machines. `--quick` shortens runs;
 // `--only NAME[,NAME]` picks benchmarks (and is the only way to run the 1,000,000-workspace ones).
 import { benchClient } from './client';
+import { benchConsole } from './console';
 import { benchProvider } from './provider';
 import { benchRefresh } from './refresh';
 import { benchService } from './service';
@@ -16,6 +17,7 @@ const BENCHMARKS: Record<string, Bench> = {
   client: () => benchClient(),
   provider: () => benchProvider(),
   refresh: () => benchRefresh(),
+  console: (quick) => benchConsole({ largeCount: quick ? 10_000 : 100_000, samples: quick ? 50 : 200 }),
 };
 
 /** Only with `--only`: minutes of seeding each. */

@@ -47,6 +47,7 @@ async function main() {
   heading('Starting the service');
   const service = await startService();
   process.stdout.write(`listening on ${service.url} (organization "acme", in-memory storage)\n`);
+  process.stdout.write(`web console: ${service.url}/app/acme/workspaces (sign in with alice's token from examples/bootstrap.json)\n`);
   const project = createExampleProject('cdkws-demo-');
   const env = { ...process.env, CDKWS_ADDRESS: service.url, CDKWS_TOKEN: TOKEN };
   delete env.TFE_TOKEN;

@@ -5,6 +5,7 @@ import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import { JSON_API_MEDIA_TYPE } from '../../spec';
 import type { Caller } from '../access';
 import type { Service } from '../service';
+import { ConsoleApp } from '../console/app';
 import { parseJsonBody, readBody } from './body';
 import { ApiError, badRequest, notFound, unauthorized } from './errors';
 import { RateLimiter } from './rate-limit';
@@ -129,7 +130,9 @@ export function createHttpServer(options: HttpOptions): http.Server {
     });
   }
 
+  const consoleApp = new ConsoleApp(router, service);
   const server = http.createServer((req, res) => {
+    if (ConsoleApp.owns(req.url)) return consoleApp.handle(req, res); // the web console under /app
     handle(req).then(
       (reply) => {
         // Unread bodies are drained so keep-alive connections stay usable.

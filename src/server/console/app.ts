@@ -1,0 +1,236 @@
+// The web console under /app: server-rendered, read-only pages over the API's own route handlers
+// (see api.ts), signed in with an API token through a session cookie. Archiving a change request
+// is the one write, guarded by a CSRF token bound to the session.
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { TLSSocket } from 'node:tls';
+import { readBody } from '../http/body';
+import { ApiError } from '../http/errors';
+import type { Router } from '../http/router';
+import type { Service } from '../service';
+import { ApiReader, segment } from './api';
+import { html, type SafeHtml } from './html';
+import { NOT_FOUND_DETAIL, errorPage, page } from './layout';
+import { listParameters, loadList, organizationsPage, workspacesPage } from './list-page';
+import { SESSION_COOKIE, SessionSigner, type Session, clearedSessionCookie, loadSessionKey, readCookie, sessionCookie } from './session';
+import { STYLESHEET } from './style';
+import { loadWorkspace, workspacePage } from './workspace-page';
+
+export const CONSOLE_PREFIX = '/app';
+const FORM_LIMIT_BYTES = 16 * 1024;
+const SECURITY_HEADERS = {
+  // No script runs on any console page, inline or not; styles come only from /app/console.css.
+  'content-security-policy': "default-src 'none'; style-src 'self'; img-src 'self'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'",
+  'x-content-type-options': 'nosniff',
+  'referrer-policy': 'same-origin',
+  'x-frame-options': 'DENY',
+};
+
+interface Answer {
+  status: number;
+  body?: SafeHtml | string;
+  headers?: Record<string, string | string[]>;
+}
+
+interface Request {
+  req: IncomingMessage;
+  method: string;
+  parts: string[];
+  query: URLSearchParams;
+  secure: boolean;
+  session: Session | null;
+}
+
+const redirect = (location: string, headers: Record<string, string | string[]> = {}): Answer => ({ status: 303, headers: { location, ...headers } });
+
+/** A local console address to return to after signing in; anything else becomes /app. */
+function safeNext(next: string | null): string {
+  return next && /^\/app(?:[/?][\x21-\x5b\x5d-\x7e]*)?$/.test(next) && !next.startsWith('//') ? next : CONSOLE_PREFIX;
+}
+
+async function readForm(req: IncomingMessage): Promise<URLSearchParams> {
+  const type = String(req.headers['content-type'] ?? '').split(';')[0].trim().toLowerCase();
+  if (type !== 'application/x-www-form-urlencoded') throw new ApiError(415, 'unsupported media type', 'console forms are sent as application/x-www-form-urlencoded');
+  return new URLSearchParams((await readBody(req, FORM_LIMIT_BYTES)).toString('utf8'));
+}
+
+function loginPage(next: string, problem: string | null): SafeHtml {
+  return page({
+    title: 'Sign in',
+    body: html`<form class="card login" method="post" action="/app/login">
+      <h1>Sign in</h1>
+      <p class="sub">Use an API token of the service: a user token or an organization token.</p>
+      ${problem ? html`<p class="error" role="alert">${problem}</p>` : null}
+      <label for="token">API token</label>
+      <input id="token" name="token" type="password" autocomplete="off" required autofocus>
+      <input type="hidden" name="next" value="${next}">
+      <button class="primary" type="submit">Sign in</button>
+    </form>`,
+  });
+}
+
+export class ConsoleApp {
+  private signer: Promise<SessionSigner> | null = null;
+
+  constructor(private readonly router: Router, private readonly service: Service) {}
+
+  /** Whether a request target belongs to the console. */
+  static owns(target: string | undefined): boolean {
+    return target !== undefined && (target === CONSOLE_PREFIX || target.startsWith(`${CONSOLE_PREFIX}/`) || target.startsWith(`${CONSOLE_PREFIX}?`));
+  }
+
+  handle(req: IncomingMessage, res: ServerResponse): void {
+    this.answer(req).then(
+      (answer) => this.send(req, res, answer),
+      (error: unknown) => {
+        this.service.log(`console: internal error on ${req.method} ${(req.url ?? '').split('?')[0]}: ${(error as Error)?.stack ?? error}`);
+        this.send(req, res, { status: 500, body: errorPage(500, 'Something went wrong', 'The service failed to show this page; its log has the details.', null) });
+      },
+    );
+  }
+
+  private send(req: IncomingMessage, res: ServerResponse, answer: Answer): void {
+    if (!req.readableEnded) req.resume();
+    const headers: Record<string, string | string[] | number> = { ...SECURITY_HEADERS, 'cache-control': 'no-store', ...answer.headers };
+    if (answer.body === undefined) {
+      res.writeHead(answer.status, headers);
+      res.end();
+      return;
+    }
+    const payload = Buffer.from(String(answer.body));
+    headers['content-type'] ??= 'text/html; charset=utf-8';
+    headers['content-length'] = payload.length;
+    res.writeHead(answer.status, headers);
+    res.end(payload);
+  }
+
+  private async sessionSigner(): Promise<SessionSigner> {
+    this.signer ??= loadSessionKey(this.service.store).then((key) => new SessionSigner(key));
+    try {
+      return await this.signer;
+    } catch (error) {
+      this.signer = null;
+      throw error;
+    }
+  }
+
+  private async answer(req: IncomingMessage): Promise<Answer> {
+    const target = req.url ?? CONSOLE_PREFIX;
+    const queryAt = target.indexOf('?');
+    const pathname = queryAt >= 0 ? target.slice(0, queryAt) : target;
+    let parts: string[];
+    try {
+      parts = pathname.slice(CONSOLE_PREFIX.length).split('/').filter(Boolean).map(decodeURIComponent);
+    } catch {
+      return { status: 404, body: errorPage(404, 'Not found', NOT_FOUND_DETAIL, null) };
+    }
+    const method = req.method === 'HEAD' ? 'GET' : (req.method ?? 'GET');
+    const secure = (req.socket as TLSSocket).encrypted === true;
+    if (method === 'POST' && !this.sameOrigin(req, secure)) {
+      return { status: 403, body: errorPage(403, 'Forbidden', 'This form was sent from another site.', null) };
+    }
+    const signer = await this.sessionSigner();
+    const cookie = readCookie(req.headers.cookie, SESSION_COOKIE);
+    let session = signer.verify(cookie, this.service.directory);
+    // Another process may have added the user since this one loaded the directory.
+    if (!session && cookie && (await this.service.reloadDirectory())) session = signer.verify(cookie, this.service.directory);
+    const request: Request = { req, method, parts, query: new URLSearchParams(queryAt >= 0 ? target.slice(queryAt) : ''), secure, session };
+
+    if (parts.length === 1 && parts[0] === 'console.css') {
+      if (method !== 'GET') return this.notAllowed('GET');
+      return { status: 200, body: STYLESHEET, headers: { 'content-type': 'text/css; charset=utf-8', 'cache-control': 'public, max-age=300' } };
+    }
+    if (parts.length === 1 && parts[0] === 'login') return this.login(request, signer);
+    if (parts.length === 1 && parts[0] === 'logout') {
+      if (method !== 'GET' && method !== 'POST') return this.notAllowed('GET, POST');
+      return redirect('/app/login', { 'set-cookie': clearedSessionCookie(secure) });
+    }
+    if (!session) {
+      const headers: Record<string, string> = cookie ? { 'set-cookie': clearedSessionCookie(secure) } : {};
+      if (method !== 'GET') return { status: 401, headers, body: errorPage(401, 'Signed out', 'Your session has ended; sign in again.', null, { label: 'Sign in', href: '/app/login' }) };
+      return redirect(`/app/login?next=${encodeURIComponent(target.length <= 2000 ? target : pathname)}`, headers);
+    }
+    try {
+      return await this.page(request, session);
+    } catch (error) {
+      if (!(error instanceof ApiError)) throw error;
+      if (error.status === 404) return { status: 404, body: errorPage(404, 'Not found', NOT_FOUND_DETAIL, session) };
+      const detail = error.errors.map((e) => e.detail ?? e.title).join('; ');
+      return { status: error.status, body: errorPage(error.status, error.errors[0]?.title ?? 'Error', detail, session) };
+    }
+  }
+
+  private sameOrigin(req: IncomingMessage, secure: boolean): boolean {
+    const origin = req.headers.origin;
+    if (origin === undefined) return true;
+    return origin === `${secure ? 'https' : 'http'}://${req.headers.host}`;
+  }
+
+  private notAllowed(allow: string): Answer {
+    return { status: 405, headers: { allow }, body: errorPage(405, 'Method not allowed', `This address answers ${allow}.`, null) };
+  }
+
+  private async login(request: Request, signer: SessionSigner): Promise<Answer> {
+    if (request.method === 'GET') {
+      if (request.session) return redirect(safeNext(request.query.get('next')));
+      return { status: 200, body: loginPage(safeNext(request.query.get('next')), null) };
+    }
+    if (request.method !== 'POST') return this.notAllowed('GET, POST');
+    const form = await readForm(request.req);
+    const next = safeNext(form.get('next'));
+    const token = (form.get('token') ?? '').trim();
+    let caller = token ? this.service.index.authenticate(token) : null;
+    if (!caller && token && (await this.service.reloadDirectory())) caller = this.service.index.authenticate(token);
+    const issued = caller ? signer.issue(caller, token) : null;
+    if (!issued) {
+      const problem = caller?.kind === 'emulator' ? 'Emulator admin tokens have no console pages; use a user or organization token.' : 'That token was not accepted. Check it and try again.';
+      return { status: 401, body: loginPage(next, problem) };
+    }
+    return redirect(next, { 'set-cookie': sessionCookie(issued.value, request.secure) });
+  }
+
+  private async page(request: Request, session: Session): Promise<Answer> {
+    const { parts, method } = request;
+    const api = new ApiReader(this.router, this.service, request.req, session.caller);
+    const notFound = (): Answer => ({ status: 404, body: errorPage(404, 'Not found', NOT_FOUND_DETAIL, session) });
+    if (parts.length === 0) {
+      if (method !== 'GET') return this.notAllowed('GET');
+      const organizations = this.service.directory.organizations.filter((org) => this.service.index.role(session.caller, org).member);
+      return { status: 200, body: organizationsPage(session, organizations) };
+    }
+    // The same membership check the API routes make: 404 for unknown and for not a member alike.
+    const { organization } = this.service.organizationFor(session.caller, parts[0]);
+    const base = `/app/${segment(organization.name)}`;
+    if (parts.length === 1) return method === 'GET' ? redirect(`${base}/workspaces`) : this.notAllowed('GET');
+    if (parts[1] !== 'workspaces') return notFound();
+    if (parts.length === 2) {
+      if (method !== 'GET') return this.notAllowed('GET');
+      const view = await loadList(api, organization, listParameters(request.query));
+      return { status: 200, body: workspacesPage(session, view) };
+    }
+    if (parts.length === 3) {
+      if (method !== 'GET') return this.notAllowed('GET');
+      return { status: 200, body: workspacePage(session, await loadWorkspace(api, organization, parts[2]), this.service.index) };
+    }
+    if (parts.length === 6 && parts[3] === 'change-requests' && parts[5] === 'archive') {
+      if (method !== 'POST') return this.notAllowed('POST');
+      const form = await readForm(request.req);
+      if (!SessionSigner.csrfMatches(session, form.get('csrf'))) {
+        return { status: 403, body: errorPage(403, 'Form expired', 'This form does not belong to your session; reload the page and try again.', session) };
+      }
+      const workspace = (await api.get(`/organizations/${segment(organization.name)}/workspaces/${segment(parts[2])}`)).data;
+      const changeRequest = (await api.get(`/change-requests/${segment(parts[4])}`)).data;
+      if (changeRequest.relationships?.workspace?.data?.id !== workspace.id) return notFound();
+      const back = `${base}/workspaces/${segment(workspace.attributes.name)}`;
+      try {
+        await api.call('POST', `/change-requests/${segment(changeRequest.id)}/actions/archive`);
+      } catch (error) {
+        if (error instanceof ApiError && error.status !== 404) {
+          return { status: error.status, body: errorPage(error.status, 'Not archived', error.errors[0]?.detail ?? error.message, session, { label: `Back to ${workspace.attributes.name}`, href: back }) };
+        }
+        throw error;
+      }
+      return redirect(`${back}#change-requests`);
+    }
+    return notFound();
+  }
+}
