@@ -2,6 +2,7 @@
 // client sends may produce a 500: handlers throw ApiError for refusals; anything else is logged
 // and answered as a JSON:API 500 without internals.
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
+import https from 'node:https';
 import { JSON_API_MEDIA_TYPE } from '../../spec';
 import type { Caller } from '../access';
 import type { Service } from '../service';
@@ -16,6 +17,8 @@ export interface HttpOptions {
   router: Router;
   service: Service;
   rateLimit?: number;
+  /** PEM certificate and key: HTTPS instead of plain HTTP. */
+  tls?: { cert: string; key: string };
 }
 
 function send(res: ServerResponse, reply: Reply): void {
@@ -101,7 +104,7 @@ export function createHttpServer(options: HttpOptions): http.Server {
     });
   }
 
-  const server = http.createServer((req, res) => {
+  const listener = (req: IncomingMessage, res: ServerResponse): void => {
     handle(req).then(
       (reply) => {
         // Unread bodies are drained so keep-alive connections stay usable.
@@ -118,6 +121,6 @@ export function createHttpServer(options: HttpOptions): http.Server {
         send(res, errorReply(new ApiError(500, 'internal server error', 'the service failed to handle the request; see its log')));
       },
     );
-  });
-  return server;
+  };
+  return options.tls ? https.createServer({ cert: options.tls.cert, key: options.tls.key }, listener) : http.createServer(listener);
 }
