@@ -43,7 +43,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     await store.close();
     throw error;
   }
-  const server = createHttpServer({ router: buildRouter(), service, rateLimit: options.rateLimit, tls: options.tls });
+  const server = createHttpServer({ router: buildRouter({ rateLimit: options.rateLimit }), service, rateLimit: options.rateLimit, tls: options.tls });
   server.keepAliveTimeout = 65_000;
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
