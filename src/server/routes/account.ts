@@ -27,48 +27,31 @@ function accountDocument(id: string, attributes: Record<string, unknown>, authen
   };
 }
 
+/** The user's attributes; a service user may not manage organizations, its email or its tokens. */
+function accountAttributes(username: string, email: string | null, serviceAccount: boolean): Record<string, unknown> {
+  const allowed = !serviceAccount;
+  return {
+    username,
+    email,
+    'unconfirmed-email': null,
+    'is-service-account': serviceAccount,
+    'avatar-url': null,
+    'v2-only': serviceAccount,
+    'two-factor': { enabled: false, verified: false },
+    permissions: { 'can-create-organizations': allowed, 'can-change-email': allowed, 'can-change-username': allowed, 'can-manage-user-tokens': allowed },
+  };
+}
+
 async function accountDetails(ctx: RouteContext): Promise<Reply> {
   const caller = ctx.caller;
   if (caller.kind === 'user') {
     const user = ctx.service.directory.users.find((u) => u.id === caller.userId);
-    return {
-      status: 200,
-      body: accountDocument(
-        caller.userId,
-        {
-          username: caller.username,
-          email: user?.email ?? null,
-          'unconfirmed-email': null,
-          'is-service-account': false,
-          'avatar-url': null,
-          'v2-only': false,
-          'two-factor': { enabled: false, verified: false },
-          permissions: { 'can-create-organizations': true, 'can-change-email': true, 'can-change-username': true, 'can-manage-user-tokens': true },
-        },
-        { id: caller.userId, type: USER_TYPE },
-      ),
-    };
+    return { status: 200, body: accountDocument(caller.userId, accountAttributes(caller.username, user?.email ?? null, false), { id: caller.userId, type: USER_TYPE }) };
   }
   if (caller.kind === 'organization-token') {
     const suffix = serviceUserSuffix(caller.organization);
-    const id = `user-${suffix}`;
-    return {
-      status: 200,
-      body: accountDocument(
-        id,
-        {
-          username: `${ORGANIZATION_SERVICE_USER_PREFIX}${caller.organization}-${suffix}`,
-          email: null,
-          'unconfirmed-email': null,
-          'is-service-account': true,
-          'avatar-url': null,
-          'v2-only': true,
-          'two-factor': { enabled: false, verified: false },
-          permissions: { 'can-create-organizations': false, 'can-change-email': false, 'can-change-username': false, 'can-manage-user-tokens': false },
-        },
-        { id: caller.organization, type: 'organizations' },
-      ),
-    };
+    const username = `${ORGANIZATION_SERVICE_USER_PREFIX}${caller.organization}-${suffix}`;
+    return { status: 200, body: accountDocument(`user-${suffix}`, accountAttributes(username, null, true), { id: caller.organization, type: 'organizations' }) };
   }
   throw unauthorized();
 }
