@@ -128,9 +128,9 @@ function describeLocalTls(caFile: string, created: string[], host: string): void
     created.length ? `made a new ${created.join(' and a new ')} in ${path.dirname(caFile)}` : `reusing the certificate authority and server certificate in ${path.dirname(caFile)}`,
     `certificate authority: ${caFile}`,
     'to trust it:',
-    `  Node clients:                 NODE_EXTRA_CA_CERTS=${caFile}`,
-    `  Go, curl and OpenSSL clients: SSL_CERT_FILE=${caFile} (replaces the system list for that process)`,
-    `  the cdkws client and provider: CDKWS_CA_FILE=${caFile}, or ca_file = "${caFile}" in the provider block`,
+    `  Node clients:                   NODE_EXTRA_CA_CERTS=${caFile}`,
+    `  Go, curl and OpenSSL clients:   SSL_CERT_FILE=${caFile} (replaces the system list for that process)`,
+    `  the cdkws client and provider:  CDKWS_CA_FILE=${caFile}, or ca_file = "${caFile}" in the provider block`,
   ];
   if (!['127.0.0.1', '::1', 'localhost'].includes(host)) {
     lines.push(`the certificate is good for localhost, 127.0.0.1 and ::1 only; for other names give --tls-cert and --tls-key`);
