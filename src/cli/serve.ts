@@ -3,10 +3,12 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { startServer } from '../server';
+import { ensureLocalTls, loadTlsFiles, TlsSetupError, type TlsMaterial } from '../server/tls';
 import type { StorageOptions } from '../server/storage/types';
 
 const HELP = `usage: cdkws serve [--host 127.0.0.1] [--port 0] [--bootstrap FILE]
                    [--data PATH | --database postgres://…] [--rate-limit N]
+                   [--tls | --tls-cert FILE --tls-key FILE]
 
   --host        address to listen on (default 127.0.0.1)
   --port        port; 0 picks a free one (default 0)
@@ -14,8 +16,14 @@ const HELP = `usage: cdkws serve [--host 127.0.0.1] [--port 0] [--bootstrap FILE
   --data        embedded storage file (default .cdkws/service.db; ":memory:" keeps nothing)
   --database    PostgreSQL URL; several serve processes may share one database
   --rate-limit  requests per second per caller, then 429 (default: off)
+  --tls         serve HTTPS with a local certificate authority and a certificate for localhost,
+                127.0.0.1 and ::1, made once and kept in a "tls" folder beside the data
+                (.cdkws/tls for :memory: and PostgreSQL); prints the CA file to trust
+  --tls-cert    serve HTTPS with this PEM certificate (chain) instead; needs --tls-key
+  --tls-key     the PEM private key of --tls-cert
 
-Prints "listening on http://HOST:PORT" when ready; the API root is that URL + /api/v2.`;
+Prints "listening on http://HOST:PORT" (https:// with TLS) when ready; the API root is that
+URL + /api/v2. Plain HTTP is the default.`;
 
 export async function serve(argv: string[]): Promise<number> {
   let values;
@@ -29,6 +37,9 @@ export async function serve(argv: string[]): Promise<number> {
         data: { type: 'string' },
         database: { type: 'string' },
         'rate-limit': { type: 'string' },
+        tls: { type: 'boolean' },
+        'tls-cert': { type: 'string' },
+        'tls-key': { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },
       strict: true,
@@ -58,6 +69,10 @@ export async function serve(argv: string[]): Promise<number> {
       return 1;
     }
   }
+  if ((values['tls-cert'] === undefined) !== (values['tls-key'] === undefined)) {
+    process.stderr.write('cdkws serve: --tls-cert and --tls-key go together; give both, or --tls for a local certificate authority\n');
+    return 1;
+  }
   let storage: StorageOptions;
   if (values.database) {
     if (!/^postgres(ql)?:\/\//.test(values.database)) {
@@ -70,7 +85,22 @@ export async function serve(argv: string[]): Promise<number> {
     if (file !== ':memory:') mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
     storage = { kind: 'sqlite', path: file };
   }
-  const server = await startServer({ host: values.host, port, storage, bootstrap: values.bootstrap, rateLimit });
+  let tls: TlsMaterial | undefined;
+  try {
+    if (values['tls-cert'] !== undefined) {
+      tls = loadTlsFiles(values['tls-cert'], values['tls-key']!);
+    } else if (values.tls) {
+      const dataFile = storage.kind === 'sqlite' && storage.path !== ':memory:' ? storage.path : path.join('.cdkws', 'service.db');
+      const local = ensureLocalTls(path.join(path.dirname(path.resolve(dataFile)), 'tls'));
+      tls = local;
+      describeLocalTls(local.caFile, local.created, values.host);
+    }
+  } catch (error) {
+    if (!(error instanceof TlsSetupError)) throw error;
+    process.stderr.write(`cdkws serve: ${error.message}\n`);
+    return 1;
+  }
+  const server = await startServer({ host: values.host, port, storage, bootstrap: values.bootstrap, rateLimit, tls });
   // Handlers are in place before the "listening" line, so a signal sent right after it is handled;
   // a repeated signal while stopping changes nothing.
   let stopping = false;
@@ -90,4 +120,20 @@ export async function serve(argv: string[]): Promise<number> {
   process.stdout.write(`listening on ${server.url}\n`);
   await stopped;
   return 0;
+}
+
+/** Where the CA is and how each kind of client is told to trust it (stderr: stdout keeps its one line). */
+function describeLocalTls(caFile: string, created: string[], host: string): void {
+  const lines = [
+    created.length ? `made a new ${created.join(' and a new ')} in ${path.dirname(caFile)}` : `reusing the certificate authority and server certificate in ${path.dirname(caFile)}`,
+    `certificate authority: ${caFile}`,
+    'to trust it:',
+    `  Node clients:                   NODE_EXTRA_CA_CERTS=${caFile}`,
+    `  Go, curl and OpenSSL clients:   SSL_CERT_FILE=${caFile} (replaces the system list for that process)`,
+    `  the cdkws client and provider:  CDKWS_CA_FILE=${caFile}, or ca_file = "${caFile}" in the provider block`,
+  ];
+  if (!['127.0.0.1', '::1', 'localhost'].includes(host)) {
+    lines.push(`the certificate is good for localhost, 127.0.0.1 and ::1 only; for other names give --tls-cert and --tls-key`);
+  }
+  process.stderr.write(lines.map((line) => `cdkws serve: ${line}\n`).join(''));
 }

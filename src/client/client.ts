@@ -1,5 +1,6 @@
 // The client: one transport (pool, limits, retries) shared by the resource APIs.
 import { inspect } from 'node:util';
+import { AccountApi } from './account';
 import { ChangeRequestsApi } from './change-request';
 import { resolveCredentials, type CredentialSources, type TokenSource } from './credentials';
 import { DataRetentionPoliciesApi } from './data-retention';
@@ -9,7 +10,7 @@ import { TagBindingsApi } from './tag-binding';
 import { TagsApi } from './tag';
 import { Transport, type RetryOptions } from './transport';
 import { WorkspacesApi } from './workspace';
-import { normalizeAddress } from './credentials';
+import { normalizeAddress, readCaFile } from './credentials';
 
 export interface ClientOptions {
   /** `scheme://host[:port]`, without `/api/v2`. Required. */
@@ -27,6 +28,8 @@ export interface ClientOptions {
   /** Backoff settings, or `false` for no retries. @default { maxRetries: 5, baseDelayMs: 250, maxDelayMs: 10000 } */
   retry?: RetryOptions | false;
   userAgent?: string;
+  /** PEM of an extra certificate authority to trust for HTTPS (e.g. `cdkws serve --tls`'s); public ones stay trusted. */
+  ca?: string | Buffer;
 }
 
 export type ClientEnvironmentOptions = Omit<ClientOptions, 'address' | 'token'> & CredentialSources;
@@ -43,6 +46,8 @@ export class Client {
   readonly changeRequests: ChangeRequestsApi;
   readonly explorer: ExplorerApi;
   readonly dataRetentionPolicies: DataRetentionPoliciesApi;
+  /** The token's own account: `client.account.details()` checks address and token in one call. */
+  readonly account: AccountApi;
   readonly #transport: Transport;
 
   constructor(options: ClientOptions, tokenSource: TokenSource = 'explicit') {
@@ -58,13 +63,18 @@ export class Client {
     this.changeRequests = new ChangeRequestsApi(this.#transport);
     this.explorer = new ExplorerApi(this.#transport, this.workspaces, this.changeRequests);
     this.dataRetentionPolicies = new DataRetentionPoliciesApi(this.#transport);
+    this.account = new AccountApi(this.#transport);
   }
 
-  /** Address, token and organization from explicit values, CDKWS_*, TFE_* and the Terraform CLI's credentials. */
+  /**
+   * Address, token and organization from explicit values, CDKWS_*, TFE_* and the Terraform CLI's
+   * credentials; an extra CA from `ca`, else `caFile`, else the file CDKWS_CA_FILE names.
+   */
   static fromEnvironment(options: ClientEnvironmentOptions = {}): Client {
-    const { env, homeDir, readFile, address, token, organization, ...rest } = options;
-    const resolved = resolveCredentials({ env, homeDir, readFile, address, token, organization });
-    return new Client({ ...rest, address: resolved.address, token: resolved.token, organization: resolved.organization }, resolved.tokenSource);
+    const { env, homeDir, readFile, address, token, organization, caFile, ...rest } = options;
+    const resolved = resolveCredentials({ env, homeDir, readFile, address, token, organization, caFile });
+    const ca = rest.ca ?? (resolved.caFile ? readCaFile(resolved.caFile, resolved.caFileSource ?? 'explicit', readFile) : undefined);
+    return new Client({ ...rest, ca, address: resolved.address, token: resolved.token, organization: resolved.organization }, resolved.tokenSource);
   }
 
   /** Closes the connection pool once requests in flight finish. */

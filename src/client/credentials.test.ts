@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { CredentialsError, normalizeAddress, parseCliConfigCredentials, parseCredentialsJson, resolveCredentials, tfTokenVariable } from './credentials';
+import { CredentialsError, addressSource, normalizeAddress, parseCliConfigCredentials, parseCredentialsJson, readCaFile, resolveCredentials, tfTokenVariable } from './credentials';
 
 const HOME = '/home/u';
 const files = (entries: Record<string, string>) => (file: string) => {
@@ -73,4 +73,29 @@ describe('resolveCredentials', () => {
     expect(() => resolveCredentials({ ...base, env: {} })).toThrow(CredentialsError);
     expect(() => resolveCredentials({ ...base, env: {} })).toThrow(/CDKWS_ADDRESS/);
   });
+});
+
+describe('an extra certificate authority', () => {
+  const env = { CDKWS_ADDRESS: 'https://localhost:8443', CDKWS_TOKEN: 't' };
+
+  it('comes from caFile, then CDKWS_CA_FILE, and is absent otherwise', () => {
+    expect(resolveCredentials({ env: { ...env, CDKWS_CA_FILE: '/env/ca.pem' }, caFile: '/explicit/ca.pem' })).toMatchObject({ caFile: '/explicit/ca.pem', caFileSource: 'explicit' });
+    expect(resolveCredentials({ env: { ...env, CDKWS_CA_FILE: '/env/ca.pem' } })).toMatchObject({ caFile: '/env/ca.pem', caFileSource: 'CDKWS_CA_FILE' });
+    expect(resolveCredentials({ env })).not.toHaveProperty('caFile');
+  });
+
+  it('is read as PEM, and a missing or non-PEM file is named with where its name came from', () => {
+    const pem = '-----BEGIN CERTIFICATE-----\nMIIB\n-----END CERTIFICATE-----\n';
+    const readFile = files({ '/ca.pem': pem, '/junk.txt': 'hello' });
+    expect(readCaFile('/ca.pem', 'CDKWS_CA_FILE', readFile)).toBe(pem);
+    expect(() => readCaFile('/absent.pem', 'CDKWS_CA_FILE', readFile)).toThrow('cannot read the CA file /absent.pem (from CDKWS_CA_FILE): ENOENT');
+    expect(() => readCaFile('/junk.txt', 'ca_file', readFile)).toThrow(/\/junk\.txt \(from ca_file\) holds no PEM certificate/);
+  });
+});
+
+it('names which setting gave the address', () => {
+  expect(addressSource({ address: 'https://a', env: { CDKWS_ADDRESS: 'x' } })).toBe('explicit');
+  expect(addressSource({ env: { CDKWS_ADDRESS: 'x', TFE_HOSTNAME: 'y' } })).toBe('CDKWS_ADDRESS');
+  expect(addressSource({ env: { TFE_HOSTNAME: 'y' } })).toBe('TFE_HOSTNAME');
+  expect(addressSource({ env: {} })).toBeUndefined();
 });

@@ -15,6 +15,8 @@ export interface CredentialSources {
   homeDir?: string;
   /** @default fs.readFileSync(…, 'utf8'); throws when the file is absent */
   readFile?: (file: string) => string;
+  /** A PEM file of an extra certificate authority to trust; falls back to CDKWS_CA_FILE. */
+  caFile?: string;
 }
 
 export type TokenSource = 'explicit' | 'CDKWS_TOKEN' | 'TFE_TOKEN' | 'TF_TOKEN_host' | 'cli-config' | 'credentials-file';
@@ -26,6 +28,9 @@ export interface ResolvedCredentials {
   organization?: string;
   /** Where the token came from (never the token itself). */
   tokenSource: TokenSource;
+  /** A PEM file of an extra certificate authority to trust, and where its name came from. */
+  caFile?: string;
+  caFileSource?: 'explicit' | 'CDKWS_CA_FILE';
 }
 
 export class CredentialsError extends Error {
@@ -136,6 +141,15 @@ export function terraformCliToken(host: string, sources: Pick<CredentialSources,
   return undefined;
 }
 
+/** Which setting the address comes from, in the order resolveCredentials looks. */
+export function addressSource(sources: Pick<CredentialSources, 'address' | 'env'> = {}): 'explicit' | 'CDKWS_ADDRESS' | 'TFE_HOSTNAME' | undefined {
+  const env = sources.env ?? process.env;
+  if (sources.address) return 'explicit';
+  if (env.CDKWS_ADDRESS) return 'CDKWS_ADDRESS';
+  if (env.TFE_HOSTNAME) return 'TFE_HOSTNAME';
+  return undefined;
+}
+
 export function resolveCredentials(sources: CredentialSources = {}): ResolvedCredentials {
   const env = sources.env ?? process.env;
   let address: string;
@@ -145,7 +159,12 @@ export function resolveCredentials(sources: CredentialSources = {}): ResolvedCre
   else throw new CredentialsError('no service address: pass address, or set CDKWS_ADDRESS (scheme://host[:port]) or TFE_HOSTNAME');
 
   const organization = sources.organization || env.CDKWS_ORGANIZATION || env.TFE_ORGANIZATION || undefined;
-  const base = organization ? { address, organization } : { address };
+  const caFile = sources.caFile || env.CDKWS_CA_FILE || undefined;
+  const base = {
+    address,
+    ...(organization ? { organization } : {}),
+    ...(caFile ? { caFile, caFileSource: sources.caFile ? ('explicit' as const) : ('CDKWS_CA_FILE' as const) } : {}),
+  };
   if (sources.token) return { ...base, token: sources.token, tokenSource: 'explicit' };
   if (env.CDKWS_TOKEN) return { ...base, token: env.CDKWS_TOKEN, tokenSource: 'CDKWS_TOKEN' };
   if (env.TFE_TOKEN) return { ...base, token: env.TFE_TOKEN, tokenSource: 'TFE_TOKEN' };
@@ -155,4 +174,19 @@ export function resolveCredentials(sources: CredentialSources = {}): ResolvedCre
   throw new CredentialsError(
     `no API token for ${host}: pass token, set CDKWS_TOKEN or TFE_TOKEN, or run "terraform login ${host}"`,
   );
+}
+
+/** The PEM text of a CA file, checked to hold at least one certificate. */
+export function readCaFile(file: string, source: 'explicit' | 'CDKWS_CA_FILE' | 'ca_file', readFile: (file: string) => string = (f) => readFileSync(f, 'utf8')): string {
+  const from = source === 'explicit' ? 'caFile' : source;
+  let text: string;
+  try {
+    text = readFile(file);
+  } catch (error) {
+    throw new CredentialsError(`cannot read the CA file ${file} (from ${from}): ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}; give the path of a PEM certificate, e.g. the one "cdkws serve --tls" prints`);
+  }
+  if (!text.includes('-----BEGIN CERTIFICATE-----')) {
+    throw new CredentialsError(`the CA file ${file} (from ${from}) holds no PEM certificate ("-----BEGIN CERTIFICATE-----")`);
+  }
+  return text;
 }

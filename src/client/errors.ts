@@ -115,6 +115,16 @@ export class NetworkError extends ApiError {
     const code = (this.cause as { code?: string } | undefined)?.code ?? '';
     return /TIMEOUT/.test(code);
   }
+  /** The service's TLS certificate was not trusted (or not for this name): repeating cannot help. */
+  get certificateRejected(): boolean {
+    return isCertificateError(this.cause);
+  }
+}
+
+/** Node's codes for a TLS certificate the client refused. */
+export function isCertificateError(cause: unknown): boolean {
+  const code = (cause as { code?: string } | undefined)?.code ?? '';
+  return /CERT|SELF_SIGNED|UNABLE_TO_VERIFY|UNABLE_TO_GET_ISSUER/.test(code);
 }
 
 /** The answer did not match the documented schema (wrong types, missing members, not JSON). */
@@ -169,6 +179,6 @@ export function errorFromResponse(status: number, body: unknown, request: Reques
 
 /** True when the write's answer was lost, so it may or may not have been done. */
 export function isLostAnswer(error: unknown): boolean {
-  if (error instanceof NetworkError) return true;
+  if (error instanceof NetworkError) return !error.certificateRejected;
   return error instanceof ServerError && (error.status === 502 || error.status === 503 || error.status === 504);
 }

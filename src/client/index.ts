@@ -12,3 +12,4 @@ export * from './remote-state-consumer';
 export * from './change-request';
 export * from './explorer';
 export * from './data-retention';
+export * from './account';

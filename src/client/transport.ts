@@ -1,11 +1,12 @@
 // HTTP for the client: one keep-alive undici pool per client, timeouts, client-side rate and
 // concurrency limits, and retries with exponential backoff and jitter for what is safe to repeat
 // (design "Writes under faults").
+import { rootCertificates } from 'node:tls';
 import { inspect } from 'node:util';
 import { Pool } from 'undici';
 import type { z } from 'zod';
 import { JSON_API_MEDIA_TYPE } from '../spec';
-import { ApiError, NetworkError, RateLimitedError, ResponseValidationError, errorFromResponse, isLostAnswer, redactHeaders, retryAfterMs, type RequestSummary } from './errors';
+import { ApiError, NetworkError, isCertificateError, RateLimitedError, ResponseValidationError, errorFromResponse, isLostAnswer, redactHeaders, retryAfterMs, type RequestSummary } from './errors';
 import { fastCheckFor } from './fast-check';
 import { RateLimiter } from './rate-limiter';
 
@@ -34,6 +35,11 @@ export interface TransportOptions {
   /** `false`: no retries at all. */
   retry?: RetryOptions | false;
   userAgent?: string;
+  /**
+   * PEM certificate(s) of an extra certificate authority to trust for HTTPS, e.g. the one
+   * `cdkws serve --tls` makes; the usual public authorities stay trusted.
+   */
+  ca?: string | Buffer;
   /** For tests: jitter source in [0, 1). */
   random?: () => number;
 }
@@ -134,7 +140,7 @@ export class Transport {
       keepAliveTimeout: 30_000,
       headersTimeout: timeoutMs,
       bodyTimeout: timeoutMs,
-      connect: { timeout: timeoutMs },
+      connect: { timeout: timeoutMs, ...(options.ca ? { ca: [...rootCertificates, String(options.ca)] } : {}) },
     });
   }
 
@@ -234,7 +240,8 @@ export class Transport {
         });
         text = await response.body.text();
       } catch (cause) {
-        throw new NetworkError({ status: 0, request: this.summary(req), cause, message: `${req.method} ${this.summary(req).url} failed: ${(cause as Error)?.message ?? cause}` });
+        const hint = isCertificateError(cause) ? "; the service's TLS certificate is not trusted: give its certificate authority with the client's ca option or CDKWS_CA_FILE (cdkws serve --tls prints the file)" : '';
+        throw new NetworkError({ status: 0, request: this.summary(req), cause, message: `${req.method} ${this.summary(req).url} failed: ${(cause as Error)?.message ?? cause}${hint}` });
       }
       const { statusCode: status, headers } = response;
       const date = headers.date;

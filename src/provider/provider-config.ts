@@ -28,6 +28,11 @@ export const providerSchema = {
       optional: true,
       description: 'Default organization for resources that omit one. Falls back to CDKWS_ORGANIZATION.',
     },
+    ca_file: {
+      type: 'string' as const,
+      optional: true,
+      description: 'PEM file of an extra certificate authority to trust for HTTPS, e.g. the one "cdkws serve --tls" prints. Falls back to CDKWS_CA_FILE.',
+    },
     lock_timeout: {
       type: 'string' as const,
       optional: true,
@@ -57,22 +62,77 @@ export function validateProviderConfig(config: ObjectValue): Diagnostic[] {
   return [];
 }
 
+/** How a diagnostic names where the token came from. */
+function describeTokenSource(source: string, host: string, tfTokenVariable: (host: string) => string): string {
+  switch (source) {
+    case 'explicit':
+      return 'the "token" argument of the provider block';
+    case 'CDKWS_TOKEN':
+    case 'TFE_TOKEN':
+      return `the ${source} environment variable`;
+    case 'TF_TOKEN_host':
+      return `the ${tfTokenVariable(host)} environment variable`;
+    case 'cli-config':
+      return `the Terraform CLI configuration file (TF_CLI_CONFIG_FILE or ~/.terraformrc), credentials "${host}"`;
+    default:
+      return `the Terraform credentials file ~/.terraform.d/credentials.tfrc.json, entry "${host}"`;
+  }
+}
+
+const ADDRESS_SOURCES: Record<string, string> = {
+  explicit: 'the "address" argument of the provider block',
+  CDKWS_ADDRESS: 'the CDKWS_ADDRESS environment variable',
+  TFE_HOSTNAME: 'the TFE_HOSTNAME environment variable',
+};
+
 export async function configureProvider(config: ObjectValue): Promise<{ providerData?: ProviderData; diagnostics?: Diagnostic[] }> {
   // Loaded here, not at start: schema-only runs of the provider never need the client.
   const client = await import('../client');
   const { BatchedWorkspaceReader } = await import('./refresh');
   let resolved;
+  let ca: string | undefined;
+  const sources = { address: given(config.address), token: given(config.token), organization: given(config.organization), caFile: given(config.ca_file) };
   try {
-    resolved = client.resolveCredentials({ address: given(config.address), token: given(config.token), organization: given(config.organization) });
+    resolved = client.resolveCredentials(sources);
+    if (resolved.caFile) ca = client.readCaFile(resolved.caFile, resolved.caFileSource === 'explicit' ? 'ca_file' : 'CDKWS_CA_FILE');
   } catch (err) {
     const detail = err instanceof Error ? err.message : String(err);
     return { diagnostics: [error('Invalid provider configuration', detail)] };
   }
   const lockTimeoutMs = parseDuration(given(config.lock_timeout) ?? DEFAULT_LOCK_TIMEOUT) ?? 60_000;
   const api = new client.Client(
-    { address: resolved.address, token: resolved.token, organization: resolved.organization, userAgent: `terraform-provider-cdkws/${PROVIDER_VERSION}` },
+    { address: resolved.address, token: resolved.token, organization: resolved.organization, ca, userAgent: `terraform-provider-cdkws/${PROVIDER_VERSION}` },
     resolved.tokenSource,
   );
+  // One check here, so a wrong token or address is one diagnostic instead of one per resource.
+  try {
+    await api.account.details();
+  } catch (err) {
+    const host = client.credentialsHost(resolved.address);
+    const addressFrom = ADDRESS_SOURCES[client.addressSource(sources) ?? 'explicit'];
+    if (err instanceof client.UnauthorizedError) {
+      await api.close();
+      const tokenFrom = describeTokenSource(resolved.tokenSource, host, client.tfTokenVariable);
+      return {
+        diagnostics: [
+          error(
+            `The service at ${resolved.address} refused the API token`,
+            `${resolved.address} (from ${addressFrom}) answered 401 Unauthorized to the token from ${tokenFrom}: the token is wrong, revoked or for another service.\n\n` +
+              `Fix: put a valid token for ${host} in ${tokenFrom}, or give one with a source checked earlier (the provider's "token" argument, then CDKWS_TOKEN, then TFE_TOKEN, then "terraform login ${host}").`,
+          ),
+        ],
+      };
+    }
+    if (err instanceof client.NetworkError) {
+      await api.close();
+      const fix = err.certificateRejected
+        ? `Fix: the service's TLS certificate is not trusted. For "cdkws serve --tls", set ca_file in the provider block or CDKWS_CA_FILE to the certificate authority file it prints.`
+        : `Fix: check the address (from ${addressFrom}) and that the service is running and reachable from here.`;
+      const reason = (err.cause as Error | undefined)?.message ?? err.message;
+      return { diagnostics: [error(`Cannot reach the service at ${resolved.address}`, `GET ${resolved.address}/api/v2/account/details failed: ${reason}.\n\n${fix}`)] };
+    }
+    // Any other answer (a service without the endpoint, a 5xx) leaves the resources to report.
+  }
   return {
     providerData: {
       client: api,

@@ -19,6 +19,8 @@ export interface ServerOptions {
   bootstrap?: unknown;
   /** Requests per second per caller; off when unset. */
   rateLimit?: number;
+  /** PEM certificate and key: serve HTTPS (the URL then starts with https://). */
+  tls?: { cert: string; key: string };
   log?: (line: string) => void;
 }
 
@@ -41,7 +43,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     await store.close();
     throw error;
   }
-  const server = createHttpServer({ router: buildRouter(), service, rateLimit: options.rateLimit });
+  const server = createHttpServer({ router: buildRouter({ rateLimit: options.rateLimit }), service, rateLimit: options.rateLimit, tls: options.tls });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(options.port ?? 0, options.host ?? '127.0.0.1', () => {
@@ -53,7 +55,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
   let closing: Promise<void> | null = null;
   return {
-    url: `http://${host}:${address.port}`,
+    url: `${options.tls ? 'https' : 'http'}://${host}:${address.port}`,
     service,
     close: () =>
       (closing ??= (async () => {

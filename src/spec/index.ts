@@ -8,3 +8,4 @@ export * from './remote-state-consumer';
 export * from './change-request';
 export * from './data-retention';
 export * from './explorer';
+export * from './account';

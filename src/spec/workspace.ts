@@ -14,6 +14,11 @@ export type ExecutionMode = (typeof EXECUTION_MODES)[number];
 export const AUTO_DESTROY_ACTIVITY_DURATION_PATTERN = /^(\d{1,4})([dh])$/;
 /** `:org/:repo`, or `:org/:project/_git/:repo` for the alternative provider. */
 export const VCS_IDENTIFIER_PATTERN = /^[^/\s]+\/[^/\s]+$|^[^/\s]+\/[^/\s]+\/_git\/[^/\s]+$/;
+/**
+ * The hosted service's wire name for `engine-version`: accepted on create and update (real clients
+ * send it) and answered beside it in workspace documents.
+ */
+export const ENGINE_VERSION_WIRE_ALIAS = 'terraform-version';
 /** Assessments need at least this engine version (spec, create table). */
 export const ASSESSMENTS_MIN_ENGINE_VERSION = '0.15.4';
 
@@ -77,9 +82,12 @@ const optionalWritable = Object.fromEntries(Object.entries(writableAttributes).m
   [K in keyof typeof writableAttributes]: z.ZodOptional<(typeof writableAttributes)[K]>;
 };
 
-export const workspaceUpdateAttributesSchema = z.looseObject(optionalWritable);
+const engineVersionAlias = { [ENGINE_VERSION_WIRE_ALIAS]: writableAttributes['engine-version'].optional() } as { 'terraform-version': z.ZodOptional<z.ZodString> };
+
+export const workspaceUpdateAttributesSchema = z.looseObject({ ...optionalWritable, ...engineVersionAlias });
 export const workspaceCreateAttributesSchema = z.looseObject({
   ...optionalWritable,
+  ...engineVersionAlias,
   name: workspaceNameSchema,
   'source-name': z.string().optional(),
   'source-url': z.string().optional(),
@@ -123,6 +131,11 @@ export const sshKeyAssignBodySchema = z.looseObject({
   }),
 });
 
+/** The engine version a create or update asks for, under either of its wire names. */
+export function requestedEngineVersion(attributes: WorkspaceUpdateAttributes): string | undefined {
+  return attributes['engine-version'] ?? attributes[ENGINE_VERSION_WIRE_ALIAS];
+}
+
 /** One broken rule: where it is (a JSON pointer) and what to do. */
 export interface RuleViolation {
   pointer: string;
@@ -141,6 +154,13 @@ export function checkWorkspaceRules(
 ): RuleViolation[] {
   const violations: RuleViolation[] = [];
   const at = (name: string) => `/data/attributes/${name}`;
+  const alias = attributes[ENGINE_VERSION_WIRE_ALIAS];
+  if (alias !== undefined && attributes['engine-version'] !== undefined && alias !== attributes['engine-version']) {
+    violations.push({
+      pointer: at(ENGINE_VERSION_WIRE_ALIAS),
+      detail: `engine-version "${attributes['engine-version']}" and ${ENGINE_VERSION_WIRE_ALIAS} "${alias}" name the same setting with different values; give one of them`,
+    });
+  }
   const executionMode = attributes['execution-mode'];
   if (executionMode !== undefined && attributes.operations !== undefined) {
     violations.push({ pointer: at('operations'), detail: 'operations and execution-mode cannot both be given; use execution-mode only' });
@@ -212,6 +232,7 @@ export const workspaceAttributesSchema = z.looseObject({
   'source-url': z.string().nullable().optional(),
   'tag-names': z.array(z.string()).optional(),
   'engine-version': z.string().optional(),
+  [ENGINE_VERSION_WIRE_ALIAS]: z.string().optional(),
   'trigger-prefixes': z.array(z.string()).optional(),
   'trigger-patterns': z.array(z.string()).optional(),
   'vcs-repo': z.looseObject({}).nullable().optional(),

@@ -53,7 +53,7 @@ export function spawnServe(storageArgs: string[], extraArgs: string[] = [], time
     }, timeoutMs);
     child.stdout!.on('data', (chunk: Buffer) => {
       stdout += chunk.toString();
-      const match = /listening on (http:\/\/[^\s]+)/.exec(stdout);
+      const match = /listening on (https?:\/\/[^\s]+)/.exec(stdout);
       if (match) {
         clearTimeout(timer);
         const url = match[1].replace(/\/$/, '');

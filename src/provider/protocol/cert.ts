@@ -4,57 +4,10 @@
 // extended key usage, so those are what matter here.
 import * as crypto from 'node:crypto';
 
-// ---- ASN.1 DER ----
+// The DER writer lives in src/x509 (the service's local CA uses it too); re-exported unchanged.
+import { der, toPem } from '../../x509/der';
 
-function length(n: number): Buffer {
-  if (n < 0x80) return Buffer.from([n]);
-  const bytes: number[] = [];
-  for (let v = n; v > 0; v = Math.floor(v / 256)) bytes.unshift(v & 0xff);
-  return Buffer.from([0x80 | bytes.length, ...bytes]);
-}
-
-export function tlv(tag: number, ...content: Buffer[]): Buffer {
-  const body = Buffer.concat(content);
-  return Buffer.concat([Buffer.from([tag]), length(body.length), body]);
-}
-
-export const der = {
-  sequence: (...items: Buffer[]) => tlv(0x30, ...items),
-  set: (...items: Buffer[]) => tlv(0x31, ...items),
-  boolean: (v: boolean) => tlv(0x01, Buffer.from([v ? 0xff : 0x00])),
-  /** Unsigned big-endian integer bytes; a leading 0x00 keeps it positive. */
-  integer(bytes: Buffer | number): Buffer {
-    let b = typeof bytes === 'number' ? Buffer.from([bytes]) : bytes;
-    let i = 0;
-    while (i < b.length - 1 && b[i] === 0 && b[i + 1] < 0x80) i++;
-    b = b.subarray(i);
-    if (b[0] & 0x80) b = Buffer.concat([Buffer.from([0]), b]);
-    return tlv(0x02, b);
-  },
-  oid(dotted: string): Buffer {
-    const parts = dotted.split('.').map(Number);
-    const out = [parts[0] * 40 + parts[1]];
-    for (const p of parts.slice(2)) {
-      const chunk = [p & 0x7f];
-      for (let v = Math.floor(p / 128); v > 0; v = Math.floor(v / 128)) chunk.unshift((v & 0x7f) | 0x80);
-      out.push(...chunk);
-    }
-    return tlv(0x06, Buffer.from(out));
-  },
-  utf8: (s: string) => tlv(0x0c, Buffer.from(s, 'utf8')),
-  /** BIT STRING with `unused` trailing bits in the last byte. */
-  bitString: (bytes: Buffer, unused = 0) => tlv(0x03, Buffer.from([unused]), bytes),
-  octetString: (bytes: Buffer) => tlv(0x04, bytes),
-  /** UTCTime (years 1950–2049), as X.509 requires for those years. */
-  utcTime(d: Date): Buffer {
-    const p = (n: number) => String(n).padStart(2, '0');
-    const s = `${p(d.getUTCFullYear() % 100)}${p(d.getUTCMonth() + 1)}${p(d.getUTCDate())}${p(d.getUTCHours())}${p(d.getUTCMinutes())}${p(d.getUTCSeconds())}Z`;
-    return tlv(0x17, Buffer.from(s, 'ascii'));
-  },
-  explicit: (n: number, ...content: Buffer[]) => tlv(0xa0 | n, ...content),
-  /** [n] IMPLICIT primitive, e.g. a dNSName in subjectAltName is [2]. */
-  implicit: (n: number, bytes: Buffer) => tlv(0x80 | n, bytes),
-};
+export { der, tlv, toPem } from '../../x509/der';
 
 const OID = {
   ecdsaWithSha256: '1.2.840.10045.4.3.2',
@@ -128,9 +81,4 @@ export function createServerCertificate(opts: CertificateOptions = {}): ServerCe
     certPem: toPem('CERTIFICATE', cert),
     keyPem: privateKey.export({ type: 'pkcs8', format: 'pem' }) as string,
   };
-}
-
-export function toPem(label: string, bytes: Buffer): string {
-  const b64 = bytes.toString('base64').replace(/.{1,64}/g, '$&\n');
-  return `-----BEGIN ${label}-----\n${b64}-----END ${label}-----\n`;
 }

@@ -2,6 +2,7 @@
 // client sends may produce a 500: handlers throw ApiError for refusals; anything else is logged
 // and answered as a JSON:API 500 without internals.
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
+import https from 'node:https';
 import { JSON_API_MEDIA_TYPE } from '../../spec';
 import type { Caller } from '../access';
 import type { Service } from '../service';
@@ -39,6 +40,8 @@ export interface HttpOptions {
   router: Router;
   service: Service;
   rateLimit?: number;
+  /** PEM certificate and key: HTTPS instead of plain HTTP. */
+  tls?: { cert: string; key: string };
 }
 
 function send(res: ServerResponse, reply: Reply): void {
@@ -131,7 +134,7 @@ export function createHttpServer(options: HttpOptions): http.Server {
   }
 
   const consoleApp = new ConsoleApp(router, service);
-  const server = http.createServer((req, res) => {
+  const listener = (req: IncomingMessage, res: ServerResponse): void => {
     if (ConsoleApp.owns(req.url)) return consoleApp.handle(req, res); // the web console under /app
     handle(req).then(
       (reply) => {
@@ -155,7 +158,8 @@ export function createHttpServer(options: HttpOptions): http.Server {
         send(res, errorReply(new ApiError(500, 'internal server error', 'the service failed to handle the request; see its log')));
       },
     );
-  });
+  };
+  const server = options.tls ? https.createServer({ cert: options.tls.cert, key: options.tls.key }, listener) : http.createServer(listener);
   applyTimeLimits(server);
   return server;
 }

@@ -1,4 +1,5 @@
 import { Router } from '../http/router';
+import { addAccountRoutes } from './account';
 import { addChangeRequestRoutes } from './change-requests';
 import { addDataRetentionRoutes } from './data-retention';
 import { addEmulatorRoutes } from './emulator';
@@ -10,7 +11,7 @@ import { addWorkspaceRoutes } from './workspace';
 import { addWorkspaceListRoutes } from './workspace-list';
 import { addWorkspaceLockRoutes } from './workspace-lock';
 
-export function buildRouter(): Router {
+export function buildRouter(options: { rateLimit?: number } = {}): Router {
   const router = new Router();
   addWorkspaceRoutes(router);
   addWorkspaceListRoutes(router);
@@ -22,5 +23,6 @@ export function buildRouter(): Router {
   addDataRetentionRoutes(router);
   addChangeRequestRoutes(router);
   addExplorerRoutes(router);
+  addAccountRoutes(router, options);
   return router;
 }

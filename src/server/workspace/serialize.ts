@@ -87,6 +87,8 @@ export function workspaceDocument(ws: WorkspaceRecord, ctx: SerializeContext): R
     'speculative-enabled': s['speculative-enabled'],
     'structured-run-output-enabled': s['structured-run-output-enabled'],
     'tag-names': ws.tagNames,
+    // The hosted service's name for engine-version, for clients that read only that.
+    'terraform-version': s['engine-version'],
     'trigger-patterns': s['trigger-patterns'],
     'trigger-prefixes': s['trigger-prefixes'],
     'updated-at': ws.updatedAt,

@@ -3,10 +3,12 @@
 import { randomUUID } from 'node:crypto';
 import {
   ASSESSMENTS_MIN_ENGINE_VERSION,
+  ENGINE_VERSION_WIRE_ALIAS,
   WORKSPACE_DEFAULTS,
   checkWorkspaceRules,
   engineVersionAtLeast,
   resolveEngineVersion,
+  requestedEngineVersion,
   DEFAULT_ENGINE_RELEASES,
   type ExecutionMode,
   type RuleViolation,
@@ -110,11 +112,13 @@ export function applyWorkspaceAttributes(
   next['setting-overwrites'] = { 'execution-mode': overwrites['execution-mode'], 'agent-pool': overwrites['agent-pool'] };
 
   // Engine version (decision 18).
-  if (attributes['engine-version'] !== undefined || !previous) {
+  const engineVersion = requestedEngineVersion(attributes);
+  if (engineVersion !== undefined || !previous) {
     const releases = ctx.engineReleases ?? DEFAULT_ENGINE_RELEASES;
-    const resolved = resolveEngineVersion(attributes['engine-version'], releases);
+    const resolved = resolveEngineVersion(engineVersion, releases);
     if (resolved === undefined) {
-      violations.push({ pointer: at('engine-version'), detail: `engine-version "${attributes['engine-version']}" is neither a version (X.Y.Z) nor a constraint matching a known release` });
+      const name = attributes['engine-version'] !== undefined ? 'engine-version' : ENGINE_VERSION_WIRE_ALIAS;
+      violations.push({ pointer: at(name), detail: `${name} "${engineVersion}" is neither a version (X.Y.Z) nor a constraint matching a known release` });
     } else {
       next['engine-version'] = resolved;
     }

@@ -14,6 +14,12 @@ export interface CdkwsProviderConfig {
   */
   readonly address?: string;
   /**
+  * PEM file of an extra certificate authority to trust for HTTPS, e.g. the one "cdkws serve --tls" prints. Falls back to CDKWS_CA_FILE.
+  *
+  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/cdk-workspaces/cdkws/latest/docs#ca_file CdkwsProvider#ca_file}
+  */
+  readonly caFile?: string;
+  /**
   * How long an update waits for a workspace locked by someone else, e.g. "90s" or "5m". Default "60s".
   *
   * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/cdk-workspaces/cdkws/latest/docs#lock_timeout CdkwsProvider#lock_timeout}
@@ -83,6 +89,7 @@ export class CdkwsProvider extends cdktf.TerraformProvider {
       terraformProviderSource: 'registry.terraform.io/cdk-workspaces/cdkws'
     });
     this._address = config.address;
+    this._caFile = config.caFile;
     this._lockTimeout = config.lockTimeout;
     this._organization = config.organization;
     this._token = config.token;
@@ -107,6 +114,22 @@ export class CdkwsProvider extends cdktf.TerraformProvider {
   // Temporarily expose input value. Use with caution.
   public get addressInput() {
     return this._address;
+  }
+
+  // ca_file - computed: false, optional: true, required: false
+  private _caFile?: string;
+  public get caFile() {
+    return this._caFile;
+  }
+  public set caFile(value: string | undefined) {
+    this._caFile = value;
+  }
+  public resetCaFile() {
+    this._caFile = undefined;
+  }
+  // Temporarily expose input value. Use with caution.
+  public get caFileInput() {
+    return this._caFile;
   }
 
   // lock_timeout - computed: false, optional: true, required: false
@@ -180,6 +203,7 @@ export class CdkwsProvider extends cdktf.TerraformProvider {
   protected override synthesizeAttributes(): { [name: string]: any } {
     return {
       address: cdktf.stringToTerraform(this._address),
+      ca_file: cdktf.stringToTerraform(this._caFile),
       lock_timeout: cdktf.stringToTerraform(this._lockTimeout),
       organization: cdktf.stringToTerraform(this._organization),
       token: cdktf.stringToTerraform(this._token),
@@ -191,6 +215,12 @@ export class CdkwsProvider extends cdktf.TerraformProvider {
     const attrs = {
       address: {
         value: cdktf.stringToHclTerraform(this._address),
+        isBlock: false,
+        type: "simple",
+        storageClassType: "string",
+      },
+      ca_file: {
+        value: cdktf.stringToHclTerraform(this._caFile),
         isBlock: false,
         type: "simple",
         storageClassType: "string",

@@ -1,0 +1,54 @@
+// The account of the token a request carries (GET /account/details) and the service's ping
+// (GET /ping), as the hosted service answers them and its clients read them.
+import { z } from 'zod';
+import { relationshipSchema } from './jsonapi';
+
+export const USER_TYPE = 'users';
+
+/**
+ * Organization and team tokens act through a synthetic "service user"; its username starts with
+ * this prefix and the organization's name (clients read the organization back from it).
+ */
+export const ORGANIZATION_SERVICE_USER_PREFIX = 'api-org-';
+
+export const userPermissionsSchema = z.looseObject({
+  'can-create-organizations': z.boolean().optional(),
+  'can-change-email': z.boolean().optional(),
+  'can-change-username': z.boolean().optional(),
+  'can-manage-user-tokens': z.boolean().optional(),
+});
+
+export const accountAttributesSchema = z.looseObject({
+  username: z.string(),
+  email: z.string().nullable().optional(),
+  'unconfirmed-email': z.string().nullable().optional(),
+  'is-service-account': z.boolean(),
+  'avatar-url': z.string().nullable().optional(),
+  'v2-only': z.boolean().optional(),
+  'two-factor': z.looseObject({ enabled: z.boolean(), verified: z.boolean() }).optional(),
+  permissions: userPermissionsSchema.optional(),
+});
+
+export const accountDetailsDocumentSchema = z.looseObject({
+  data: z.looseObject({
+    id: z.string(),
+    type: z.literal(USER_TYPE),
+    attributes: accountAttributesSchema,
+    relationships: z.record(z.string(), relationshipSchema).optional(),
+    links: z.record(z.string(), z.string()).optional(),
+  }),
+});
+export type AccountDetailsDocument = z.infer<typeof accountDetailsDocumentSchema>;
+
+/**
+ * Response headers of GET /ping that clients read: the API version (clients gate features on
+ * it; 2.5 is the least Terraform's cloud integration accepts) and the product name, from which
+ * clients tell the hosted edition from the self-hosted one.
+ */
+export const PING_HEADERS = {
+  apiVersion: 'TFP-API-Version',
+  appName: 'TFP-AppName',
+  rateLimit: 'X-RateLimit-Limit',
+} as const;
+export const API_VERSION = '2.5';
+export const APP_NAMES = { hosted: 'HCP Terraform', 'self-hosted': 'Terraform Enterprise' } as const;
