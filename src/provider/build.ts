@@ -25,10 +25,20 @@ export interface BuildOptions {
 export const DEFERRED = ['undici', 'zod'] as const;
 export const deferredFile = (name: string) => `provider-${name}.js`;
 
+// Run before a deferred bundle is first loaded. undici parses HTTP with llhttp compiled to
+// WebAssembly; V8 soon re-compiles its hot parser function with TurboFan on a background thread,
+// which takes long for that huge function, and node's exit waits for it to finish: it delayed the
+// exit of the provider start that talks to the service by ~1 s on a busy machine. Liftoff (V8's
+// baseline WebAssembly compiler) code parses our few small responses just as well.
+const PRELUDE: Partial<Record<(typeof DEFERRED)[number], string>> = {
+  undici: `if (['x64', 'arm64'].includes(process.arch)) require('v8').setFlagsFromString('--liftoff-only');`,
+};
+
 // Loads one deferred bundle once (with its code cache when V8 accepts it) from the executable's folder.
 const STUB = (name: string) => `
 const g = globalThis, key = ${JSON.stringify(`__cdkwsDeferred_${name}`)};
 if (!g[key]) {
+  ${PRELUDE[name as (typeof DEFERRED)[number]] ?? ''}
   const fs = require('fs'), vm = require('vm'), Module = require('module');
   const file = require('path').join(__dirname, ${JSON.stringify(deferredFile(name))});
   let cachedData;
