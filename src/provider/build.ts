@@ -60,6 +60,39 @@ script.runInThisContext()(mod.exports, require, mod, file, require('path').dirna
 fs.writeFileSync(file + '.cache', script.createCachedData());
 `;
 
+// zod's error messages in languages other than English (z.locales.*): half of zod's bytes, and the
+// provider only ever uses the English default. Each `locales/index` becomes one exporting `en`.
+function englishOnlyZodPlugin(): esbuildTypes.Plugin {
+  return {
+    name: 'cdkws-zod-english-only',
+    setup(build) {
+      build.onResolve({ filter: /locales\/index\.c?js$/ }, (args) => ({ path: path.resolve(args.resolveDir, args.path), namespace: 'cdkws-zod-locales' }));
+      build.onLoad({ filter: /.*/, namespace: 'cdkws-zod-locales' }, (args) => ({
+        contents: args.path.endsWith('.cjs') ? `exports.en = require('./en.cjs').default;` : `export { default as en } from './en.js';`,
+        loader: 'js',
+        resolveDir: path.dirname(args.path),
+      }));
+    },
+  };
+}
+
+// undici's index loads every dispatcher, fetch, WebSocket, caches and mocks (evaluating it cost
+// more than zod). The client imports only Pool: the bundle holds Pool and the request API that the
+// index adds to every Dispatcher; any other name throws, naming this file, instead of being undefined.
+function slimUndiciEntry(root: string): string {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const names = Object.keys(require(require.resolve('undici', { paths: [root] })) as object);
+  return `
+const Dispatcher = require('undici/lib/dispatcher/dispatcher');
+Object.assign(Dispatcher.prototype, require('undici/lib/api'));
+const slim = { Pool: require('undici/lib/dispatcher/pool') };
+for (const name of ${JSON.stringify(names)}) {
+  if (!(name in slim)) Object.defineProperty(slim, name, { enumerable: true, get() { throw new Error('undici.' + name + ' is not in the provider bundle: add it to slimUndiciEntry in src/provider/build.ts'); } });
+}
+module.exports = slim;
+`;
+}
+
 function deferPlugin(): esbuildTypes.Plugin {
   const filter = new RegExp(`^(${DEFERRED.join('|')})$`);
   return {
@@ -98,7 +131,8 @@ export async function buildProviderBundle(options: BuildOptions = {}): Promise<s
     for (const name of DEFERRED) {
       const file = path.join(mirrorPackageDir(target), deferredFile(name));
       await esbuild.build({
-        stdin: { contents: `module.exports = require(${JSON.stringify(name)});`, resolveDir: root, loader: 'js' },
+        stdin: { contents: name === 'undici' ? slimUndiciEntry(root) : `module.exports = require(${JSON.stringify(name)});`, resolveDir: root, loader: 'js' },
+        plugins: name === 'zod' ? [englishOnlyZodPlugin()] : [],
         outfile: file,
         bundle: true,
         platform: 'node',
