@@ -88,7 +88,7 @@ export class GrpcServer {
     this.routes.set(method.path, { kind: 'unary', method, handle, afterReply });
   }
 
-  /** Accepts a stream and keeps it open without sending anything; ends it when the client ends. */
+  /** Accepts a stream and keeps it open without sending anything (a bidi one ends when the client ends). */
   open(method: MethodDefinition<unknown, unknown>): void {
     this.routes.set(method.path, { kind: 'open', method });
   }
@@ -149,9 +149,13 @@ export class GrpcServer {
       stream.respond(RESPONSE_HEADERS, { waitForTrailers: true });
       stream.on('wantTrailers', () => stream.sendTrailers({ 'grpc-status': String(Status.OK) }));
       stream.on('data', () => undefined);
-      stream.on('end', () => {
-        if (!stream.closed) stream.end();
-      });
+      // A client-streaming call is over when the client ends its side; a server-streaming one
+      // (the client sends its one request and half-closes at once) stays open until cancelled.
+      if (route.method.requestStream) {
+        stream.on('end', () => {
+          if (!stream.closed) stream.end();
+        });
+      }
       return;
     }
     const chunks: Buffer[] = [];
