@@ -122,7 +122,6 @@ export async function buildProviderBundle(options: BuildOptions = {}): Promise<s
       target: 'node20',
       format: 'cjs',
       logLevel: 'silent',
-      external: ['@grpc/proto-loader'],
       plugins: [deferPlugin()],
     });
     const target = { mirrorDir, hostname: PROVIDER_HOSTNAME, namespace: PROVIDER_NAMESPACE, type: PROVIDER_TYPE, version: PROVIDER_VERSION };
