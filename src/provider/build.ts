@@ -1,9 +1,9 @@
 // Builds the provider executable into a mirror folder: a launcher, the core bundle with its V8
-// code cache (bundleProvider), and a second bundle of the heavy libraries the hooks need (undici,
-// zod) that is read only when a hook first needs the client. Terraform starts the provider 3–5
-// times per command and several of those starts only ask for the schema: keeping a megabyte of
-// library code out of the core bundle is most of the start-up budget. Run by `npm run build`
-// (scripts/bundle-provider.js), so installs never need esbuild.
+// code cache (bundleProvider), and one bundle per heavy library the hooks need (undici, zod), each
+// read only when a hook first needs it. Terraform starts the provider 3 times per plan: the first
+// start only answers the schema, the second validates (zod, not undici) and only the third talks
+// to the service. Keeping a megabyte of library code out of the core bundle is most of the
+// start-up budget. Run by `npm run build` (scripts/bundle-provider.js), so installs never need esbuild.
 import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
@@ -21,24 +21,34 @@ export interface BuildOptions {
   entry?: string;
 }
 
-/** Libraries moved to the deferred bundle; each import of them becomes a stub that loads it. */
+/** Libraries moved to deferred bundles; each import of them becomes a stub that loads its bundle. */
 export const DEFERRED = ['undici', 'zod'] as const;
-export const DEFERRED_FILE = 'provider-deps.js';
+export const deferredFile = (name: string) => `provider-${name}.js`;
 
-// Loads the deferred bundle once (with its code cache when V8 accepts it) from the executable's folder.
+// Run before a deferred bundle is first loaded. undici parses HTTP with llhttp compiled to
+// WebAssembly; V8 soon re-compiles its hot parser function with TurboFan on a background thread,
+// which takes long for that huge function, and node's exit waits for it to finish: it delayed the
+// exit of the provider start that talks to the service by ~1 s on a busy machine. Liftoff (V8's
+// baseline WebAssembly compiler) code parses our few small responses just as well.
+const PRELUDE: Partial<Record<(typeof DEFERRED)[number], string>> = {
+  undici: `if (['x64', 'arm64'].includes(process.arch)) require('v8').setFlagsFromString('--liftoff-only');`,
+};
+
+// Loads one deferred bundle once (with its code cache when V8 accepts it) from the executable's folder.
 const STUB = (name: string) => `
-const g = globalThis;
-if (!g.__cdkwsDeferred) {
+const g = globalThis, key = ${JSON.stringify(`__cdkwsDeferred_${name}`)};
+if (!g[key]) {
+  ${PRELUDE[name as (typeof DEFERRED)[number]] ?? ''}
   const fs = require('fs'), vm = require('vm'), Module = require('module');
-  const file = require('path').join(__dirname, ${JSON.stringify(DEFERRED_FILE)});
+  const file = require('path').join(__dirname, ${JSON.stringify(deferredFile(name))});
   let cachedData;
   try { cachedData = fs.readFileSync(file + '.cache'); } catch {}
   const script = new vm.Script(Module.wrap(fs.readFileSync(file, 'utf8')), { filename: file, cachedData });
   const mod = { exports: {} };
   script.runInThisContext()(mod.exports, require, mod, file, __dirname);
-  g.__cdkwsDeferred = mod.exports;
+  g[key] = mod.exports;
 }
-module.exports = g.__cdkwsDeferred[${JSON.stringify(name)}];
+module.exports = g[key];
 `;
 
 const CACHE_WRITER = `
@@ -49,6 +59,39 @@ const mod = { exports: {} };
 script.runInThisContext()(mod.exports, require, mod, file, require('path').dirname(file));
 fs.writeFileSync(file + '.cache', script.createCachedData());
 `;
+
+// zod's error messages in languages other than English (z.locales.*): half of zod's bytes, and the
+// provider only ever uses the English default. Each `locales/index` becomes one exporting `en`.
+function englishOnlyZodPlugin(): esbuildTypes.Plugin {
+  return {
+    name: 'cdkws-zod-english-only',
+    setup(build) {
+      build.onResolve({ filter: /locales\/index\.c?js$/ }, (args) => ({ path: path.resolve(args.resolveDir, args.path), namespace: 'cdkws-zod-locales' }));
+      build.onLoad({ filter: /.*/, namespace: 'cdkws-zod-locales' }, (args) => ({
+        contents: args.path.endsWith('.cjs') ? `exports.en = require('./en.cjs').default;` : `export { default as en } from './en.js';`,
+        loader: 'js',
+        resolveDir: path.dirname(args.path),
+      }));
+    },
+  };
+}
+
+// undici's index loads every dispatcher, fetch, WebSocket, caches and mocks (evaluating it cost
+// more than zod). The client imports only Pool: the bundle holds Pool and the request API that the
+// index adds to every Dispatcher; any other name throws, naming this file, instead of being undefined.
+function slimUndiciEntry(root: string): string {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const names = Object.keys(require(require.resolve('undici', { paths: [root] })) as object);
+  return `
+const Dispatcher = require('undici/lib/dispatcher/dispatcher');
+Object.assign(Dispatcher.prototype, require('undici/lib/api'));
+const slim = { Pool: require('undici/lib/dispatcher/pool') };
+for (const name of ${JSON.stringify(names)}) {
+  if (!(name in slim)) Object.defineProperty(slim, name, { enumerable: true, get() { throw new Error('undici.' + name + ' is not in the provider bundle: add it to slimUndiciEntry in src/provider/build.ts'); } });
+}
+module.exports = slim;
+`;
+}
 
 function deferPlugin(): esbuildTypes.Plugin {
   const filter = new RegExp(`^(${DEFERRED.join('|')})$`);
@@ -79,27 +122,29 @@ export async function buildProviderBundle(options: BuildOptions = {}): Promise<s
       target: 'node20',
       format: 'cjs',
       logLevel: 'silent',
-      external: ['@grpc/proto-loader'],
       plugins: [deferPlugin()],
     });
     const target = { mirrorDir, hostname: PROVIDER_HOSTNAME, namespace: PROVIDER_NAMESPACE, type: PROVIDER_TYPE, version: PROVIDER_VERSION };
-    // The deferred bundle first: the core's code-cache run may load it if a module needs it at start.
+    // The deferred bundles first: the core's code-cache run may load one if a module needs it at start.
     fs.mkdirSync(mirrorPackageDir(target), { recursive: true });
-    const deferred = path.join(mirrorPackageDir(target), DEFERRED_FILE);
-    await esbuild.build({
-      stdin: { contents: `module.exports = { ${DEFERRED.map((d) => `${JSON.stringify(d)}: require(${JSON.stringify(d)})`).join(', ')} };`, resolveDir: root, loader: 'js' },
-      outfile: deferred,
-      bundle: true,
-      platform: 'node',
-      target: 'node20',
-      format: 'cjs',
-      minify: true,
-      legalComments: 'none',
-      logLevel: 'silent',
-    });
-    if (options.codeCache ?? true) {
-      const res = spawnSync(process.execPath, ['-e', CACHE_WRITER, deferred], { stdio: ['ignore', 'ignore', 'pipe'], timeout: 30_000 });
-      if (res.status !== 0) throw new Error(`code cache of ${DEFERRED_FILE} failed: ${res.stderr}`);
+    for (const name of DEFERRED) {
+      const file = path.join(mirrorPackageDir(target), deferredFile(name));
+      await esbuild.build({
+        stdin: { contents: name === 'undici' ? slimUndiciEntry(root) : `module.exports = require(${JSON.stringify(name)});`, resolveDir: root, loader: 'js' },
+        plugins: name === 'zod' ? [englishOnlyZodPlugin()] : [],
+        outfile: file,
+        bundle: true,
+        platform: 'node',
+        target: 'node20',
+        format: 'cjs',
+        minify: true,
+        legalComments: 'none',
+        logLevel: 'silent',
+      });
+      if (options.codeCache ?? true) {
+        const res = spawnSync(process.execPath, ['-e', CACHE_WRITER, file], { stdio: ['ignore', 'ignore', 'pipe'], timeout: 30_000 });
+        if (res.status !== 0) throw new Error(`code cache of ${deferredFile(name)} failed: ${res.stderr}`);
+      }
     }
     const executable = await bundleProvider({
       ...target,

@@ -108,9 +108,6 @@ export async function bundleProvider(o: BundleOptions): Promise<string> {
     minify: o.minify ?? true,
     legalComments: 'none',
     logLevel: 'silent',
-    // grpc-js loads proto-loader (and protobufjs) only for channelz/ORCA, which we never use:
-    // leaving them out shrinks the bundle by a third and start-up with it.
-    external: ['@grpc/proto-loader'],
   });
   fs.rmSync(bundle + '.cache', { force: true });
   if (o.codeCache ?? true) writeCodeCache(bundle);

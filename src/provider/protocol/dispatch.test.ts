@@ -77,6 +77,16 @@ describe('diagnostics', () => {
 });
 
 describe('dispatcher', () => {
+  it('serves every call without a schema call first, and tells Terraform so (it then reuses its cached schema)', async () => {
+    const d = new ProviderDispatcher(provider());
+    const configured = await d.configureProvider({ terraformVersion: '1.11.4', config: { msgpack: encodeMsgpack(impliedType(provider().schema), { token: 't' }), json: empty } });
+    expect(configured.diagnostics).toEqual([]);
+    expect(d.getProviderSchema().serverCapabilities).toEqual({ getProviderSchemaOptional: true });
+    expect(d.getMetadata().serverCapabilities).toEqual({ getProviderSchemaOptional: true });
+    // The wire form carries field 2 of ServerCapabilities (get_provider_schema_optional) set.
+    expect([...pb.ServerCapabilities.encode({ getProviderSchemaOptional: true })]).toEqual([0x10, 0x01]);
+  });
+
   it('configures the provider and hands providerData to hooks', async () => {
     let seen: unknown;
     const d = new ProviderDispatcher(provider({ validate: (_c, ctx) => void (seen = ctx.providerData) }));

@@ -14,6 +14,11 @@ interface Kind {
   type: TfType;
 }
 
+// Every call works without a GetProviderSchema first (the dispatcher is ready once constructed), so
+// Terraform may skip that call on the 2nd and later starts of one command and use its cached copy.
+// No plan_destroy (it would add a PlanResourceChange per destroy) and no MoveResourceState support.
+const SERVER_CAPABILITIES: pb.ServerCapabilities = { getProviderSchemaOptional: true };
+
 const toPb = (diags: Diagnostic[] | undefined): pb.Diagnostic[] => (diags ?? []).map(toProtocol);
 
 function firstUnknownPath(v: Value, at: string): string | undefined {
@@ -71,7 +76,7 @@ export class ProviderDispatcher<P = unknown> {
 
   getMetadata(): rpc.GetMetadataResponse {
     return {
-      serverCapabilities: {},
+      serverCapabilities: SERVER_CAPABILITIES,
       diagnostics: [],
       resources: [...this.resources.keys()].map((typeName) => ({ typeName })),
       dataSources: [...this.dataSources.keys()].map((typeName) => ({ typeName })),
@@ -90,7 +95,7 @@ export class ProviderDispatcher<P = unknown> {
         functions: {},
         ephemeralResourceSchemas: {},
         diagnostics: [],
-        serverCapabilities: {},
+        serverCapabilities: SERVER_CAPABILITIES,
       };
     }
     return this.schemaResponse;

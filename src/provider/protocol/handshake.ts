@@ -1,12 +1,12 @@
 // go-plugin's start-up contract, as Terraform drives it: check the magic cookie and protocol
 // version, serve gRPC on a unix socket with mutual TLS, announce it in exactly one stdout line, and
 // keep stdout clean afterwards. Start-up time matters (Terraform starts the provider 3–5 times per
-// command), so gRPC is loaded only once the environment checks have passed.
+// command), so HTTP/2 is loaded only once the environment checks have passed.
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import type * as grpcTypes from '@grpc/grpc-js';
 import { createServerCertificate } from './cert';
+import { GrpcServer, TlsIdentity } from './grpc-server';
 
 export const MAGIC_COOKIE_KEY = 'TF_PLUGIN_MAGIC_COOKIE';
 export const MAGIC_COOKIE_VALUE = 'd602bf8f470bc67ca7faa0386276bbdd4330efaf76d1a219cb4d6991ca9872b2';
@@ -54,7 +54,7 @@ function divertStdout(): void {
 }
 
 export interface PluginHandle {
-  server: grpcTypes.Server;
+  server: GrpcServer;
   /** The handshake line as printed (without newline). */
   line: string;
   socketPath: string;
@@ -73,7 +73,7 @@ export interface StartOptions {
  * Resolves once the handshake line is out.
  */
 export async function startPlugin(
-  register: (server: grpcTypes.Server, shutdown: () => void) => void,
+  register: (server: GrpcServer, shutdown: () => void) => void,
   opts: StartOptions = {},
 ): Promise<PluginHandle> {
   const env = opts.env ?? process.env;
@@ -86,24 +86,15 @@ export async function startPlugin(
   // Ctrl-C reaches the whole process group; Terraform then sends StopProvider and Shutdown itself.
   process.on('SIGINT', () => log('debug', 'ignoring SIGINT: waiting for Terraform to stop the provider'));
 
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
-  const grpc = require('@grpc/grpc-js') as typeof grpcTypes;
-  const server = new grpc.Server({
-    // Terraform sends whole states and schemas; gRPC's 4 MB default is too small for big ones.
-    'grpc.max_receive_message_length': 256 << 20,
-    'grpc.max_send_message_length': 256 << 20,
-  });
-
-  let credentials: grpcTypes.ServerCredentials;
+  // Terraform sends whole states and schemas in one message; its own limit is 256 MiB.
+  const server = new GrpcServer(256 << 20, (message) => log('debug', message));
+  let tls: TlsIdentity | undefined;
   let certField = '';
   if (check.tls) {
+    // A fresh key and certificate for every start: Terraform pins the one in the handshake line.
     const cert = createServerCertificate();
-    const pair = { private_key: Buffer.from(cert.keyPem), cert_chain: Buffer.from(cert.certPem) };
-    // Trust exactly Terraform's client certificate, and require it.
-    credentials = grpc.ServerCredentials.createSsl(Buffer.from(env.PLUGIN_CLIENT_CERT!), [pair], true);
+    tls = { keyPem: cert.keyPem, certPem: cert.certPem, clientCertPem: env.PLUGIN_CLIENT_CERT! };
     certField = cert.der.toString('base64').replace(/=+$/, '');
-  } else {
-    credentials = grpc.ServerCredentials.createInsecure();
   }
 
   const dir = env.PLUGIN_UNIX_SOCKET_DIR || os.tmpdir();
@@ -113,18 +104,16 @@ export async function startPlugin(
     if (shuttingDown) return;
     shuttingDown = true;
     if (opts.onShutdown) return opts.onShutdown();
-    // Let the Shutdown reply reach Terraform before the connection goes.
-    setTimeout(() => {
-      server.forceShutdown();
+    // Called once the Shutdown reply is out; Terraform waits for the process to exit.
+    setImmediate(() => {
+      server.close();
       fs.rmSync(socketPath, { force: true });
       process.exit(0);
-    }, 5);
+    });
   };
   register(server, shutdown);
 
-  await new Promise<void>((resolve, reject) => {
-    server.bindAsync(`unix:${socketPath}`, credentials, (err) => (err ? reject(err) : resolve()));
-  });
+  await server.listen(socketPath, tls);
   process.on('exit', () => fs.rmSync(socketPath, { force: true }));
 
   const line = `${CORE_PROTOCOL_VERSION}|${APP_PROTOCOL_VERSION}|unix|${socketPath}|grpc|${certField}`;

@@ -1,5 +1,6 @@
 // Measures a provider executable's start-up: from exec to the handshake line on stdout, with the
-// environment Terraform gives it (mutual TLS on). `main` measures the fake provider; after
+// environment Terraform gives it (mutual TLS on), against bare `node -e ''` (exec to exit) started
+// in turn with it, so a busy machine slows both alike. `main` measures the fake provider; after
 // `npm run build`: node -e "require('./dist/src/provider/protocol/measure').main(20)"
 import { spawn } from 'node:child_process';
 import * as fs from 'node:fs';
@@ -14,7 +15,15 @@ export interface StartupFigures {
   minMs: number;
   maxMs: number;
   samplesMs: number[];
+  /** Median of bare `node -e ''`, exec to exit, measured alternately with the provider. */
+  bareNodeMedianMs: number;
+  /** Median over runs of (provider − bare node) in the same round. */
+  overBareNodeMedianMs: number;
 }
+
+const elapsedMs = (since: bigint) => Number(process.hrtime.bigint() - since) / 1e6;
+const round = (n: number) => Math.round(n * 10) / 10;
+export const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 /** Starts the executable once and resolves with the milliseconds until its handshake line. */
 export function timeOneStart(executable: string, env: NodeJS.ProcessEnv): Promise<number> {
@@ -28,7 +37,7 @@ export function timeOneStart(executable: string, env: NodeJS.ProcessEnv): Promis
       out += chunk.toString();
       if (!done && out.includes('\n')) {
         done = true;
-        const ms = Number(process.hrtime.bigint() - started) / 1e6;
+        const ms = elapsedMs(started);
         if (!/^1\|6\|unix\|[^|]+\|grpc\|/.test(out)) reject(new Error(`unexpected handshake: ${out}`));
         else resolve(ms);
         child.kill('SIGKILL');
@@ -42,29 +51,50 @@ export function timeOneStart(executable: string, env: NodeJS.ProcessEnv): Promis
   });
 }
 
-/** Starts the executable `runs` times in a row (after one warm-up start) and summarises. */
-export async function measureStartup(executable: string, runs = 10): Promise<StartupFigures> {
-  const sockets = fs.mkdtempSync(path.join(os.tmpdir(), 'cdkws-measure-'));
-  const client = createServerCertificate(); // stands in for Terraform's client certificate
-  const env: NodeJS.ProcessEnv = {
+/** Milliseconds from exec to exit of bare `node -e ''`: the floor for any Node provider. */
+export function timeBareNode(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const started = process.hrtime.bigint();
+    const child = spawn(process.execPath, ['-e', ''], { stdio: 'ignore', env: { PATH: process.env.PATH } });
+    child.on('error', reject);
+    child.on('exit', (code) => (code === 0 ? resolve(elapsedMs(started)) : reject(new Error(`node -e '' exited ${code}`))));
+  });
+}
+
+/** The environment Terraform starts a provider with (mutual TLS on); `dir` receives the socket. */
+export function terraformLikeEnv(dir: string): NodeJS.ProcessEnv {
+  return {
     ...process.env,
     [MAGIC_COOKIE_KEY]: MAGIC_COOKIE_VALUE,
     PLUGIN_PROTOCOL_VERSIONS: '5,6',
-    PLUGIN_CLIENT_CERT: client.certPem,
-    PLUGIN_UNIX_SOCKET_DIR: sockets,
+    PLUGIN_CLIENT_CERT: createServerCertificate().certPem, // stands in for Terraform's client certificate
+    PLUGIN_UNIX_SOCKET_DIR: dir,
   };
+}
+
+/** Starts bare node and the executable alternately `runs` times (after one warm-up each) and summarises. */
+export async function measureStartup(executable: string, runs = 10): Promise<StartupFigures> {
+  const sockets = fs.mkdtempSync(path.join(os.tmpdir(), 'cdkws-measure-'));
+  const env = terraformLikeEnv(sockets);
   try {
-    await timeOneStart(executable, env); // warm the page cache
+    await timeBareNode(); // warm the page cache
+    await timeOneStart(executable, env);
     const samples: number[] = [];
-    for (let i = 0; i < runs; i++) samples.push(await timeOneStart(executable, env));
-    const sorted = [...samples].sort((a, b) => a - b);
-    const round = (n: number) => Math.round(n * 10) / 10;
+    const bare: number[] = [];
+    const over: number[] = [];
+    for (let i = 0; i < runs; i++) {
+      bare.push(await timeBareNode());
+      samples.push(await timeOneStart(executable, env));
+      over.push(samples[i] - bare[i]);
+    }
     return {
       runs,
-      medianMs: round(sorted[Math.floor(sorted.length / 2)]),
-      minMs: round(sorted[0]),
-      maxMs: round(sorted[sorted.length - 1]),
+      medianMs: round(median(samples)),
+      minMs: round(Math.min(...samples)),
+      maxMs: round(Math.max(...samples)),
       samplesMs: samples.map(round),
+      bareNodeMedianMs: round(median(bare)),
+      overBareNodeMedianMs: round(median(over)),
     };
   } finally {
     fs.rmSync(sockets, { recursive: true, force: true });
@@ -79,25 +109,8 @@ export async function main(runs = Number(process.argv[2] ?? 20)): Promise<void> 
   try {
     const entry = path.join(__dirname, 'testing', `fake-provider-main${path.extname(__filename)}`);
     const exe = await bundleProvider({ entry, mirrorDir: dir });
-    const bare = await measureBareNode(runs);
     const figures = await measureStartup(exe, runs);
-    process.stdout.write(`${JSON.stringify({ executable: exe, bareNodeMedianMs: bare, ...figures }, null, 2)}\n`);
-  } finally {
-    fs.rmSync(dir, { recursive: true, force: true });
-  }
-}
-
-/** Median time for node to start, print a line and be seen doing so: the floor for any provider. */
-async function measureBareNode(runs: number): Promise<number> {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'cdkws-bare-'));
-  const exe = path.join(dir, 'bare');
-  fs.writeFileSync(exe, `#!${process.execPath}\nprocess.stdout.write('1|6|unix|x|grpc|\\n');setTimeout(()=>{},1e6);\n`, { mode: 0o755 });
-  try {
-    const samples: number[] = [];
-    for (let i = 0; i <= runs; i++) samples.push(await timeOneStart(exe, process.env));
-    samples.shift();
-    samples.sort((a, b) => a - b);
-    return Math.round(samples[Math.floor(samples.length / 2)] * 10) / 10;
+    process.stdout.write(`${JSON.stringify({ executable: exe, ...figures }, null, 2)}\n`);
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
   }

@@ -1,8 +1,8 @@
 // gRPC service definitions built by hand (no .proto loading): tfplugin6.Provider, go-plugin's
 // GRPCController / GRPCStdio / GRPCBroker, and the health service go-plugin pings. The definitions
 // carry both directions' serializers, so tests can build clients from them too.
-import type * as grpc from '@grpc/grpc-js';
 import type { ProviderDispatcher } from './dispatch';
+import type { GrpcServer, MethodDefinition } from './grpc-server';
 import * as rpc from './rpc-messages';
 import type { MessageCodec } from './wire';
 
@@ -16,7 +16,7 @@ function method<Req, Res>(
   res: MessageCodec<Res>,
   requestStream = false,
   responseStream = false,
-): grpc.MethodDefinition<Req, Res> {
+): MethodDefinition<Req, Res> {
   return {
     path,
     requestStream,
@@ -58,55 +58,31 @@ export const healthService = {
   Check: method('/grpc.health.v1.Health/Check', rpc.HealthCheckRequest, rpc.HealthCheckResponse),
 };
 
-/** Adapts an async function to grpc-js's unary handler; a rejected promise becomes INTERNAL. */
-function unary<Req, Res>(fn: (req: Req) => Res | Promise<Res>): grpc.handleUnaryCall<Req, Res> {
-  return (call, callback) => {
-    Promise.resolve()
-      .then(() => fn(call.request))
-      .then(
-        (res) => callback(null, res),
-        (err: unknown) => callback({ code: 13, details: err instanceof Error ? err.message : String(err) }),
-      );
-  };
-}
-
-/** Registers every service on `server`. `onShutdown` runs after Shutdown's reply is sent. */
-export function addPluginServices(server: grpc.Server, dispatcher: ProviderDispatcher<any>, onShutdown: () => void): void {
+/** Registers every service on `server`. `onShutdown` runs once Shutdown's reply has been sent. */
+export function addPluginServices(server: GrpcServer, dispatcher: ProviderDispatcher<any>, onShutdown: () => void): void {
   const d = dispatcher;
-  server.addService(providerService, {
-    GetMetadata: unary(() => d.getMetadata()),
-    GetProviderSchema: unary(() => d.getProviderSchema()),
-    ValidateProviderConfig: unary((r: rpc.ValidateProviderConfigRequest) => d.validateProviderConfig(r)),
-    ValidateResourceConfig: unary((r: rpc.ValidateResourceConfigRequest) => d.validateResourceConfig(r)),
-    ValidateDataResourceConfig: unary((r: rpc.ValidateResourceConfigRequest) => d.validateDataResourceConfig(r)),
-    UpgradeResourceState: unary((r: rpc.UpgradeResourceStateRequest) => d.upgradeResourceState(r)),
-    GetResourceIdentitySchemas: unary(() => ({ identitySchemas: {}, diagnostics: [] })),
-    ConfigureProvider: unary((r: rpc.ConfigureProviderRequest) => d.configureProvider(r)),
-    ReadResource: unary((r: rpc.ReadResourceRequest) => d.readResource(r)),
-    PlanResourceChange: unary((r: rpc.PlanResourceChangeRequest) => d.planResourceChange(r)),
-    ApplyResourceChange: unary((r: rpc.ApplyResourceChangeRequest) => d.applyResourceChange(r)),
-    ImportResourceState: unary((r: rpc.ImportResourceStateRequest) => d.importResourceState(r)),
-    MoveResourceState: unary((r: rpc.MoveResourceStateRequest) => d.moveResourceState(r)),
-    ReadDataSource: unary((r: rpc.ReadDataSourceRequest) => d.readDataSource(r)),
-    GetFunctions: unary(() => ({ functions: {}, diagnostics: [] })),
-    CallFunction: unary((r: rpc.CallFunctionRequest) => d.callFunction(r)),
-    StopProvider: unary(() => d.stop()),
-  });
-  server.addService(controllerService, {
-    Shutdown: (_call: unknown, callback: grpc.sendUnaryData<rpc.Empty>) => {
-      callback(null, {});
-      onShutdown();
-    },
-  });
+  const p = providerService;
+  server.unary(p.GetMetadata, () => d.getMetadata());
+  server.unary(p.GetProviderSchema, () => d.getProviderSchema());
+  server.unary(p.ValidateProviderConfig, (r) => d.validateProviderConfig(r));
+  server.unary(p.ValidateResourceConfig, (r) => d.validateResourceConfig(r));
+  server.unary(p.ValidateDataResourceConfig, (r) => d.validateDataResourceConfig(r));
+  server.unary(p.UpgradeResourceState, (r) => d.upgradeResourceState(r));
+  server.unary(p.GetResourceIdentitySchemas, () => ({ identitySchemas: {}, diagnostics: [] }));
+  server.unary(p.ConfigureProvider, (r) => d.configureProvider(r));
+  server.unary(p.ReadResource, (r) => d.readResource(r));
+  server.unary(p.PlanResourceChange, (r) => d.planResourceChange(r));
+  server.unary(p.ApplyResourceChange, (r) => d.applyResourceChange(r));
+  server.unary(p.ImportResourceState, (r) => d.importResourceState(r));
+  server.unary(p.MoveResourceState, (r) => d.moveResourceState(r));
+  server.unary(p.ReadDataSource, (r) => d.readDataSource(r));
+  server.unary(p.GetFunctions, () => ({ functions: {}, diagnostics: [] }));
+  server.unary(p.CallFunction, (r) => d.callFunction(r));
+  server.unary(p.StopProvider, () => d.stop());
+  server.unary(controllerService.Shutdown, () => ({}), onShutdown);
   // go-plugin opens both streams at start and only needs them to stay open: we send no stdio (our
   // logs go straight to stderr) and broker no extra connections.
-  server.addService(stdioService, { StreamStdio: () => undefined });
-  server.addService(brokerService, {
-    StartStream: (call: grpc.ServerDuplexStream<rpc.ConnInfo, rpc.ConnInfo>) => {
-      call.on('data', () => undefined);
-      call.on('end', () => call.end());
-      call.on('error', () => undefined);
-    },
-  });
-  server.addService(healthService, { Check: unary(() => ({ status: 1 /* SERVING */ })) });
+  server.open(stdioService.StreamStdio as MethodDefinition<unknown, unknown>);
+  server.open(brokerService.StartStream as MethodDefinition<unknown, unknown>);
+  server.unary(healthService.Check, () => ({ status: 1 /* SERVING */ }));
 }

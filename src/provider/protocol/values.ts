@@ -1,7 +1,7 @@
 // Terraform values on the wire (DynamicValue): msgpack driven by the schema's type, plus the JSON
 // form stored in state (UpgradeResourceState's raw_state). Values are plain JS: objects, arrays
 // (lists, sets, tuples), records (maps), strings, numbers, booleans, null, and `Unknown`.
-import { decode as mpDecode, encode as mpEncode, ExtData } from '@msgpack/msgpack';
+import type * as msgpackTypes from '@msgpack/msgpack';
 import type * as pb from './messages';
 import type { Block, TfType } from './schema';
 
@@ -22,8 +22,19 @@ export class ValueError extends Error {
   }
 }
 
+// Loaded on the first value encoded or decoded: the first provider start of each Terraform command
+// only answers the schema and never needs it.
+let msgpackModule: typeof msgpackTypes | undefined;
+let unknownExt: msgpackTypes.ExtData | undefined;
+function msgpack(): typeof msgpackTypes {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  msgpackModule ??= require('@msgpack/msgpack') as typeof msgpackTypes;
+  return msgpackModule;
+}
+// Before msgpack is loaded no extension value can exist.
+const isExt = (v: unknown): boolean => msgpackModule !== undefined && v instanceof msgpackModule.ExtData;
 // Terraform writes unknown as fixext1 type 0 with a zero byte (d4 00 00): we write the same.
-const UNKNOWN_EXT = new ExtData(0, new Uint8Array([0]));
+const UNKNOWN_EXT = () => (unknownExt ??= new (msgpack().ExtData)(0, new Uint8Array([0])));
 const encoder = new TextEncoder();
 const decoder = new TextDecoder();
 
@@ -32,7 +43,7 @@ function kindOf(t: TfType): string {
 }
 
 function isPlainObject(v: unknown): v is Record<string, unknown> {
-  return typeof v === 'object' && v !== null && !Array.isArray(v) && !(v instanceof Uint8Array) && !(v instanceof ExtData);
+  return typeof v === 'object' && v !== null && !Array.isArray(v) && !(v instanceof Uint8Array) && !isExt(v);
 }
 
 /** The type of a JS value, for `dynamic` attributes (Terraform needs the concrete type on the wire). */
@@ -53,7 +64,7 @@ export function inferType(v: Value): TfType {
 
 function toWire(t: TfType, v: Value | undefined, path: string): unknown {
   if (v === undefined || v === null) return null;
-  if (v === Unknown) return UNKNOWN_EXT;
+  if (v === Unknown) return UNKNOWN_EXT();
   switch (kindOf(t)) {
     case 'string':
       if (typeof v === 'string') return v;
@@ -108,7 +119,7 @@ function toWire(t: TfType, v: Value | undefined, path: string): unknown {
 // ---- decoded msgpack / JSON -> JS value ----
 
 function fromWire(t: TfType, v: unknown, path: string, json: boolean): Value {
-  if (v instanceof ExtData) return Unknown; // any extension is unknown (type 12 = refined unknown)
+  if (isExt(v)) return Unknown; // any extension is unknown (type 12 = refined unknown)
   if (v === null || v === undefined) return null;
   switch (kindOf(t)) {
     case 'string':
@@ -168,12 +179,13 @@ function fromWire(t: TfType, v: unknown, path: string, json: boolean): Value {
 }
 
 export function encodeMsgpack(t: TfType, v: Value | undefined): Uint8Array {
-  return mpEncode(toWire(t, v, ''));
+  const wire = toWire(t, v, '');
+  return msgpack().encode(wire);
 }
 
 export function decodeMsgpack(t: TfType, bytes: Uint8Array): Value {
   if (bytes.length === 0) return null;
-  return fromWire(t, mpDecode(bytes), '', false);
+  return fromWire(t, msgpack().decode(bytes), '', false);
 }
 
 /** Decodes Terraform's JSON form of a value (state files, raw_state, DynamicValue.json). */
