@@ -143,7 +143,8 @@ const MIGRATIONS: Migration[] = [
  * SQLite: an FTS5 trigram index over name_key (already lowercased, hence case_sensitive 1) finds
  * substrings of 3 characters or more; contentless, it holds only the index and is keyed by the
  * workspace's rowid, kept in step by triggers. SQLite's indexes already hold the rowid, so a page's
- * rowids come from the index alone.
+ * rowids come from the index alone. The service never runs VACUUM, which may renumber the rowids of
+ * a table without an INTEGER PRIMARY KEY; docs/service.md says how to refill the index after one.
  */
 const SQLITE_NAME_INDEXES = [
   "CREATE VIRTUAL TABLE workspace_name_trigrams USING fts5(name_key, content='', contentless_delete=1, tokenize='trigram case_sensitive 1')",
