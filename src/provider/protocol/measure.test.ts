@@ -21,11 +21,15 @@ describe('start-up measurement', () => {
     expect(fs.statSync(exe).mode & 0o111).not.toBe(0);
   });
 
-  it('times exec to handshake line', async () => {
+  it('times exec to handshake line against bare node started in turn', async () => {
     const figures = await measureStartup(exe, 3);
     expect(figures.samplesMs).toHaveLength(3);
-    // Generous bound: tests run in parallel; `measureStartup` on a quiet machine gives ~95 ms.
-    expect(figures.medianMs).toBeLessThan(1500);
+    // Speed is the benchmark's business (bench/provider.ts); here only that the figures add up.
+    expect(figures.minMs).toBeGreaterThan(0);
+    expect(figures.minMs).toBeLessThanOrEqual(figures.medianMs);
+    expect(figures.medianMs).toBeLessThanOrEqual(figures.maxMs);
+    expect(figures.bareNodeMedianMs).toBeGreaterThan(0);
+    expect(Number.isFinite(figures.overBareNodeMedianMs)).toBe(true);
   });
 
   it('still starts when the code cache is missing or stale', async () => {
