@@ -13,11 +13,12 @@ export function parseCommandArgs(command: string, argv: string[], options: NonNu
   try {
     parsed = parseArgs({ args: argv, options: { ...options, help: { type: 'boolean', short: 'h' } }, allowPositionals: true, strict: true }) as Parsed;
   } catch (error) {
-    throw new CliError(`cdkws ${command}: ${(error as Error).message}\n\n${help}`);
+    // main() puts `cdkws <command>:` before the message, once.
+    throw new CliError(`${(error as Error).message}\n\n${help}`);
   }
   if (parsed.values.help) return 'help';
   if (parsed.positionals.length > maxPositionals) {
-    throw new CliError(`cdkws ${command}: unexpected argument "${parsed.positionals[maxPositionals]}"\n\n${help}`);
+    throw new CliError(`unexpected argument "${parsed.positionals[maxPositionals]}"\n\n${help}`);
   }
   return parsed;
 }
