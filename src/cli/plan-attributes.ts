@@ -143,7 +143,7 @@ export function attributeChanges(change: JsonChange, action: ChangeAction, confi
 }
 
 /** What changed outside of code: `before` is the state of the last deploy, `after` the refreshed value. */
-export function driftChanges(change: JsonChange, action: 'update' | 'delete', names: WorkspaceNames): AttributeChange[] {
+export function driftChanges(change: JsonChange, action: 'update' | 'delete', names: WorkspaceNames, readOnly: ReadonlySet<string> = new Set()): AttributeChange[] {
   if (action === 'delete') return [];
   const before = topLevel(change.before);
   const after = topLevel(change.after);
@@ -151,7 +151,7 @@ export function driftChanges(change: JsonChange, action: 'update' | 'delete', na
   for (const name of [...new Set([...before.keys(), ...after.keys()])].sort()) {
     const b = before.get(name);
     const a = after.get(name);
-    if (same(b, a)) continue;
+    if (same(b, a) || readOnly.has(name)) continue;
     const attribute = build(name, b, a, {
       beforeSensitive: marked(change.before_sensitive, name),
       afterSensitive: marked(change.after_sensitive, name),

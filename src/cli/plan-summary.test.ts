@@ -193,7 +193,7 @@ describe('summarizePlan: what a reviewer needs, nothing else', () => {
         },
       ],
     };
-    const summary = summarizePlan('platform', plan, new Map([['ws-6ezxa9LPCpA68Ruv', 'payments-api']]));
+    const summary = summarizePlan('platform', plan, { knownNames: new Map([['ws-6ezxa9LPCpA68Ruv', 'payments-api']]) });
     const [consumers] = summary.resources[0].attributes;
     expect(consumers).toMatchObject({ name: 'consumer_ids', beforeNames: ['payments-api'], afterNames: ['payments-api', 'networking'] });
     const text = renderText(summary, { color: false });
@@ -246,5 +246,20 @@ describe('summarizePlan: what a reviewer needs, nothing else', () => {
       expect(markdown).toContain('- `cdkws_tag_binding.team` (app): deleted outside of code');
       expect(markdown).toContain('- `description: "by hand" → "from code" (sets back a change made outside of code)`');
     });
+  });
+});
+
+describe('drift of read-only attributes', () => {
+  it('is left out: it follows from other changes (effective_tags after the tag bindings were created)', () => {
+    const summary = summarizePlan(
+      'platform',
+      {
+        resource_drift: [
+          { address: 'cdkws_workspace.app', type: 'cdkws_workspace', change: { actions: ['update'], before: { name: 'app', effective_tags: {} }, after: { name: 'app', effective_tags: { team: 'a' } } } },
+        ],
+      },
+      { readOnly: new Map([['cdkws_workspace', new Set(['effective_tags'])]]) },
+    );
+    expect(summary.drift).toEqual([]);
   });
 });

@@ -142,18 +142,25 @@ function compareRows(a: { action: ChangeAction; workspace?: string; address: str
   return ORDER[a.action] - ORDER[b.action] || (a.workspace ?? '\uffff').localeCompare(b.workspace ?? '\uffff') || a.address.localeCompare(b.address);
 }
 
-/**
- * Summarizes a plan. `knownNames` maps workspace IDs to names found elsewhere (e.g. one list call),
- * for IDs neither the state nor the plan names.
- */
-export function summarizePlan(stack: string, plan: JsonPlan, knownNames: ReadonlyMap<string, string> = new Map()): PlanSummary {
-  const names = workspaceNames(plan, knownNames);
+export interface SummaryOptions {
+  /** Workspace IDs → names found elsewhere (one list call), for IDs neither the state nor the plan names. */
+  knownNames?: ReadonlyMap<string, string>;
+  /**
+   * Read-only attributes by resource type (computed, not settable, e.g. `effective_tags`): their
+   * drift follows from other changes, so it is left out of the drift.
+   */
+  readOnly?: ReadonlyMap<string, ReadonlySet<string>>;
+}
+
+/** Summarizes a plan (Terraform's JSON representation). */
+export function summarizePlan(stack: string, plan: JsonPlan, options: SummaryOptions = {}): PlanSummary {
+  const names = workspaceNames(plan, options.knownNames);
   const drift: DriftSummary[] = [];
   for (const rd of plan.resource_drift ?? []) {
     if (rd.mode === 'data') continue;
     const action = actionOf(rd.change.actions);
     if (action !== 'update' && action !== 'delete') continue;
-    const attributes = driftChanges(rd.change, action, names);
+    const attributes = driftChanges(rd.change, action, names, options.readOnly?.get(rd.type));
     if (action === 'update' && attributes.length === 0) continue;
     const targets = rd.type === WORKSPACE_TYPE ? [] : targetsOf(configOf(plan, rd.address), record(rd.change.before), names);
     const workspace = rd.type === WORKSPACE_TYPE ? workspaceLabel(rd, names) : targets.join(', ') || undefined;

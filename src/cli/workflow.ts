@@ -50,9 +50,27 @@ export async function planStack(output: Output, prepared: Prepared, stack: Stack
   const json = await runner.check(['show', '-json', PLAN_FILE]);
   const text = await runner.check(['show', '-no-color', PLAN_FILE]);
   const planJson = JSON.parse(json.stdout);
-  const known = await lookUpWorkspaceNames(stack, unnamedWorkspaceIds(planJson));
-  const summary = summarizePlan(stack.name, planJson, known);
+  const knownNames = await lookUpWorkspaceNames(stack, unnamedWorkspaceIds(planJson));
+  const summary = summarizePlan(stack.name, planJson, { knownNames, readOnly: await readOnlyAttributes() });
   return { stack, runner, summary, text: redact(text.stdout), changed: plan.code === 2 };
+}
+
+let readOnlyCache: Promise<Map<string, Set<string>>> | undefined;
+
+/** Read-only attributes of each resource type, from the provider's own schema (loaded once). */
+function readOnlyAttributes(): Promise<Map<string, Set<string>>> {
+  readOnlyCache ??= import('../provider').then(({ providerSchemaJson }) => {
+    const out = new Map<string, Set<string>>();
+    const schemas = providerSchemaJson() as { provider_schemas?: Record<string, { resource_schemas?: Record<string, { block?: { attributes?: Record<string, { computed?: boolean; optional?: boolean; required?: boolean }> } }> }> };
+    for (const provider of Object.values(schemas.provider_schemas ?? {})) {
+      for (const [type, schema] of Object.entries(provider.resource_schemas ?? {})) {
+        const attributes = Object.entries(schema.block?.attributes ?? {}).filter(([, a]) => a.computed && !a.optional && !a.required);
+        out.set(type, new Set(attributes.map(([name]) => name)));
+      }
+    }
+    return out;
+  });
+  return readOnlyCache;
 }
 
 interface ApplyEvent {
