@@ -1,29 +1,13 @@
 // End to end: the cdkws CLI drives Terraform and the provider against the real service, in a copy
 // of examples/platform: synth → diff (markdown checked) → deploy → empty diff → one prop changed →
 // diff shows exactly that → destroy.
-import { execFile } from 'node:child_process';
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { CLI } from '../helpers/processes';
+import { cdkws } from '../helpers/cli';
 import { ORG, TOKENS, startService, type TestService } from '../helpers/service';
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const { createExampleProject } = require('../../scripts/example-project.js') as { createExampleProject(prefix?: string): string };
-
-interface CliResult {
-  code: number;
-  stdout: string;
-  stderr: string;
-}
-
-function cdkws(cwd: string, env: NodeJS.ProcessEnv, ...args: string[]): Promise<CliResult> {
-  return new Promise((resolve) => {
-    execFile(process.execPath, [CLI, ...args], { cwd, env, maxBuffer: 32 * 1024 * 1024 }, (error, stdout, stderr) => {
-      const code = error ? (typeof error.code === 'number' ? error.code : 1) : 0;
-      resolve({ code, stdout, stderr });
-    });
-  });
-}
 
 const WORKSPACES = ['data-warehouse', 'networking-prod', 'networking-staging', 'payments-api-prod', 'payments-api-staging'];
 

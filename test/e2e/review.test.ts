@@ -2,28 +2,13 @@
 // examples/platform. After a deploy, someone changes a workspace by hand: `cdkws diff` shows that
 // apart (drift). A policy error stops diff and deploy before anything reaches the service, and the
 // summary says so; a suppression with its reason is listed; a broken app still yields a summary.
-import { execFile } from 'node:child_process';
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { CLI } from '../helpers/processes';
+import { cdkws } from '../helpers/cli';
 import { ORG, TOKENS, startService, type TestService } from '../helpers/service';
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const { createExampleProject } = require('../../scripts/example-project.js') as { createExampleProject(prefix?: string): string };
-
-interface CliResult {
-  code: number;
-  stdout: string;
-  stderr: string;
-}
-
-function cdkws(cwd: string, env: NodeJS.ProcessEnv, ...args: string[]): Promise<CliResult> {
-  return new Promise((resolve) => {
-    execFile(process.execPath, [CLI, ...args], { cwd, env, maxBuffer: 32 * 1024 * 1024 }, (error, stdout, stderr) => {
-      resolve({ code: error ? (typeof error.code === 'number' ? error.code : 1) : 0, stdout, stderr });
-    });
-  });
-}
 
 const POLICY = `
 Policy.apply(app, {
