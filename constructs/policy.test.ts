@@ -1,5 +1,7 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
+import { Construct } from 'constructs';
 import { Aspects, Testing, type App } from 'cdktf';
 import { POLICY_REPORT_FILE, policyReportSchema } from '../src/spec/policy-report';
 import { Policy, PolicyRules, TagBinding, Workspace, WorkspacesStack, type PolicyRule } from './index';
@@ -117,6 +119,32 @@ describe('synth', () => {
     new Workspace(later, 'a', { name: 'a' });
     app.synth();
     expect(reportFile(app, 'later').findings.map((f: any) => f.path)).toEqual(['later/a']);
+  });
+});
+
+describe('an app of another copy of the engine (cdktn beside cdktf)', () => {
+  /** Looks like an App to the engine (the shared marker), but is not this package's App class. */
+  class ForeignApp extends Construct {
+    readonly outdir = mkdtempSync(path.join(os.tmpdir(), 'cdkws-foreign-'));
+    synthesized = false;
+    constructor() {
+      super(undefined as never, '');
+      Object.defineProperty(this, Symbol.for('cdktf/App'), { value: true });
+    }
+    synth(): void {
+      this.synthesized = true;
+    }
+  }
+
+  it('has its workspaces checked when it synthesizes, though its aspects live elsewhere', () => {
+    const app = new ForeignApp();
+    const stack = new WorkspacesStack(app, 'platform', { organization: 'acme' });
+    new Workspace(stack, 'a', { name: 'a' });
+    Policy.apply(app, { rules: [PolicyRules.engineVersionPinned({ severity: 'warning' })] });
+    app.synth();
+    expect(app.synthesized).toBe(true);
+    expect(Policy.reportOf(stack).findings.map((f) => `${f.path} ${f.ruleId}`)).toEqual(['platform/a engine-version-pinned']);
+    expect(JSON.parse(readFileSync(path.join(app.outdir, 'stacks', 'platform', POLICY_REPORT_FILE), 'utf8')).findings).toHaveLength(1);
   });
 });
 

@@ -141,23 +141,22 @@ export class Policy implements IAspect {
   public static apply(scope: IConstruct, props: PolicyProps): Policy {
     const policy = new Policy(props);
     const stacks = () => scope.node.findAll().filter((c): c is TerraformStack => TerraformStack.isStack(c));
-    const inStack = scope.node.scopes.some((c) => TerraformStack.isStack(c));
-    if (inStack) {
-      Aspects.of(scope).add(policy);
-      return policy;
-    }
     const attach = () => {
       for (const stack of stacks()) if (!Aspects.of(stack).all.includes(policy)) Aspects.of(stack).add(policy);
     };
-    attach();
-    if (App.isApp(scope)) {
-      // Stacks created after apply(): attach just before the app synthesizes.
-      const synth = scope.synth.bind(scope);
-      scope.synth = () => {
-        attach();
-        synth();
-      };
-    }
+    if (scope.node.scopes.some((c) => TerraformStack.isStack(c))) Aspects.of(scope).add(policy);
+    else attach();
+    const root = scope.node.root;
+    if (!App.isApp(root)) return policy;
+    // An app of another copy of the engine (e.g. cdktn beside the cdktf this package was built with)
+    // keeps its aspects in a store of its own and never runs these: check its workspaces ourselves.
+    const foreign = !(root instanceof App);
+    const synth = root.synth.bind(root);
+    root.synth = () => {
+      attach();
+      if (foreign) for (const node of scope.node.findAll()) policy.visit(node);
+      synth();
+    };
     return policy;
   }
 
