@@ -52,9 +52,11 @@ export function allFindings(reports: PolicyReport[]): PolicyFinding[] {
   return reports.flatMap((r) => r.findings);
 }
 
-/** Policy findings and suppressions as console lines (errors first). */
-export function renderPolicyText(reports: PolicyReport[], output: Pick<Output, 'color'>): string {
-  const findings = allFindings(reports).sort((a, b) => (a.severity === b.severity ? 0 : a.severity === 'error' ? -1 : 1));
+/** Policy findings and suppressions as console lines (errors first; left out when the error message lists them). */
+export function renderPolicyText(reports: PolicyReport[], output: Pick<Output, 'color'>, options: { errors?: boolean } = {}): string {
+  const findings = allFindings(reports)
+    .filter((f) => options.errors !== false || f.severity !== 'error')
+    .sort((a, b) => (a.severity === b.severity ? 0 : a.severity === 'error' ? -1 : 1));
   const lines = findings.map((f) => paint(output, f.severity === 'error' ? 'red' : 'yellow', `Policy ${f.severity}: ${describeFinding(f)}`));
   for (const s of reports.flatMap((r) => r.suppressions)) {
     lines.push(paint(output, 'dim', `Policy suppressed: ${s.ruleId} on ${s.path} (${s.suppressed} finding${s.suppressed === 1 ? '' : 's'}): ${s.reason}`));

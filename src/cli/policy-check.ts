@@ -57,15 +57,16 @@ export async function synthesizeChecked(output: Output, config: ProjectConfig): 
   } catch (error) {
     const policy = safeReports(config.outdir);
     if (allFindings(policy).some((f) => f.severity === 'error')) {
-      output.err(renderPolicyText(policy, output));
+      output.err(renderPolicyText(policy, output, { errors: false }));
       throw new PolicyError(policy);
     }
     if (error instanceof StepError) throw error;
     throw new StepError('synth', error instanceof Error ? error.message : String(error));
   }
   const policy = readPolicyReports(config.outdir);
-  output.err(renderPolicyText(policy, output));
-  if (allFindings(policy).some((f) => f.severity === 'error')) throw new PolicyError(policy);
+  const failed = allFindings(policy).some((f) => f.severity === 'error');
+  output.err(renderPolicyText(policy, output, { errors: !failed }));
+  if (failed) throw new PolicyError(policy);
   return { stacks, policy };
 }
 
