@@ -5,5 +5,6 @@ export { TagBinding, type TagBindingProps } from './tag-binding';
 export { RemoteStateConsumers, type RemoteStateConsumersProps } from './remote-state-consumers';
 export { ChangeRequest, type ChangeRequestProps, type ChangeRequestQuery, type ChangeRequestQueryCondition } from './change-request';
 export { ConstructValidationError, type PropProblem } from './validation';
+export { Policy, PolicyRules, type PolicyProps, type PolicyRule, type PolicyRuleOptions, type PolicyViolation, type PolicyContext, type PolicySeverity } from './policy';
 /** The generated L1 bindings (one class per resource and data source of the provider). */
 export * as cdkws from './gen/providers/cdkws';

@@ -14,4 +14,6 @@ export type {
   ChangeRequestQueryCondition,
 } from '../constructs';
 export { ConstructValidationError, cdkws } from '../constructs';
+export { Policy, PolicyRules } from '../constructs';
+export type { PolicyProps, PolicyRule, PolicyRuleOptions, PolicyViolation, PolicyContext, PolicySeverity } from '../constructs';
 export * from './client';

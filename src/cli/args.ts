@@ -7,17 +7,18 @@ export interface Parsed {
   positionals: string[];
 }
 
-/** Parses `argv`; unknown options and extra positionals are usage errors that show `help`. */
-export function parseCommandArgs(command: string, argv: string[], options: NonNullable<ParseArgsConfig['options']>, help: string, maxPositionals = 1): Parsed | 'help' {
+/** Parses `argv`; unknown options and extra positionals are usage errors that show `help` (main() names the command). */
+export function parseCommandArgs(_command: string, argv: string[], options: NonNullable<ParseArgsConfig['options']>, help: string, maxPositionals = 1): Parsed | 'help' {
   let parsed: Parsed;
   try {
     parsed = parseArgs({ args: argv, options: { ...options, help: { type: 'boolean', short: 'h' } }, allowPositionals: true, strict: true }) as Parsed;
   } catch (error) {
-    throw new CliError(`cdkws ${command}: ${(error as Error).message}\n\n${help}`);
+    // main() puts `cdkws <command>:` before the message, once.
+    throw new CliError(`${(error as Error).message}\n\n${help}`);
   }
   if (parsed.values.help) return 'help';
   if (parsed.positionals.length > maxPositionals) {
-    throw new CliError(`cdkws ${command}: unexpected argument "${parsed.positionals[maxPositionals]}"\n\n${help}`);
+    throw new CliError(`unexpected argument "${parsed.positionals[maxPositionals]}"\n\n${help}`);
   }
   return parsed;
 }

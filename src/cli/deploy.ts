@@ -23,7 +23,7 @@ async function run(command: 'deploy' | 'destroy', argv: string[]): Promise<numbe
   const prepared = await prepare(output, args.positionals[0]);
   for (const stack of prepared.stacks) {
     const plan = await planStack(output, prepared, stack, { destroy: command === 'destroy' });
-    output.out(renderText(plan.summary, output));
+    output.out(renderText(plan.summary, output, { destroyRequested: command === 'destroy' }));
     if (!plan.changed) continue;
     if (!args.values['auto-approve']) {
       const question = `${command === 'deploy' ? 'Deploy' : 'Destroy'} ${stack.name} (${countsLine(plan.summary)})?`;

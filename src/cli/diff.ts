@@ -1,21 +1,31 @@
 // `cdkws diff [stack] [--markdown FILE] [--json FILE]`: what deploy would change, for a terminal and
 // for a pull request. Exit 0: no changes; 2: changes; 1: error (like terraform's -detailed-exitcode).
+// The summary files are written on error too, saying what failed, so a pull request never shows
+// an older summary or none.
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import type { PolicyReport } from '../spec/policy-report';
 import { parseCommandArgs } from './args';
-import { redact, terminalOutput } from './output';
-import { renderMarkdown, renderText } from './plan-report';
+import { CliError, StepError, redact, terminalOutput } from './output';
+import { DEFAULT_MAX_CHARS, renderMarkdown, renderMarkdownFull } from './plan-markdown';
+import { renderText, type Report, type ReportFailure } from './plan-report';
+import { PolicyError } from './policy-check';
 import { planStack, prepare, shownPath, type StackPlan } from './workflow';
 
-const HELP = `usage: cdkws diff [stack] [--markdown FILE] [--json FILE]
+const HELP = `usage: cdkws diff [stack] [--markdown FILE] [--json FILE] [--max-chars N] [--markdown-full FILE]
 
-Synthesizes the app, runs "terraform plan" for the stack (all stacks when none is named) with the
-provider installed offline, and prints what would change.
+Synthesizes the app (with its policy checks), runs "terraform plan" for the stack (all stacks when
+none is named) with the provider installed offline, and prints what would change.
 
-  --markdown FILE  write a pull-request summary: counts, a table of changed resources, attribute
-                   changes, warnings for deletes and replacements, and the full plan collapsed
-  --json FILE      write the same summary as JSON
+  --markdown FILE       write a pull-request summary: policy findings, counts, warnings for deletes
+                        and replacements, a table of changed resources, attribute changes, changes
+                        made outside of code (drift), and the full plan collapsed; at most
+                        --max-chars characters (detail is left out first, and the summary says what)
+  --max-chars N         the limit of --markdown (default ${DEFAULT_MAX_CHARS}; a GitHub comment holds 65,536)
+  --markdown-full FILE  write the same summary without a limit (e.g. a CI artifact)
+  --json FILE           write the summary as JSON (shape: docs/guide-review.md)
 
+The files are written on error too, saying which step failed.
 Exit status: 0 no changes, 2 changes, 1 error.`;
 
 function writeFile(file: string, text: string): void {
@@ -23,33 +33,81 @@ function writeFile(file: string, text: string): void {
   writeFileSync(file, redact(text));
 }
 
+function maxCharsOf(value: string | boolean | undefined): number {
+  if (value === undefined) return DEFAULT_MAX_CHARS;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 1000) throw new CliError(`--max-chars must be a whole number of at least 1000, not "${value}"\n\n${HELP}`);
+  return n;
+}
+
+function failureOf(error: unknown): ReportFailure {
+  const message = redact(error instanceof Error ? error.message : String(error));
+  if (error instanceof StepError) return { step: error.step, stack: error.stackName, message };
+  return { step: 'diff', message };
+}
+
+const stackChanged = (entry: Report['stacks'][number]) => entry.changed ?? entry.summary.resources.length > 0;
+
+/** The `--json` document (docs/guide-review.md): values once-encoded, one entry per planned stack. */
+export function jsonReport(report: Report): unknown {
+  const changes = report.stacks.some(stackChanged);
+  return {
+    version: 1,
+    changes,
+    ...(report.failure ? { error: report.failure } : {}),
+    policy: {
+      findings: report.policy.flatMap((p) => p.findings),
+      suppressions: report.policy.flatMap((p) => p.suppressions),
+    },
+    stacks: report.stacks.map((entry) => ({ ...entry.summary, changes: stackChanged(entry) })),
+  };
+}
+
 export async function diff(argv: string[]): Promise<number> {
-  const args = parseCommandArgs('diff', argv, { markdown: { type: 'string' }, json: { type: 'string' } }, HELP);
+  const args = parseCommandArgs(
+    'diff',
+    argv,
+    { markdown: { type: 'string' }, json: { type: 'string' }, 'max-chars': { type: 'string' }, 'markdown-full': { type: 'string' } },
+    HELP,
+  );
   if (args === 'help') {
     process.stdout.write(`${HELP}\n`);
     return 0;
   }
   const markdownFile = args.values.markdown as string | undefined;
+  const fullFile = args.values['markdown-full'] as string | undefined;
   const jsonFile = args.values.json as string | undefined;
-  // A failed diff must not leave an older summary behind for a pipeline to post.
-  for (const file of [markdownFile, jsonFile]) if (file) rmSync(file, { force: true });
+  const maxChars = maxCharsOf(args.values['max-chars']);
+  // A diff that fails before writing must not leave an older summary behind for a pipeline to post.
+  for (const file of [markdownFile, fullFile, jsonFile]) if (file) rmSync(file, { force: true });
   const output = terminalOutput();
-  const prepared = await prepare(output, args.positionals[0]);
   const plans: StackPlan[] = [];
-  for (const stack of prepared.stacks) {
-    const plan = await planStack(output, prepared, stack);
-    plans.push(plan);
-    output.out(renderText(plan.summary, output));
+  let policy: PolicyReport[] = [];
+  let failure: unknown;
+  try {
+    const prepared = await prepare(output, args.positionals[0]);
+    policy = prepared.policy;
+    for (const stack of prepared.stacks) {
+      const plan = await planStack(output, prepared, stack);
+      plans.push(plan);
+      output.out(renderText(plan.summary, output));
+    }
+  } catch (error) {
+    if (error instanceof PolicyError) policy = error.policy;
+    failure = error;
   }
-  const changed = plans.some((p) => p.changed);
+  const report: Report = {
+    stacks: plans.map((p) => ({ summary: p.summary, text: p.text, changed: p.changed })),
+    policy,
+    failure: failure === undefined ? undefined : failureOf(failure),
+  };
+  if (fullFile) writeFile(fullFile, renderMarkdownFull(report));
   if (markdownFile) {
-    const texts = Object.fromEntries(plans.map((p) => [p.stack.name, p.text]));
-    writeFile(markdownFile, renderMarkdown(plans.map((p) => p.summary), texts));
+    const fullReport = fullFile ? shownPath(path.resolve(fullFile)) : undefined;
+    writeFile(markdownFile, renderMarkdown(report, { maxChars, fullReport }));
     output.err(`Wrote the summary to ${shownPath(path.resolve(markdownFile))}\n`);
   }
-  if (jsonFile) {
-    const json = { changes: changed, stacks: plans.map((p) => ({ ...p.summary, changes: p.changed })) };
-    writeFile(jsonFile, `${JSON.stringify(json, null, 2)}\n`);
-  }
-  return changed ? 2 : 0;
+  if (jsonFile) writeFile(jsonFile, `${JSON.stringify(jsonReport(report), null, 2)}\n`);
+  if (failure !== undefined) throw failure;
+  return report.stacks.some(stackChanged) ? 2 : 0;
 }

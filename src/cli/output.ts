@@ -53,31 +53,43 @@ function seconds(ms: number): string {
   return `${(ms / 1000).toFixed(1)}s`;
 }
 
+/** What long work can tell the user while it runs. */
+export interface Progress {
+  /** A line of its own (above the spinner on a terminal; a plain line otherwise). */
+  note(line: string): void;
+  /** Where the work is, e.g. "3 of 20": shown beside the spinner on a terminal only (notes carry it in logs). */
+  status(text: string): void;
+}
+
 /**
  * Runs `work` while showing `label`: a spinner with elapsed time on a terminal, or a start and an
- * end line otherwise (CI logs keep one line per step, no control characters).
+ * end line otherwise (CI logs keep one line per step, no control characters). The end mark is ✔
+ * only when `work` returns; a failure (thrown) ends with ✘.
  */
-export async function withProgress<T>(output: Output, label: string, work: (note: (line: string) => void) => Promise<T>): Promise<T> {
+export async function withProgress<T>(output: Output, label: string, work: (note: (line: string) => void, progress: Progress) => Promise<T>): Promise<T> {
   const started = Date.now();
   let timer: NodeJS.Timeout | undefined;
+  let state = '';
+  const draw = (frame: number) =>
+    output.err(`\r\u001b[2K${paint(output, 'cyan', FRAMES[frame % FRAMES.length])} ${label}${state ? ` ${state}` : ''} ${paint(output, 'dim', seconds(Date.now() - started))}`);
   if (output.tty) {
     let frame = 0;
-    const draw = () => output.err(`\r\u001b[2K${paint(output, 'cyan', FRAMES[frame++ % FRAMES.length])} ${label} ${paint(output, 'dim', seconds(Date.now() - started))}`);
-    draw();
-    timer = setInterval(draw, 100);
+    draw(frame++);
+    timer = setInterval(() => draw(frame++), 100);
   } else {
     output.err(`${label}...\n`);
   }
   const finish = (ok: boolean) => {
     if (timer) clearInterval(timer);
     const mark = ok ? paint(output, 'green', '✔') : paint(output, 'red', '✘');
-    const line = `${mark} ${label} (${seconds(Date.now() - started)})\n`;
+    const line = `${mark} ${label}${ok ? '' : ' failed'}${state ? ` (${state})` : ''} (${seconds(Date.now() - started)})\n`;
     output.err(output.tty ? `\r\u001b[2K${line}` : line);
   };
   // A line printed while the spinner runs: clear the spinner's line first; it redraws on its next tick.
   const note = (line: string) => output.err(output.tty ? `\r\u001b[2K${line}\n` : `${line}\n`);
+  const progress: Progress = { note, status: (text) => (state = text) };
   try {
-    const result = await work(note);
+    const result = await work(note, progress);
     finish(true);
     return result;
   } catch (error) {
@@ -91,5 +103,18 @@ export class CliError extends Error {
   constructor(message: string, public readonly exitCode = 1) {
     super(message);
     this.name = 'CliError';
+  }
+}
+
+/** A step of a command that failed (synth, policy, init, plan, show, apply): the summary names it. */
+export class StepError extends CliError {
+  constructor(
+    public readonly step: string,
+    message: string,
+    /** The stack the step was for, when it was for one. */
+    public readonly stackName?: string,
+  ) {
+    super(message);
+    this.name = 'StepError';
   }
 }

@@ -1,5 +1,9 @@
-import { renderMarkdown, renderText } from './plan-report';
-import { summarizePlan } from './plan-summary';
+import { renderMarkdown } from './plan-markdown';
+import { renderText } from './plan-report';
+import { summarizePlan, type PlanSummary } from './plan-summary';
+
+const md = (summaries: PlanSummary[], texts: Record<string, string> = {}) =>
+  renderMarkdown({ stacks: summaries.map((summary) => ({ summary, text: texts[summary.stack] })), policy: [] });
 
 /** A plan in Terraform's JSON representation: one of each kind of change. */
 function plan(): any {
@@ -70,13 +74,13 @@ describe('summarizePlan', () => {
     expect([summary.add, summary.change, summary.destroy]).toEqual([3, 1, 2]);
   });
 
-  it('lists changed resources sorted by address and leaves out no-ops', () => {
+  it('lists destroys first, then replacements, updates and creates (by workspace name), and leaves out no-ops', () => {
     expect(summary.resources.map((r) => `${r.action} ${r.address}`)).toEqual([
-      'replace cdkws_tag_binding.cost',
-      'create cdkws_tag_binding.team',
-      'update cdkws_workspace.app',
-      'create cdkws_workspace.new',
       'delete cdkws_workspace.old',
+      'replace cdkws_tag_binding.cost',
+      'update cdkws_workspace.app',
+      'create cdkws_tag_binding.team',
+      'create cdkws_workspace.new',
     ]);
   });
 
@@ -94,8 +98,8 @@ describe('summarizePlan', () => {
   it('shows only changed attributes of an update and masks sensitive values', () => {
     const app = summary.resources.find((r) => r.address === 'cdkws_workspace.app')!;
     expect(app.attributes).toEqual([
-      { name: 'description', before: '"a"', after: '"b"', forcesReplacement: false },
-      { name: 'token_like', before: '(sensitive)', after: '(sensitive)', forcesReplacement: false },
+      { name: 'description', before: 'a', after: 'b', forcesReplacement: false },
+      { name: 'token_like', before: null, after: null, beforeSensitive: true, afterSensitive: true, forcesReplacement: false },
     ]);
   });
 
@@ -106,8 +110,8 @@ describe('summarizePlan', () => {
 
   it('warns about deletes and replacements, naming what forces the replacement', () => {
     expect(summary.warnings).toEqual([
-      'cdkws_tag_binding.cost (workspace app) will be replaced (destroyed, then created): key cannot change in place',
       'cdkws_workspace.old (workspace old) will be destroyed: the workspace and its state are deleted',
+      'cdkws_tag_binding.cost (workspace app) will be replaced (destroyed, then created): key cannot change in place',
     ]);
   });
 
@@ -121,7 +125,7 @@ describe('summarizePlan', () => {
 });
 
 describe('renderMarkdown', () => {
-  const markdown = renderMarkdown([summarizePlan('platform', plan())], { platform: 'Terraform will perform the following actions:\n```nested```\n' });
+  const markdown = md([summarizePlan('platform', plan())], { platform: 'Terraform will perform the following actions:\n```nested```\n' });
 
   it('has the heading, the counts and a table row per resource with its workspace', () => {
     expect(markdown).toContain('### cdkws diff: platform\n\n**3 to add, 1 to change, 2 to destroy**');
@@ -146,11 +150,116 @@ describe('renderMarkdown', () => {
   });
 
   it('says so when nothing changes', () => {
-    const empty = renderMarkdown([summarizePlan('platform', { resource_changes: [] })]);
+    const empty = md([summarizePlan('platform', { resource_changes: [] })]);
     expect(empty).toBe('### cdkws diff: platform\n\n**No changes.** The workspaces match the configuration.\n');
   });
 
   it('is the same for the same plan', () => {
-    expect(renderMarkdown([summarizePlan('platform', plan())], { platform: 'x' })).toBe(renderMarkdown([summarizePlan('platform', plan())], { platform: 'x' }));
+    expect(md([summarizePlan('platform', plan())], { platform: 'x' })).toBe(md([summarizePlan('platform', plan())], { platform: 'x' }));
+  });
+});
+
+describe('summarizePlan: what a reviewer needs, nothing else', () => {
+  const state = (resources: Array<{ address: string; type: string; values: Record<string, unknown> }>) => ({ values: { root_module: { resources } } });
+
+  it('hides computed-only changes of a replacement (id, change_request_ids → known after apply)', () => {
+    const summary = summarizePlan('platform', {
+      configuration: { root_module: { resources: [{ address: 'cdkws_change_request.upgrade', expressions: { subject: {}, message: {}, workspace_ids: {} } }] } },
+      resource_changes: [
+        {
+          address: 'cdkws_change_request.upgrade',
+          type: 'cdkws_change_request',
+          change: {
+            actions: ['delete', 'create'],
+            before: { id: 'cr-1', subject: 'a', message: 'm', workspace_ids: ['ws-1'], change_request_ids: ['wscr-1'] },
+            after: { subject: 'b', message: 'm', workspace_ids: ['ws-1'] },
+            after_unknown: { id: true, change_request_ids: true },
+            replace_paths: [['subject']],
+          },
+        },
+      ],
+    });
+    expect(summary.resources[0].attributes.map((a) => a.name)).toEqual(['subject']);
+  });
+
+  it('names workspace IDs from the state and from a list of known names, never showing the bare ID', () => {
+    const plan = {
+      prior_state: state([{ address: 'cdkws_workspace.net', type: 'cdkws_workspace', values: { id: 'ws-net', name: 'networking' } }]),
+      resource_changes: [
+        {
+          address: 'cdkws_remote_state_consumers.readers',
+          type: 'cdkws_remote_state_consumers',
+          change: { actions: ['update'], before: { workspace_id: 'ws-net', consumer_ids: ['ws-6ezxa9LPCpA68Ruv'] }, after: { workspace_id: 'ws-net', consumer_ids: ['ws-6ezxa9LPCpA68Ruv', 'ws-net'] } },
+        },
+      ],
+    };
+    const summary = summarizePlan('platform', plan, { knownNames: new Map([['ws-6ezxa9LPCpA68Ruv', 'payments-api']]) });
+    const [consumers] = summary.resources[0].attributes;
+    expect(consumers).toMatchObject({ name: 'consumer_ids', beforeNames: ['payments-api'], afterNames: ['payments-api', 'networking'] });
+    const text = renderText(summary, { color: false });
+    expect(text).toContain('consumer_ids: ["payments-api"] → ["payments-api","networking"]');
+    expect(text).not.toContain('ws-6ezx');
+    expect(summary.resources[0].workspace).toBe('networking');
+  });
+
+  it('names workspaces created by the same plan from the configuration references', () => {
+    const summary = summarizePlan('platform', {
+      configuration: { root_module: { resources: [{ address: 'cdkws_remote_state_consumers.readers', expressions: { workspace_id: { references: ['cdkws_workspace.net.id', 'cdkws_workspace.net'] }, consumer_ids: { references: ['cdkws_workspace.app.id', 'cdkws_workspace.app'] } } }] } },
+      resource_changes: [
+        { address: 'cdkws_workspace.net', type: 'cdkws_workspace', change: { actions: ['create'], before: null, after: { name: 'networking' }, after_unknown: { id: true } } },
+        { address: 'cdkws_workspace.app', type: 'cdkws_workspace', change: { actions: ['create'], before: null, after: { name: 'app' }, after_unknown: { id: true } } },
+        { address: 'cdkws_remote_state_consumers.readers', type: 'cdkws_remote_state_consumers', change: { actions: ['create'], before: null, after: {}, after_unknown: { workspace_id: true, consumer_ids: true } } },
+      ],
+    });
+    const readers = summary.resources.find((r) => r.address === 'cdkws_remote_state_consumers.readers')!;
+    expect(readers.workspace).toBe('networking');
+    expect(renderText(summary, { color: false })).toContain('consumer_ids: "app" (ID known after apply)');
+  });
+
+  describe('drift', () => {
+    const drifted = {
+      prior_state: state([{ address: 'cdkws_workspace.app', type: 'cdkws_workspace', values: { id: 'ws-app', name: 'app', description: 'by hand' } }]),
+      resource_drift: [
+        { address: 'cdkws_workspace.app', type: 'cdkws_workspace', change: { actions: ['update'], before: { id: 'ws-app', name: 'app', description: 'from code' }, after: { id: 'ws-app', name: 'app', description: 'by hand' } } },
+        { address: 'cdkws_tag_binding.team', type: 'cdkws_tag_binding', change: { actions: ['delete'], before: { id: 'ws-app/team', workspace_id: 'ws-app', key: 'team' }, after: null } },
+      ],
+      resource_changes: [
+        { address: 'cdkws_workspace.app', type: 'cdkws_workspace', change: { actions: ['update'], before: { id: 'ws-app', name: 'app', description: 'by hand' }, after: { id: 'ws-app', name: 'app', description: 'from code' } } },
+        { address: 'cdkws_tag_binding.team', type: 'cdkws_tag_binding', change: { actions: ['create'], before: null, after: { workspace_id: 'ws-app', key: 'team' }, after_unknown: { id: true } } },
+      ],
+    };
+    const summary = summarizePlan('platform', drifted);
+
+    it('lists what changed outside of code apart, attribute by attribute: deployed value → value now', () => {
+      expect(summary.drift).toEqual([
+        { address: 'cdkws_tag_binding.team', type: 'cdkws_tag_binding', action: 'delete', workspace: 'app', attributes: [] },
+        { address: 'cdkws_workspace.app', type: 'cdkws_workspace', action: 'update', workspace: 'app', attributes: [{ name: 'description', before: 'from code', after: 'by hand', forcesReplacement: false }] },
+      ]);
+    });
+
+    it('marks the planned change that sets the drift back, so it does not read as a change of the pull request', () => {
+      const app = summary.resources.find((r) => r.address === 'cdkws_workspace.app')!;
+      expect(app.attributes).toEqual([{ name: 'description', before: 'by hand', after: 'from code', forcesReplacement: false, revertsDrift: true }]);
+      const markdown = md([summary]);
+      expect(markdown).toContain('#### Changed outside of code since the last deploy');
+      expect(markdown).toContain('- `cdkws_workspace.app` (app):\n  - `description: "from code" → "by hand"`');
+      expect(markdown).toContain('- `cdkws_tag_binding.team` (app): deleted outside of code');
+      expect(markdown).toContain('- `description: "by hand" → "from code" (sets back a change made outside of code)`');
+    });
+  });
+});
+
+describe('drift of read-only attributes', () => {
+  it('is left out: it follows from other changes (effective_tags after the tag bindings were created)', () => {
+    const summary = summarizePlan(
+      'platform',
+      {
+        resource_drift: [
+          { address: 'cdkws_workspace.app', type: 'cdkws_workspace', change: { actions: ['update'], before: { name: 'app', effective_tags: {} }, after: { name: 'app', effective_tags: { team: 'a' } } } },
+        ],
+      },
+      { readOnly: new Map([['cdkws_workspace', new Set(['effective_tags'])]]) },
+    );
+    expect(summary.drift).toEqual([]);
   });
 });

@@ -1,18 +1,21 @@
 // What a plan changes, from `terraform show -json <plan>`: counts, one row per changed resource
 // (with the workspace name where there is one), attribute changes with sensitive values masked,
-// and warnings for deletes and replacements. Everything is sorted, so the same plan always gives
-// the same summary.
+// warnings for deletes and replacements, and apart from those the drift Terraform found (changes
+// made outside of code since the last deploy). Everything is sorted, so the same plan always gives
+// the same summary. The shape is the `--json` output of `cdkws diff` (docs/guide-review.md).
+import {
+  attributeChanges,
+  driftChanges,
+  isWorkspaceIdAttribute,
+  referencedNames,
+  type AttributeChange,
+  type ChangeAction,
+  type ConfigResource,
+  type JsonChange,
+  type WorkspaceNames,
+} from './plan-attributes';
 
-export type ChangeAction = 'create' | 'update' | 'delete' | 'replace';
-
-export interface AttributeChange {
-  /** The attribute (or nested block), e.g. `auto_apply` or `vcs_repo`. */
-  name: string;
-  /** Rendered values: JSON, `(sensitive)`, `(known after apply)`, or `null` when absent. */
-  before: string | null;
-  after: string | null;
-  forcesReplacement: boolean;
-}
+export type { AttributeChange, ChangeAction, ConfigResource, WorkspaceNames };
 
 export interface ResourceChangeSummary {
   address: string;
@@ -23,43 +26,50 @@ export interface ResourceChangeSummary {
   attributes: AttributeChange[];
 }
 
+/** A resource changed outside of code since the last deploy: `update` (attributes: deployed → now) or `delete` (gone). */
+export interface DriftSummary {
+  address: string;
+  type: string;
+  action: 'update' | 'delete';
+  workspace?: string;
+  attributes: AttributeChange[];
+}
+
 export interface PlanSummary {
   stack: string;
   add: number;
   change: number;
   destroy: number;
+  /** Destroys first, then replacements, updates and creates; by workspace name, then address. */
   resources: ResourceChangeSummary[];
   warnings: string[];
+  drift: DriftSummary[];
 }
 
 /** The parts of Terraform's JSON plan representation this summary reads. */
-interface JsonPlan {
-  resource_changes?: Array<{
-    address: string;
-    mode?: string;
-    type: string;
-    change: {
-      actions: string[];
-      before?: unknown;
-      after?: unknown;
-      after_unknown?: unknown;
-      before_sensitive?: unknown;
-      after_sensitive?: unknown;
-      replace_paths?: Array<Array<string | number>>;
-    };
-  }>;
+export interface JsonPlan {
+  resource_changes?: JsonResourceChange[];
+  resource_drift?: JsonResourceChange[];
   prior_state?: { values?: { root_module?: JsonModule } };
   configuration?: { root_module?: { resources?: ConfigResource[] } };
 }
+interface JsonResourceChange {
+  address: string;
+  mode?: string;
+  type: string;
+  change: JsonChange;
+}
 interface JsonModule {
   resources?: Array<{ address: string; type: string; values?: Record<string, unknown> }>;
+  child_modules?: JsonModule[];
 }
 
-const WORKSPACE_TYPE = 'cdkws_workspace';
+export const WORKSPACE_TYPE = 'cdkws_workspace';
+
+const ORDER: Record<ChangeAction, number> = { delete: 0, replace: 1, update: 2, create: 3 };
 
 function actionOf(actions: string[]): ChangeAction | null {
-  const key = [...actions].sort().join(',');
-  switch (key) {
+  switch ([...actions].sort().join(',')) {
     case 'create':
       return 'create';
     case 'update':
@@ -73,77 +83,30 @@ function actionOf(actions: string[]): ChangeAction | null {
   }
 }
 
-/** Top-level attributes; nested blocks and collections are compared and shown as whole values. */
-function topLevel(value: unknown): Map<string, unknown> {
-  return new Map(value && typeof value === 'object' && !Array.isArray(value) ? Object.entries(value as Record<string, unknown>) : []);
+function stateResources(module: JsonModule | undefined): NonNullable<JsonModule['resources']> {
+  if (!module) return [];
+  return [...(module.resources ?? []), ...(module.child_modules ?? []).flatMap(stateResources)];
 }
 
-/** Whether an attribute is marked (sensitive, or unknown) in Terraform's marker tree, anywhere inside it. */
-function marked(tree: unknown, name: string): boolean {
-  if (tree === true) return true;
-  if (!tree || typeof tree !== 'object') return false;
-  const node = (tree as Record<string, unknown>)[name];
-  return node === true || Boolean(node && typeof node === 'object' && JSON.stringify(node).includes('true'));
-}
+const record = (value: unknown): Record<string, unknown> => (value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {});
 
-function render(value: unknown): string | null {
-  if (value === undefined || value === null) return null;
-  return JSON.stringify(sortDeep(value));
-}
-
-function sortDeep(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(sortDeep);
-  if (value && typeof value === 'object') {
-    return Object.fromEntries(Object.keys(value).sort().map((k) => [k, sortDeep((value as Record<string, unknown>)[k])]));
-  }
-  return value;
-}
-
-function attributeChanges(change: NonNullable<JsonPlan['resource_changes']>[number]['change'], action: ChangeAction): AttributeChange[] {
-  if (action === 'delete') return [];
-  const before = topLevel(action === 'create' ? {} : change.before);
-  const after = topLevel(change.after);
-  const unknownTree = change.after_unknown ?? {};
-  for (const key of topLevel(unknownTree).keys()) if (!after.has(key) && marked(unknownTree, key)) after.set(key, undefined);
-  const replaced = new Set((change.replace_paths ?? []).map((p) => String(p[0])));
-  const names = [...new Set([...before.keys(), ...after.keys()])].sort();
-  const out: AttributeChange[] = [];
-  for (const name of names) {
-    const unknown = marked(unknownTree, name);
-    const b = before.get(name);
-    const a = after.get(name);
-    if (!unknown && JSON.stringify(sortDeep(b ?? null)) === JSON.stringify(sortDeep(a ?? null))) continue;
-    // A new resource's computed attributes say nothing a reviewer needs.
-    if (action === 'create' && unknown) continue;
-    const sensitiveBefore = marked(change.before_sensitive, name);
-    const sensitiveAfter = marked(change.after_sensitive, name);
-    out.push({
-      name,
-      before: sensitiveBefore && b != null ? '(sensitive)' : render(b),
-      after: unknown ? '(known after apply)' : sensitiveAfter && a != null ? '(sensitive)' : render(a),
-      forcesReplacement: replaced.has(name),
-    });
-  }
-  return out;
-}
-
-/** Workspace names by resource address: from the prior state and the planned changes. */
-function workspaceNames(plan: JsonPlan): Map<string, string> {
-  const names = new Map<string, string>();
-  for (const r of plan.prior_state?.values?.root_module?.resources ?? []) {
-    if (r.type === WORKSPACE_TYPE && typeof r.values?.name === 'string') names.set(r.address, r.values.name);
-  }
-  for (const rc of plan.resource_changes ?? []) {
+/** Workspace names from the prior state, the drift and the planned changes. */
+export function workspaceNames(plan: JsonPlan, known: ReadonlyMap<string, string> = new Map()): WorkspaceNames {
+  const byAddress = new Map<string, string>();
+  const byId = new Map<string, string>(known);
+  const note = (address: string, values: Record<string, unknown>) => {
+    if (typeof values.name !== 'string') return;
+    byAddress.set(address, values.name);
+    if (typeof values.id === 'string') byId.set(values.id, values.name);
+  };
+  for (const r of stateResources(plan.prior_state?.values?.root_module)) if (r.type === WORKSPACE_TYPE) note(r.address, record(r.values));
+  for (const rc of [...(plan.resource_drift ?? []), ...(plan.resource_changes ?? [])]) {
     if (rc.type !== WORKSPACE_TYPE) continue;
-    const before = (rc.change.before as Record<string, unknown> | null)?.name;
-    const after = (rc.change.after as Record<string, unknown> | null)?.name;
-    const name = typeof after === 'string' ? after : before;
-    if (typeof name === 'string') names.set(rc.address, name);
+    note(rc.address, record(rc.change.before));
+    note(rc.address, { id: record(rc.change.before).id, ...record(rc.change.after) });
   }
-  return names;
+  return { byAddress, byId };
 }
-
-type ConfigResource = { address: string; expressions?: Record<string, { references?: string[]; constant_value?: unknown }> };
 
 /** The resource's block in the configuration (addresses there carry no instance key). */
 function configOf(plan: JsonPlan, address: string): ConfigResource | undefined {
@@ -151,54 +114,77 @@ function configOf(plan: JsonPlan, address: string): ConfigResource | undefined {
   return plan.configuration?.root_module?.resources?.find((r) => r.address === base);
 }
 
-/**
- * The workspaces a resource belongs to or targets (`workspace_id`, `workspace_ids`): from references
- * in the configuration (IDs of new workspaces are unknown at plan time), else from known IDs.
- */
-function referencedWorkspaces(config: ConfigResource | undefined, values: Record<string, unknown>, names: Map<string, string>, byId: Map<string, string>): string[] {
+/** The workspaces a resource belongs to or targets, from its workspace-ID attributes (names already resolved). */
+function targetsOf(config: ConfigResource | undefined, values: Record<string, unknown>, names: WorkspaceNames): string[] {
   const found: string[] = [];
+  const add = (name: string) => {
+    if (!found.includes(name)) found.push(name);
+  };
   for (const key of ['workspace_id', 'workspace_ids']) {
-    for (const ref of config?.expressions?.[key]?.references ?? []) {
-      const name = names.get(ref.replace(/\.id$/, ''));
-      if (name !== undefined && !found.includes(name)) found.push(name);
-    }
+    for (const name of referencedNames(config, key, names)) add(name);
     const value = values[key];
     for (const id of Array.isArray(value) ? value : [value]) {
-      const name = typeof id === 'string' ? byId.get(id) : undefined;
-      if (name !== undefined && !found.includes(name)) found.push(name);
+      const name = typeof id === 'string' ? names.byId.get(id) : undefined;
+      if (name !== undefined) add(name);
     }
   }
   return found;
 }
 
-export function summarizePlan(stack: string, plan: JsonPlan): PlanSummary {
-  const names = workspaceNames(plan);
-  const byId = new Map<string, string>();
-  for (const r of plan.prior_state?.values?.root_module?.resources ?? []) {
-    if (r.type === WORKSPACE_TYPE && typeof r.values?.id === 'string' && typeof r.values?.name === 'string') byId.set(r.values.id, r.values.name);
+function workspaceLabel(rc: JsonResourceChange, names: WorkspaceNames): string | undefined {
+  const before = record(rc.change.before).name;
+  const after = record(rc.change.after).name;
+  if (typeof before === 'string' && typeof after === 'string' && before !== after) return `${before} → ${after}`;
+  return names.byAddress.get(rc.address);
+}
+
+function compareRows(a: { action: ChangeAction; workspace?: string; address: string }, b: typeof a): number {
+  return ORDER[a.action] - ORDER[b.action] || (a.workspace ?? '\uffff').localeCompare(b.workspace ?? '\uffff') || a.address.localeCompare(b.address);
+}
+
+export interface SummaryOptions {
+  /** Workspace IDs → names found elsewhere (one list call), for IDs neither the state nor the plan names. */
+  knownNames?: ReadonlyMap<string, string>;
+  /**
+   * Read-only attributes by resource type (computed, not settable, e.g. `effective_tags`): their
+   * drift follows from other changes, so it is left out of the drift.
+   */
+  readOnly?: ReadonlyMap<string, ReadonlySet<string>>;
+}
+
+/** Summarizes a plan (Terraform's JSON representation). */
+export function summarizePlan(stack: string, plan: JsonPlan, options: SummaryOptions = {}): PlanSummary {
+  const names = workspaceNames(plan, options.knownNames);
+  const drift: DriftSummary[] = [];
+  for (const rd of plan.resource_drift ?? []) {
+    if (rd.mode === 'data') continue;
+    const action = actionOf(rd.change.actions);
+    if (action !== 'update' && action !== 'delete') continue;
+    const attributes = driftChanges(rd.change, action, names, options.readOnly?.get(rd.type));
+    if (action === 'update' && attributes.length === 0) continue;
+    const targets = rd.type === WORKSPACE_TYPE ? [] : targetsOf(configOf(plan, rd.address), record(rd.change.before), names);
+    const workspace = rd.type === WORKSPACE_TYPE ? workspaceLabel(rd, names) : targets.join(', ') || undefined;
+    drift.push({ address: rd.address, type: rd.type, action, workspace, attributes });
   }
+  drift.sort((a, b) => compareRows(a, b));
+  const driftByAddress = new Map(drift.map((d) => [d.address, d]));
+
   const resources: ResourceChangeSummary[] = [];
   for (const rc of plan.resource_changes ?? []) {
     if (rc.mode === 'data') continue;
     const action = actionOf(rc.change.actions);
     if (!action) continue;
-    const values = ((rc.change.after ?? rc.change.before) as Record<string, unknown> | null) ?? {};
     const config = configOf(plan, rc.address);
-    let workspace: string | undefined;
-    if (rc.type === WORKSPACE_TYPE) {
-      const before = (rc.change.before as Record<string, unknown> | null)?.name;
-      const after = (rc.change.after as Record<string, unknown> | null)?.name;
-      workspace = typeof before === 'string' && typeof after === 'string' && before !== after ? `${before} → ${after}` : (names.get(rc.address) ?? undefined);
-    } else {
-      const targets = referencedWorkspaces(config, values, names, byId);
-      workspace = targets.length > 0 ? targets.join(', ') : undefined;
+    const attributes = attributeChanges(rc.change, action, config, names);
+    for (const attribute of attributes) {
+      const drifted = driftByAddress.get(rc.address)?.attributes.find((d) => d.name === attribute.name);
+      if (drifted && action === 'update' && JSON.stringify(drifted.before) === JSON.stringify(attribute.after) && !attribute.afterUnknown) attribute.revertsDrift = true;
     }
-    // A new resource shows what its configuration sets, not every default the provider fills in.
-    const configured = action === 'create' && config?.expressions ? new Set(Object.keys(config.expressions)) : undefined;
-    const attributes = attributeChanges(rc.change, action).filter((a) => !configured || configured.has(a.name));
+    const values = record(rc.change.after ?? rc.change.before);
+    const workspace = rc.type === WORKSPACE_TYPE ? workspaceLabel(rc, names) : targetsOf(config, { ...record(rc.change.before), ...values }, names).join(', ') || undefined;
     resources.push({ address: rc.address, type: rc.type, action, workspace, attributes });
   }
-  resources.sort((a, b) => a.address.localeCompare(b.address));
+  resources.sort(compareRows);
   const count = (...actions: ChangeAction[]) => resources.filter((r) => actions.includes(r.action)).length;
   const warnings: string[] = [];
   for (const r of resources) {
@@ -210,13 +196,28 @@ export function summarizePlan(stack: string, plan: JsonPlan): PlanSummary {
       warnings.push(`${r.address}${what} will be replaced (destroyed, then created)${causes.length ? `: ${causes.join(', ')} cannot change in place` : ''}`);
     }
   }
-  return { stack, add: count('create', 'replace'), change: count('update'), destroy: count('delete', 'replace'), resources, warnings };
+  return { stack, add: count('create', 'replace'), change: count('update'), destroy: count('delete', 'replace'), resources, warnings, drift };
+}
+
+/** Workspace IDs the summary shows without a name (candidates for one list call). */
+export function unnamedWorkspaceIds(plan: JsonPlan): string[] {
+  const names = workspaceNames(plan);
+  const ids = new Set<string>();
+  for (const rc of [...(plan.resource_changes ?? []), ...(plan.resource_drift ?? [])]) {
+    for (const side of [rc.change.before, rc.change.after]) {
+      for (const [key, value] of Object.entries(record(side))) {
+        if (!isWorkspaceIdAttribute(key)) continue;
+        for (const id of Array.isArray(value) ? value : [value]) if (typeof id === 'string' && /^ws-/.test(id) && !names.byId.has(id)) ids.add(id);
+      }
+    }
+  }
+  return [...ids].sort();
 }
 
 export function hasChanges(summary: PlanSummary): boolean {
   return summary.resources.length > 0;
 }
 
-export function countsLine(summary: PlanSummary): string {
+export function countsLine(summary: Pick<PlanSummary, 'add' | 'change' | 'destroy'>): string {
   return `${summary.add} to add, ${summary.change} to change, ${summary.destroy} to destroy`;
 }

@@ -1,7 +1,8 @@
 // `cdkws synth`: runs the `app` command of cdktf.json and writes cdktf.out.
 import { parseCommandArgs } from './args';
-import { terminalOutput, withProgress } from './output';
-import { readProjectConfig, synthesize, type StackInfo } from './project';
+import { terminalOutput } from './output';
+import { synthesizeChecked } from './policy-check';
+import { readProjectConfig, type StackInfo } from './project';
 import { shownPath } from './workflow';
 
 const HELP = `usage: cdkws synth
@@ -23,7 +24,7 @@ export async function synthesizeAndPrint(command: string, argv: string[], help: 
   }
   const output = terminalOutput();
   const config = readProjectConfig();
-  const stacks = await withProgress(output, 'Synthesizing', () => synthesize(config));
+  const { stacks } = await synthesizeChecked(output, config);
   for (const stack of stacks) output.out(`${stack.name}\t${shownPath(pathOf(stack))}\n`);
   return 0;
 }

@@ -5,7 +5,8 @@ import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { installProvider, versionDir, findBuiltPackage, BUILT_MIRROR, packageRoot } from '../provider/install';
-import { CliError, redact } from './output';
+import { collapseDiagnosticText } from './diagnostics';
+import { CliError, StepError, redact } from './output';
 import type { StackInfo } from './project';
 
 export interface TerraformResult {
@@ -104,8 +105,8 @@ export function terraformRunner(stack: StackInfo, install: ProviderInstallation)
     async check(args, allowed = [0]) {
       const result = await run(args);
       if (!allowed.includes(result.code)) {
-        const detail = redact(`${result.stderr}${result.stdout}`.trim());
-        throw new CliError(`terraform ${args[0]} failed for stack "${stack.name}" (exit ${result.code}):\n${detail}`);
+        const detail = collapseDiagnosticText(redact(`${result.stderr}${result.stdout}`.trim()));
+        throw new StepError(args[0], `terraform ${args[0]} failed for stack "${stack.name}" (exit ${result.code}):\n${detail}`, stack.name);
       }
       return result;
     },

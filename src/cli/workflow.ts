@@ -1,10 +1,15 @@
-// The steps diff, deploy and destroy share: synthesize, install the provider, then per stack
-// init → plan (saved) → summary, and apply of a saved plan with per-resource progress.
+// The steps diff, deploy and destroy share: synthesize (with the policy checks), install the
+// provider, then per stack init → plan (saved) → summary, and apply of a saved plan with
+// per-resource progress ("N of M").
 import path from 'node:path';
-import { paint, redact, withProgress, CliError, type Output } from './output';
-import { readProjectConfig, selectStacks, synthesize, type ProjectConfig, type StackInfo } from './project';
-import { summarizePlan, type PlanSummary } from './plan-summary';
+import type { PolicyReport } from '../spec/policy-report';
+import { formatDiagnostics, type Diagnostic } from './diagnostics';
+import { paint, redact, withProgress, CliError, StepError, type Output } from './output';
+import { synthesizeChecked } from './policy-check';
+import { readProjectConfig, selectStacks, type ProjectConfig, type StackInfo } from './project';
+import { summarizePlan, unnamedWorkspaceIds, type PlanSummary } from './plan-summary';
 import { ensureProvider, initIfNeeded, terraformRunner, type ProviderInstallation, type TerraformRunner } from './terraform';
+import { lookUpWorkspaceNames } from './workspace-names';
 
 export const PLAN_FILE = 'cdkws.tfplan';
 
@@ -12,15 +17,18 @@ export interface Prepared {
   config: ProjectConfig;
   stacks: StackInfo[];
   install: ProviderInstallation;
+  /** The policy reports of the synth (findings are warnings only: an error stops `prepare`). */
+  policy: PolicyReport[];
 }
 
-/** Synthesizes the app in the current directory and installs the provider. */
+/** Synthesizes the app in the current directory (policy checks included) and installs the provider. */
 export async function prepare(output: Output, stackName: string | undefined): Promise<Prepared> {
   const config = readProjectConfig();
-  const all = await withProgress(output, 'Synthesizing', () => synthesize(config));
+  const { stacks: all, policy } = await synthesizeChecked(output, config);
   const stacks = selectStacks(all, stackName);
+  const names = new Set(stacks.map((s) => s.name));
   const install = ensureProvider(config.dir);
-  return { config, stacks, install };
+  return { config, stacks, install, policy: policy.filter((p) => names.has(p.stack)) };
 }
 
 export interface StackPlan {
@@ -41,41 +49,67 @@ export async function planStack(output: Output, prepared: Prepared, stack: Stack
   const plan = await withProgress(output, `Planning ${stack.name}`, () => runner.check(args, [0, 2]));
   const json = await runner.check(['show', '-json', PLAN_FILE]);
   const text = await runner.check(['show', '-no-color', PLAN_FILE]);
-  const summary = summarizePlan(stack.name, JSON.parse(json.stdout));
+  const planJson = JSON.parse(json.stdout);
+  const knownNames = await lookUpWorkspaceNames(stack, unnamedWorkspaceIds(planJson));
+  const summary = summarizePlan(stack.name, planJson, { knownNames, readOnly: await readOnlyAttributes() });
   return { stack, runner, summary, text: redact(text.stdout), changed: plan.code === 2 };
+}
+
+let readOnlyCache: Promise<Map<string, Set<string>>> | undefined;
+
+/** Read-only attributes of each resource type, from the provider's own schema (loaded once). */
+function readOnlyAttributes(): Promise<Map<string, Set<string>>> {
+  readOnlyCache ??= import('../provider').then(({ providerSchemaJson }) => {
+    const out = new Map<string, Set<string>>();
+    const schemas = providerSchemaJson() as { provider_schemas?: Record<string, { resource_schemas?: Record<string, { block?: { attributes?: Record<string, { computed?: boolean; optional?: boolean; required?: boolean }> } }> }> };
+    for (const provider of Object.values(schemas.provider_schemas ?? {})) {
+      for (const [type, schema] of Object.entries(provider.resource_schemas ?? {})) {
+        const attributes = Object.entries(schema.block?.attributes ?? {}).filter(([, a]) => a.computed && !a.optional && !a.required);
+        out.set(type, new Set(attributes.map(([name]) => name)));
+      }
+    }
+    return out;
+  });
+  return readOnlyCache;
 }
 
 interface ApplyEvent {
   type?: string;
   '@message'?: string;
-  diagnostic?: { severity?: string; summary?: string; detail?: string; address?: string };
+  hook?: { resource?: { addr?: string } };
+  diagnostic?: Diagnostic;
 }
 
 /**
- * Applies a saved plan. `-json` gives one event per resource, printed as it completes (above the
- * spinner on a terminal), so a long apply shows where it is.
+ * Applies a saved plan. `-json` gives one event per resource, printed as it completes with "N of M"
+ * (above the spinner on a terminal, as plain lines in a log), so a long apply shows where it is.
+ * Identical diagnostics (the same error for every resource) are printed once with a count.
  */
 export async function applyPlan(output: Output, plan: StackPlan, verb: string): Promise<void> {
-  const diagnostics: string[] = [];
-  const result = await withProgress(output, `${verb} ${plan.stack.name}`, (note) =>
-    plan.runner.run(['apply', '-input=false', '-no-color', '-json', PLAN_FILE], {
-      onLine: (line) => {
-        const event = parseEvent(line);
-        if (!event) return;
-        if (event.type === 'apply_complete' || event.type === 'apply_errored') note(`  ${redact(event['@message'] ?? '')}`);
-        if (event.type === 'diagnostic' && event.diagnostic) {
-          const d = event.diagnostic;
-          const where = d.address ? ` (${d.address})` : '';
-          const detail = d.detail ? `\n  ${d.detail.replace(/\n/g, '\n  ')}` : '';
-          diagnostics.push(`${d.severity === 'error' ? 'Error' : 'Warning'}: ${d.summary ?? ''}${where}${detail}`);
-        }
-      },
-    }),
-  );
-  for (const d of diagnostics) output.err(`${paint(output, d.startsWith('Error') ? 'red' : 'yellow', redact(d))}\n`);
-  if (result.code !== 0) {
-    const detail = diagnostics.length > 0 ? '' : `:\n${redact(result.stderr.trim())}`;
-    throw new CliError(`terraform apply failed for stack "${plan.stack.name}" (exit ${result.code})${detail}`);
+  const diagnostics: Diagnostic[] = [];
+  const total = plan.summary.resources.length;
+  const done = new Set<string>();
+  try {
+    await withProgress(output, `${verb} ${plan.stack.name}`, async (note, progress) => {
+      progress.status(`0 of ${total}`);
+      const result = await plan.runner.run(['apply', '-input=false', '-no-color', '-json', PLAN_FILE], {
+        onLine: (line) => {
+          const event = parseEvent(line);
+          if (!event) return;
+          if (event.type === 'apply_complete' || event.type === 'apply_errored') {
+            const address = event.hook?.resource?.addr;
+            if (address && event.type === 'apply_complete') done.add(address);
+            progress.status(`${Math.min(done.size, total)} of ${total}`);
+            note(`  [${Math.min(done.size, total)} of ${total}] ${redact(event['@message'] ?? '')}`);
+          }
+          if (event.type === 'diagnostic' && event.diagnostic) diagnostics.push(event.diagnostic);
+        },
+      });
+      // Thrown inside the progress, so a failed apply ends with ✘, never ✔.
+      if (result.code !== 0) throw new StepError('apply', `terraform apply failed for stack "${plan.stack.name}" (exit ${result.code})${diagnostics.length > 0 ? '' : `:\n${redact(result.stderr.trim())}`}`, plan.stack.name);
+    });
+  } finally {
+    for (const d of formatDiagnostics(diagnostics)) output.err(`${paint(output, d.startsWith('Error') ? 'red' : 'yellow', redact(d))}\n`);
   }
 }
 

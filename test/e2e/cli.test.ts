@@ -1,29 +1,13 @@
 // End to end: the cdkws CLI drives Terraform and the provider against the real service, in a copy
 // of examples/platform: synth → diff (markdown checked) → deploy → empty diff → one prop changed →
 // diff shows exactly that → destroy.
-import { execFile } from 'node:child_process';
-import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { CLI } from '../helpers/processes';
+import { cdkws } from '../helpers/cli';
 import { ORG, TOKENS, startService, type TestService } from '../helpers/service';
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const { createExampleProject } = require('../../scripts/example-project.js') as { createExampleProject(prefix?: string): string };
-
-interface CliResult {
-  code: number;
-  stdout: string;
-  stderr: string;
-}
-
-function cdkws(cwd: string, env: NodeJS.ProcessEnv, ...args: string[]): Promise<CliResult> {
-  return new Promise((resolve) => {
-    execFile(process.execPath, [CLI, ...args], { cwd, env, maxBuffer: 32 * 1024 * 1024 }, (error, stdout, stderr) => {
-      const code = error ? (typeof error.code === 'number' ? error.code : 1) : 0;
-      resolve({ code, stdout, stderr });
-    });
-  });
-}
 
 const WORKSPACES = ['data-warehouse', 'networking-prod', 'networking-staging', 'payments-api-prod', 'payments-api-staging'];
 
@@ -126,7 +110,7 @@ describe('cdkws against the real service', () => {
         type: 'cdkws_workspace',
         action: 'update',
         workspace: 'payments-api-staging',
-        attributes: [{ name: 'description', before: '"Payments API, staging"', after: '"Payments API, staging (frozen)"', forcesReplacement: false }],
+        attributes: [{ name: 'description', before: 'Payments API, staging', after: 'Payments API, staging (frozen)', forcesReplacement: false }],
       },
     ]);
     const markdown = readFileSync(markdownFile(), 'utf8');
@@ -141,29 +125,37 @@ describe('cdkws against the real service', () => {
     expect(result.stderr).toContain('pass --auto-approve');
   });
 
-  it('destroys everything the stack manages and warns about it first', async () => {
+  it('destroys everything the stack manages, saying so in one line, with N of M progress', async () => {
     const result = await run('destroy', '--auto-approve');
     expect(result.stderr).not.toMatch(/Error/);
     expect(result.code).toBe(0);
     expect(result.stdout).toContain('Stack platform: 0 to add, 0 to change, 20 to destroy');
-    expect(result.stdout).toContain('Warning: cdkws_workspace.networking-prod (workspace networking-prod) will be destroyed');
+    expect(result.stdout).toContain('Warning: this destroys 20 resources, including 5 workspaces and their state (data-warehouse, networking-prod, networking-staging, payments-api-prod, payments-api-staging)');
+    expect(result.stdout.match(/Warning/g)).toHaveLength(1);
+    expect(result.stderr).toContain('[20 of 20] ');
+    expect(result.stderr).toMatch(/✔ Destroying platform \(20 of 20\)/);
     for (const name of WORKSPACES) {
       const shown = await service.request('GET', `/organizations/${ORG}/workspaces/${name}`);
       expect({ name, status: shown.status }).toEqual({ name, status: 404 });
     }
   });
 
-  it('exits 1 when Terraform fails, leaving no summary behind and never printing the token', async () => {
+  it('exits 1 when Terraform fails, writing a summary of what failed and never printing the token', async () => {
     writeFileSync(markdownFile(), 'stale');
     // No address anywhere: the provider's configuration fails during the plan.
     const badEnv: NodeJS.ProcessEnv = { ...env, CDKWS_TOKEN: 'never-print-me-4f2a' };
     delete badEnv.CDKWS_ADDRESS;
     delete badEnv.TFE_HOSTNAME;
-    const result = await cdkws(project, badEnv, 'diff', '--markdown', markdownFile());
+    const result = await cdkws(project, badEnv, 'diff', '--markdown', markdownFile(), '--json', jsonFile());
     expect(result.code).toBe(1);
-    expect(existsSync(markdownFile())).toBe(false);
     expect(result.stderr).toContain('terraform plan failed for stack "platform"');
     expect(result.stderr).toContain('no service address');
-    expect(`${result.stdout}${result.stderr}`).not.toContain('never-print-me-4f2a');
+    expect(result.stderr).toContain('✘ Planning platform failed');
+    expect(result.stderr).not.toContain('✔ Planning');
+    const markdown = readFileSync(markdownFile(), 'utf8');
+    expect(markdown).toMatch(/^### ❌ cdkws diff failed: plan for stack platform\n\n```text\nterraform plan failed for stack "platform"/);
+    expect(markdown).toContain('no service address');
+    expect(JSON.parse(readFileSync(jsonFile(), 'utf8'))).toMatchObject({ changes: false, error: { step: 'plan', stack: 'platform' } });
+    for (const text of [markdown, readFileSync(jsonFile(), 'utf8'), result.stdout, result.stderr]) expect(text).not.toContain('never-print-me-4f2a');
   });
 });

@@ -7,7 +7,7 @@ import path from 'node:path';
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const { createExampleProject, ROOT } = require('../../scripts/example-project.js') as { createExampleProject(prefix?: string): string; ROOT: string };
 
-const NAMES = ['WorkspacesStack', 'Workspace', 'TagBinding', 'RemoteStateConsumers', 'ChangeRequest', 'Client'];
+const NAMES = ['WorkspacesStack', 'Workspace', 'TagBinding', 'RemoteStateConsumers', 'ChangeRequest', 'Policy', 'PolicyRules', 'Client'];
 
 describe('the cdk-workspaces package', () => {
   let project: string;
