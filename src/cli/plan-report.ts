@@ -2,9 +2,9 @@
 import { paint, type Output } from './output';
 import { countsLine, hasChanges, type AttributeChange, type ChangeAction, type PlanSummary } from './plan-summary';
 
-const SYMBOL: Record<ChangeAction, string> = { create: '+', update: '~', delete: '-', replace: '-/+' };
-const EMOJI: Record<ChangeAction, string> = { create: '🟢', update: '🟡', delete: '🔴', replace: '🟠' };
-const STYLE = { create: 'green', update: 'yellow', delete: 'red', replace: 'red' } as const;
+const SYMBOL: Record<ChangeAction, string> = { create: '+', update: '~', delete: '-', replace: '-/+', import: '<-' };
+const EMOJI: Record<ChangeAction, string> = { create: '🟢', update: '🟡', delete: '🔴', replace: '🟠', import: '🔵' };
+const STYLE = { create: 'green', update: 'yellow', delete: 'red', replace: 'red', import: 'cyan' } as const;
 
 /** `name: "a" → "b"`; a created attribute shows its value only, a removed one `→ null`. */
 export function describeChange(change: AttributeChange, action: ChangeAction): string {

@@ -3,7 +3,8 @@
 // and warnings for deletes and replacements. Everything is sorted, so the same plan always gives
 // the same summary.
 
-export type ChangeAction = 'create' | 'update' | 'delete' | 'replace';
+/** `import`: an existing object adopted as it is (an import directive and no other change). */
+export type ChangeAction = 'create' | 'update' | 'delete' | 'replace' | 'import';
 
 export interface AttributeChange {
   /** The attribute (or nested block), e.g. `auto_apply` or `vcs_repo`. */
@@ -21,10 +22,14 @@ export interface ResourceChangeSummary {
   /** The workspace's name (`before → after` on a rename); for other resources, the workspaces they belong to or target. */
   workspace?: string;
   attributes: AttributeChange[];
+  /** Adopted by an import directive in this plan (with `update`, it is also changed). */
+  importing?: boolean;
 }
 
 export interface PlanSummary {
   stack: string;
+  /** Existing objects adopted by import directives. */
+  import: number;
   add: number;
   change: number;
   destroy: number;
@@ -46,6 +51,8 @@ interface JsonPlan {
       before_sensitive?: unknown;
       after_sensitive?: unknown;
       replace_paths?: Array<Array<string | number>>;
+      /** Present when an import directive adopts the object in this plan. */
+      importing?: { id?: string };
     };
   }>;
   prior_state?: { values?: { root_module?: JsonModule } };
@@ -180,7 +187,8 @@ export function summarizePlan(stack: string, plan: JsonPlan): PlanSummary {
   const resources: ResourceChangeSummary[] = [];
   for (const rc of plan.resource_changes ?? []) {
     if (rc.mode === 'data') continue;
-    const action = actionOf(rc.change.actions);
+    const importing = Boolean(rc.change.importing);
+    const action = actionOf(rc.change.actions) ?? (importing ? 'import' : null);
     if (!action) continue;
     const values = ((rc.change.after ?? rc.change.before) as Record<string, unknown> | null) ?? {};
     const config = configOf(plan, rc.address);
@@ -196,7 +204,7 @@ export function summarizePlan(stack: string, plan: JsonPlan): PlanSummary {
     // A new resource shows what its configuration sets, not every default the provider fills in.
     const configured = action === 'create' && config?.expressions ? new Set(Object.keys(config.expressions)) : undefined;
     const attributes = attributeChanges(rc.change, action).filter((a) => !configured || configured.has(a.name));
-    resources.push({ address: rc.address, type: rc.type, action, workspace, attributes });
+    resources.push({ address: rc.address, type: rc.type, action, workspace, attributes, ...(importing ? { importing } : {}) });
   }
   resources.sort((a, b) => a.address.localeCompare(b.address));
   const count = (...actions: ChangeAction[]) => resources.filter((r) => actions.includes(r.action)).length;
@@ -210,13 +218,15 @@ export function summarizePlan(stack: string, plan: JsonPlan): PlanSummary {
       warnings.push(`${r.address}${what} will be replaced (destroyed, then created)${causes.length ? `: ${causes.join(', ')} cannot change in place` : ''}`);
     }
   }
-  return { stack, add: count('create', 'replace'), change: count('update'), destroy: count('delete', 'replace'), resources, warnings };
+  const imports = resources.filter((r) => r.importing).length;
+  return { stack, import: imports, add: count('create', 'replace'), change: count('update'), destroy: count('delete', 'replace'), resources, warnings };
 }
 
 export function hasChanges(summary: PlanSummary): boolean {
   return summary.resources.length > 0;
 }
 
+/** Terraform's own wording; "to import" only when the plan imports something, as Terraform does. */
 export function countsLine(summary: PlanSummary): string {
-  return `${summary.add} to add, ${summary.change} to change, ${summary.destroy} to destroy`;
+  return `${summary.import > 0 ? `${summary.import} to import, ` : ''}${summary.add} to add, ${summary.change} to change, ${summary.destroy} to destroy`;
 }
