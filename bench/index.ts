@@ -2,6 +2,7 @@
 // baseline measured in the same run, so they compare across machines. `--quick` shortens runs;
 // `--only NAME[,NAME]` picks benchmarks.
 import { benchClient } from './client';
+import { benchImport } from './import';
 import { benchProvider } from './provider';
 import { benchRefresh } from './refresh';
 import { benchService } from './service';
@@ -13,6 +14,7 @@ const BENCHMARKS: Record<string, Bench> = {
   client: () => benchClient(),
   provider: () => benchProvider(),
   refresh: () => benchRefresh(),
+  import: (quick) => benchImport({ quick }),
 };
 
 async function main(): Promise<void> {
