@@ -3,29 +3,19 @@
 // the seconds it takes with the client's default rate limit against a service limiting at the same
 // rate, compared with the floor that rate sets (requests / limit) and with an unlimited run.
 import { subscribe, unsubscribe } from 'node:diagnostics_channel';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Client } from '../src/client';
 import { renderImportModule } from '../src/cli/import-emit';
 import { readImportedWorkspaces, type ImportFilters } from '../src/cli/import-read';
 import { startServer } from '../src/server';
+import { bootstrap } from './client';
 
 const TOKEN = 'alice-token';
 const ORG = 'acme';
 /** The hosted service's documented limit, and the client's default. */
 const RATE = 30;
-
-function bootstrap(): unknown {
-  for (let dir = __dirname; dir !== path.dirname(dir); dir = path.dirname(dir)) {
-    try {
-      return JSON.parse(readFileSync(path.join(dir, 'examples', 'bootstrap.json'), 'utf8'));
-    } catch {
-      // not here
-    }
-  }
-  throw new Error('examples/bootstrap.json not found');
-}
 
 const name = (i: number) => `bench-${String(i).padStart(4, '0')}`;
 

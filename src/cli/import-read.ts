@@ -2,8 +2,7 @@
 // service, projects included), then per workspace one read of its own tag bindings and one page of
 // remote state consumers. Flat tags come with the list. Everything goes through the client, so its
 // rate limit, concurrency cap and retries apply.
-import { collect, type Client, type Workspace } from '../client';
-import { MAX_PAGE_SIZE } from '../spec';
+import { collect, paginate, type Client } from '../client';
 import type { ImportedWorkspace } from './import-emit';
 
 export interface ImportFilters {
@@ -21,27 +20,24 @@ const DETAIL_WORKERS = 8;
 
 /** Every matching workspace with its own bindings and consumers, in the service's name order. */
 export async function readImportedWorkspaces(client: Client, filters: ImportFilters, progress: (done: number, total: number) => void = () => {}): Promise<ImportedWorkspace[]> {
-  const found: Array<{ workspace: Workspace; projectName?: string }> = [];
-  for (let pageNumber = 1; ; ) {
-    const page = await client.workspaces.list(filters.organization, {
+  // Project names come with the list pages (include=project): no request of their own.
+  const projectNames = new Map<string, string>();
+  const pages = paginate(async (page) => {
+    const listed = await client.workspaces.list(filters.organization, {
       wildcardName: filters.name,
       tags: filters.tags.length > 0 ? filters.tags : undefined,
       projectId: filters.project,
       include: ['project'],
       sort: 'name',
-      pageNumber,
-      pageSize: MAX_PAGE_SIZE,
+      ...page,
     });
-    const projects = new Map<string, string>();
-    for (const resource of page.included ?? []) {
+    for (const resource of listed.included ?? []) {
       const name = resource.attributes?.name;
-      if (resource.type === 'projects' && typeof name === 'string') projects.set(resource.id, name);
+      if (resource.type === 'projects' && typeof name === 'string') projectNames.set(resource.id, name);
     }
-    for (const workspace of page.items) found.push({ workspace, projectName: workspace.projectId ? projects.get(workspace.projectId) : undefined });
-    const next = page.pagination ? page.pagination.nextPage : page.items.length >= MAX_PAGE_SIZE ? pageNumber + 1 : null;
-    if (next === null || next <= pageNumber || page.items.length === 0) break;
-    pageNumber = next;
-  }
+    return listed;
+  });
+  const found = (await collect(pages)).map((workspace) => ({ workspace, projectName: workspace.projectId ? projectNames.get(workspace.projectId) : undefined }));
 
   const out: ImportedWorkspace[] = new Array(found.length);
   let nextIndex = 0;
