@@ -140,7 +140,8 @@ export async function importWorkspaces(request: ImportRequest, client?: Client):
     try {
       own = Client.fromEnvironment({ organization: request.organization });
     } catch (error) {
-      throw new CliError(`${(error as Error).message}: set CDKWS_ADDRESS to the service (e.g. http://127.0.0.1:8080) and CDKWS_TOKEN to an API token`);
+      // The credentials' own message names the variables to set.
+      throw new CliError((error as Error).message);
     }
   }
   const api = client ?? own!;
