@@ -10,7 +10,7 @@ import { startServer } from '../src/server';
 const TOKEN = 'alice-token';
 const ORG = 'acme';
 
-function bootstrap(): unknown {
+export function bootstrap(): unknown {
   // Compiled to dist/bench, run from the sources by tests: look upwards for the examples folder.
   for (let dir = __dirname; dir !== path.dirname(dir); dir = path.dirname(dir)) {
     try {

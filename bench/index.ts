@@ -3,6 +3,7 @@
 // `--only NAME[,NAME]` picks benchmarks (and is the only way to run the 1,000,000-workspace ones).
 import { benchClient } from './client';
 import { benchConsole } from './console';
+import { benchImport } from './import';
 import { benchProvider } from './provider';
 import { benchRefresh } from './refresh';
 import { benchService } from './service';
@@ -18,6 +19,7 @@ const BENCHMARKS: Record<string, Bench> = {
   provider: () => benchProvider(),
   refresh: () => benchRefresh(),
   console: (quick) => benchConsole({ largeCount: quick ? 10_000 : 100_000, samples: quick ? 50 : 200 }),
+  import: (quick) => benchImport({ quick }),
 };
 
 /** Only with `--only`: minutes of seeding each. */

@@ -67,4 +67,13 @@ export class RemoteStateConsumers extends Construct {
       consumerIds: consumers.map(workspaceIdOf),
     });
   }
+
+  /**
+   * Adopts the workspace's existing consumer list: an import directive (the engine's `importFrom`)
+   * on the resource, which imports by the ID of the workspace whose state is shared.
+   * @param workspaceId the shared workspace's ID (`ws-…`)
+   */
+  public importFrom(workspaceId: string): void {
+    this.resource.importFrom(workspaceId);
+  }
 }

@@ -103,6 +103,8 @@ export interface WorkspaceProps {
   readonly triggerPrefixes?: string[];
   /** Relative path Terraform runs in. @default the repository root */
   readonly workingDirectory?: string;
+  /** SSH key (`sshkey-…`) for private modules (spec "Assign or unassign an SSH key"). @default none */
+  readonly sshKeyId?: string;
   /** @default no VCS repository */
   readonly vcsRepo?: WorkspaceVcsRepo;
   /** @default none (both settings set by the workspace when given) */
@@ -163,6 +165,20 @@ export class Workspace extends Construct {
     this.resource = new WorkspaceResource(this, 'Default', toResourceConfig(props));
     this.id = this.resource.id;
     for (const key of Object.keys(props.tags ?? {}).sort()) this.addTag(key, props.tags![key]);
+  }
+
+  /**
+   * Adopts an existing workspace instead of creating one: an import directive (the engine's
+   * `importFrom`) on the workspace resource and on each tag binding made from `tags` so far
+   * (`cdkws_tag_binding` imports as `<workspace_id>/<key>`). The first deploy imports them; once
+   * deployed, the call may be removed.
+   * @param workspaceId the existing workspace's ID (`ws-…`)
+   */
+  public importFrom(workspaceId: string): void {
+    this.resource.importFrom(workspaceId);
+    for (const child of this.node.children) {
+      if (child instanceof TagBinding) child.resource.importFrom(`${workspaceId}/${child.key}`);
+    }
   }
 
   /** Adds a key-value tag as a `TagBinding` child construct (id `tag-<key>`). */
@@ -270,6 +286,7 @@ function toResourceConfig(props: WorkspaceProps): WorkspaceConfig {
     triggerPatterns: props.triggerPatterns,
     triggerPrefixes: props.triggerPrefixes,
     workingDirectory: props.workingDirectory,
+    sshKeyId: props.sshKeyId,
     tagNames: props.tagNames,
     forceDelete: props.forceDelete,
     vcsRepo: vcs && {

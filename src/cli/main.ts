@@ -10,6 +10,7 @@ commands:
   deploy [stack]                apply the changes (--auto-approve)
   destroy [stack]               destroy what the stack manages (--auto-approve)
   list                          list the app's stacks
+  import --organization ORG     write constructs that import the organization's existing workspaces
   provider install [--dir DIR]  lay the provider into a filesystem mirror for offline terraform init
   provider schema               print the provider schema JSON
   serve                         run the workspace service (embedded storage or PostgreSQL)
@@ -26,6 +27,7 @@ const COMMANDS: Record<string, () => Promise<Command>> = {
   deploy: async () => (await import('./deploy')).deploy,
   destroy: async () => (await import('./deploy')).destroy,
   list: async () => (await import('./list')).list,
+  import: async () => (await import('./import-workspaces')).importCommand,
   provider: async () => (await import('./provider')).provider,
 };
 

@@ -1,7 +1,8 @@
 // Attribute-by-attribute changes of one resource in Terraform's JSON plan: what the plan changes,
 // and what drifted outside of code. Values stay JSON values (encoded once, by whoever writes them);
 // sensitive and unknown values are flags, never shown.
-export type ChangeAction = 'create' | 'update' | 'delete' | 'replace';
+/** `import`: an existing object adopted as it is (an import directive and no other change). */
+export type ChangeAction = 'create' | 'update' | 'delete' | 'replace' | 'import';
 
 export interface AttributeChange {
   /** The attribute (or nested block), e.g. `auto_apply` or `vcs_repo`. */
@@ -49,6 +50,8 @@ export interface JsonChange {
   before_sensitive?: unknown;
   after_sensitive?: unknown;
   replace_paths?: Array<Array<string | number>>;
+  /** Present when an import directive adopts the object in this plan. */
+  importing?: { id?: string };
 }
 
 /** Attributes whose values are workspace IDs: shown with the workspaces' names. */

@@ -9,7 +9,7 @@ import { countsLine, hasChanges, type ChangeAction, type PlanSummary } from './p
 
 export const DEFAULT_MAX_CHARS = 65_000;
 
-const EMOJI: Record<ChangeAction, string> = { create: '🟢', update: '🟡', delete: '🔴', replace: '🟠' };
+const EMOJI: Record<ChangeAction, string> = { create: '🟢', update: '🟡', delete: '🔴', replace: '🟠', import: '🔵' };
 /** Lines of a failure's message kept in the summary (the job log has the rest). */
 const ERROR_LINES = 30;
 const VALUE_LIMIT = 120;
@@ -33,7 +33,7 @@ interface Level {
   warningPerResource: boolean;
 }
 
-const ALL: ReadonlySet<ChangeAction> = new Set(['delete', 'replace', 'update', 'create']);
+const ALL: ReadonlySet<ChangeAction> = new Set(['delete', 'replace', 'update', 'create', 'import']);
 const RISKY: ReadonlySet<ChangeAction> = new Set(['delete', 'replace']);
 const LEVELS: Level[] = [
   { planText: true, valueLimit: Infinity, attributes: true, driftAttributes: true, rows: ALL, warningPerResource: true },

@@ -4,8 +4,8 @@ import type { PolicyFinding, PolicyReport } from '../spec/policy-report';
 import { paint, type Output } from './output';
 import { countsLine, hasChanges, WORKSPACE_TYPE, type AttributeChange, type ChangeAction, type PlanSummary } from './plan-summary';
 
-export const SYMBOL: Record<ChangeAction, string> = { create: '+', update: '~', delete: '-', replace: '-/+' };
-const STYLE = { create: 'green', update: 'yellow', delete: 'red', replace: 'red' } as const;
+export const SYMBOL: Record<ChangeAction, string> = { create: '+', update: '~', delete: '-', replace: '-/+', import: '<-' };
+const STYLE = { create: 'green', update: 'yellow', delete: 'red', replace: 'red', import: 'cyan' } as const;
 
 /** What failed when a command could not finish (step: synth, policy, init, plan, show). */
 export interface ReportFailure {

@@ -263,3 +263,31 @@ describe('drift of read-only attributes', () => {
     expect(summary.drift).toEqual([]);
   });
 });
+
+describe('a plan with import directives', () => {
+  const importing = {
+    resource_changes: [
+      { address: 'cdkws_workspace.net', type: 'cdkws_workspace', change: { actions: ['no-op'], before: { id: 'ws-1', name: 'net' }, after: { id: 'ws-1', name: 'net' }, importing: { id: 'ws-1' } } },
+      {
+        address: 'cdkws_workspace.app',
+        type: 'cdkws_workspace',
+        change: { actions: ['update'], before: { id: 'ws-2', name: 'app', auto_apply: false }, after: { id: 'ws-2', name: 'app', auto_apply: true }, after_unknown: {}, importing: { id: 'ws-2' } },
+      },
+      { address: 'cdkws_workspace.same', type: 'cdkws_workspace', change: { actions: ['no-op'], before: { name: 'same' }, after: { name: 'same' } } },
+    ],
+  };
+
+  it('counts every imported resource, as Terraform words it, and lists a pure import as an import', () => {
+    const summary = summarizePlan('platform', importing);
+    expect(summary).toMatchObject({ import: 2, add: 0, change: 1, destroy: 0 });
+    expect(summary.resources.map((r) => `${r.action} ${r.address}`)).toEqual(['update cdkws_workspace.app', 'import cdkws_workspace.net']);
+    const text = renderText(summary, { color: false });
+    expect(text).toContain('Stack platform: 2 to import, 0 to add, 1 to change, 0 to destroy');
+    expect(text).toContain(' <- cdkws_workspace.net (net)');
+    expect(renderMarkdown({ stacks: [{ summary }], policy: [] })).toContain('| 🔵 import | `cdkws_workspace.net` | net |');
+  });
+
+  it('leaves the words of a plan without imports as they were', () => {
+    expect(renderText(summarizePlan('platform', plan()), { color: false })).toContain('Stack platform: 3 to add, 1 to change, 2 to destroy');
+  });
+});

@@ -24,6 +24,8 @@ export interface ResourceChangeSummary {
   /** The workspace's name (`before → after` on a rename); for other resources, the workspaces they belong to or target. */
   workspace?: string;
   attributes: AttributeChange[];
+  /** Adopted by an import directive in this plan (with `update`, it is also changed). */
+  importing?: boolean;
 }
 
 /** A resource changed outside of code since the last deploy: `update` (attributes: deployed → now) or `delete` (gone). */
@@ -37,6 +39,8 @@ export interface DriftSummary {
 
 export interface PlanSummary {
   stack: string;
+  /** Existing objects adopted by import directives. */
+  import: number;
   add: number;
   change: number;
   destroy: number;
@@ -66,7 +70,7 @@ interface JsonModule {
 
 export const WORKSPACE_TYPE = 'cdkws_workspace';
 
-const ORDER: Record<ChangeAction, number> = { delete: 0, replace: 1, update: 2, create: 3 };
+const ORDER: Record<ChangeAction, number> = { delete: 0, replace: 1, update: 2, create: 3, import: 4 };
 
 function actionOf(actions: string[]): ChangeAction | null {
   switch ([...actions].sort().join(',')) {
@@ -172,7 +176,8 @@ export function summarizePlan(stack: string, plan: JsonPlan, options: SummaryOpt
   const resources: ResourceChangeSummary[] = [];
   for (const rc of plan.resource_changes ?? []) {
     if (rc.mode === 'data') continue;
-    const action = actionOf(rc.change.actions);
+    const importing = Boolean(rc.change.importing);
+    const action = actionOf(rc.change.actions) ?? (importing ? 'import' : null);
     if (!action) continue;
     const config = configOf(plan, rc.address);
     const attributes = attributeChanges(rc.change, action, config, names);
@@ -182,7 +187,7 @@ export function summarizePlan(stack: string, plan: JsonPlan, options: SummaryOpt
     }
     const values = record(rc.change.after ?? rc.change.before);
     const workspace = rc.type === WORKSPACE_TYPE ? workspaceLabel(rc, names) : targetsOf(config, { ...record(rc.change.before), ...values }, names).join(', ') || undefined;
-    resources.push({ address: rc.address, type: rc.type, action, workspace, attributes });
+    resources.push({ address: rc.address, type: rc.type, action, workspace, attributes, ...(importing ? { importing } : {}) });
   }
   resources.sort(compareRows);
   const count = (...actions: ChangeAction[]) => resources.filter((r) => actions.includes(r.action)).length;
@@ -196,7 +201,8 @@ export function summarizePlan(stack: string, plan: JsonPlan, options: SummaryOpt
       warnings.push(`${r.address}${what} will be replaced (destroyed, then created)${causes.length ? `: ${causes.join(', ')} cannot change in place` : ''}`);
     }
   }
-  return { stack, add: count('create', 'replace'), change: count('update'), destroy: count('delete', 'replace'), resources, warnings, drift };
+  const imports = resources.filter((r) => r.importing).length;
+  return { stack, import: imports, add: count('create', 'replace'), change: count('update'), destroy: count('delete', 'replace'), resources, warnings, drift };
 }
 
 /** Workspace IDs the summary shows without a name (candidates for one list call). */
@@ -218,6 +224,8 @@ export function hasChanges(summary: PlanSummary): boolean {
   return summary.resources.length > 0;
 }
 
-export function countsLine(summary: Pick<PlanSummary, 'add' | 'change' | 'destroy'>): string {
-  return `${summary.add} to add, ${summary.change} to change, ${summary.destroy} to destroy`;
+/** Terraform's own wording; "to import" only when the plan imports something, as Terraform does. */
+export function countsLine(summary: Pick<PlanSummary, 'add' | 'change' | 'destroy'> & { import?: number }): string {
+  const imports = summary.import ?? 0;
+  return `${imports > 0 ? `${imports} to import, ` : ''}${summary.add} to add, ${summary.change} to change, ${summary.destroy} to destroy`;
 }

@@ -18,10 +18,19 @@ export interface Pagination {
   totalCount: number;
 }
 
+/** A related resource sent along with a list (`include`), as the service sent it. */
+export interface IncludedResource {
+  id: string;
+  type: string;
+  attributes?: Record<string, unknown>;
+}
+
 /** One page of a list. `pagination` is absent when the service sent none. */
 export interface Page<T> {
   items: T[];
   pagination?: Pagination;
+  /** Related resources asked for with `include`; absent when none were sent. */
+  included?: IncludedResource[];
 }
 
 export function toPagination(meta: { pagination: WirePagination } | undefined): Pagination | undefined {

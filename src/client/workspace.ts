@@ -11,7 +11,7 @@ import {
   type WorkspaceUpdateAttributes,
 } from '../spec';
 import { NotFoundError, ValidationError, WorkspaceLockedError, WorkspaceNotLockedError } from './errors';
-import { paginate, toPagination, type Page } from './pagination';
+import { paginate, toPagination, type IncludedResource, type Page } from './pagination';
 import type { Transport, TransportRequest } from './transport';
 import {
   toWorkspace,
@@ -75,7 +75,9 @@ export class WorkspacesApi {
   async list(organization: string, options: WorkspaceListOptions = {}): Promise<Page<Workspace>> {
     const req: TransportRequest = { method: 'GET', path: `/organizations/${e(organization)}/workspaces`, query: workspaceListQuery(options), idempotent: true };
     const doc = await this.transport.call(req, workspaceListDocumentSchema);
-    return { items: doc.data.map(toWorkspace), pagination: toPagination(doc.meta) };
+    const page: Page<Workspace> = { items: doc.data.map(toWorkspace), pagination: toPagination(doc.meta) };
+    if (doc.included) page.included = doc.included as IncludedResource[];
+    return page;
   }
 
   /** Every workspace matching `options`, 100 per request. */

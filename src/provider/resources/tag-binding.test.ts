@@ -59,6 +59,13 @@ describe('cdkws_tag_binding', () => {
     expect(read.state).toEqual({ id: `${ws}/env:tier`, workspace_id: ws, key: 'env:tier', value: 'prod' });
   });
 
+  it('imports an empty value as "", as the constructs write it', async () => {
+    const ws = await h.workspace();
+    await h.service.request('PATCH', `/workspaces/${ws}/tag-bindings`, { body: { data: [{ type: 'tag-bindings', attributes: { key: 'flag', value: '' } }] } });
+    const imported = await r.importState!(`${ws}/flag`, h.ctx());
+    expect((await r.read({ state: imported.state! }, h.ctx())).state).toEqual({ id: `${ws}/flag`, workspace_id: ws, key: 'flag', value: '' });
+  });
+
   it('rejects an import ID without a key', () => {
     expect(() => parseTagBindingId('ws-abc')).toThrow(/<workspace_id>\/<key>/);
   });

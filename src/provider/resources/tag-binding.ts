@@ -148,6 +148,8 @@ export const tagBindingResource: ResourceImplementation<ProviderData> = {
 
   importState(id) {
     const { workspaceId, key } = parseTagBindingId(id);
-    return { state: { id, workspace_id: workspaceId, key, value: null } };
+    // "" rather than null: the read then records an empty remote value as "", which is what the
+    // constructs write and what -generate-config-out derives, so neither plans a change after import.
+    return { state: { id, workspace_id: workspaceId, key, value: '' } };
   },
 };
