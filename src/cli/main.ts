@@ -13,6 +13,7 @@ commands:
   provider install [--dir DIR]  lay the provider into a filesystem mirror for offline terraform init
   provider schema               print the provider schema JSON
   serve                         run the workspace service (embedded storage or PostgreSQL)
+  init [DIR]                    create an app (--engine cdktf|cdktn, --organization ORG, --no-install)
 
 run "cdkws <command> --help" for a command's options`;
 
@@ -26,6 +27,7 @@ const COMMANDS: Record<string, () => Promise<Command>> = {
   destroy: async () => (await import('./deploy')).destroy,
   list: async () => (await import('./list')).list,
   provider: async () => (await import('./provider')).provider,
+  init: async () => (await import('./init')).init,
 };
 
 export async function main(argv: string[]): Promise<number> {
