@@ -31,7 +31,9 @@ const NPM_NAME = /^[a-z0-9][a-z0-9._-]*$/;
 
 /** A path given on the command line (a tarball, a folder) as npm should read it from the app. */
 export function packageSpecFor(spec: string, cwd = process.cwd()): string {
-  const local = spec.startsWith('file:') ? spec.slice('file:'.length) : /^(\.{1,2}[\\/]|[\\/]|~[\\/])/.test(spec) || /\.(tgz|tar\.gz)$/.test(spec) ? spec : undefined;
+  const isPath = !spec.includes('://') && (/^(\.{1,2}[\\/]|[\\/]|~[\\/])/.test(spec) || /\.(tgz|tar\.gz)$/.test(spec));
+  const local = spec.startsWith('file:') ? spec.slice('file:'.length) : isPath ? spec : undefined;
+  // Ranges, tags, URLs and git specs go to npm as they are.
   if (local === undefined) return spec;
   const resolved = path.resolve(cwd, local.startsWith('~/') ? path.join(process.env.HOME ?? '~', local.slice(2)) : local);
   if (!existsSync(resolved)) throw usage(`--package ${spec}: ${resolved} does not exist`);
