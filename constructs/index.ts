@@ -1,6 +1,5 @@
 // The constructs of cdk-workspaces: hand-written L2 constructs over the generated L1 bindings.
-// The engine binding comes first: every module after it that imports `cdktf` gets the app's engine.
-export { ENGINE, type EngineName } from './engine';
+export { ENGINE, type EngineName } from './engine-binding';
 export { WorkspacesStack, type WorkspacesStackProps, type WorkspacesStackBackendFactory } from './stack';
 export { Workspace, workspaceIdOf, type WorkspaceProps, type WorkspaceReference, type WorkspaceVcsRepo, type WorkspaceSettingOverwrites } from './workspace';
 export { TagBinding, type TagBindingProps } from './tag-binding';

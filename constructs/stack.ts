@@ -1,7 +1,7 @@
 // A Terraform stack with the cdkws provider configured (design "Constructs", "Provider configuration").
 import type { Construct } from 'constructs';
 import * as path from 'node:path';
-import { LocalBackend, TerraformStack, type ISynthesisSession, type LocalBackendConfig, type TerraformBackend } from 'cdktf';
+import { LocalBackend, TerraformStack, type ISynthesisSession, type LocalBackendConfig, type TerraformBackend } from './engine';
 import { layStackProvider } from '../src/provider/install';
 import { PROVIDER_VERSION } from '../src/provider/version';
 import { CdkwsProvider } from './gen/providers/cdkws/provider';

@@ -83,11 +83,11 @@ export function cdktfJson(): string {
 }
 
 /**
- * The app's TypeScript settings. Under cdktn, `cdktf` maps to `cdktn` for the type checker only:
- * the package's declarations name `cdktf`, and at run time it binds to the app's engine itself.
+ * The app's TypeScript settings. `skipLibCheck`, as the engines' own templates have it: the
+ * package's declarations name both engines, and the app has one.
  */
-export function tsconfigJson(engine: Engine): string {
-  const compilerOptions: Record<string, unknown> = {
+export function tsconfigJson(): string {
+  const compilerOptions = {
     target: 'ES2022',
     module: 'commonjs',
     moduleResolution: 'node',
@@ -99,7 +99,6 @@ export function tsconfigJson(engine: Engine): string {
     forceConsistentCasingInFileNames: true,
     noEmit: true,
   };
-  if (engine === 'cdktn') compilerOptions.paths = { cdktf: ['./node_modules/cdktn'] };
   return json({ compilerOptions, include: ['**/*.ts'], exclude: ['node_modules', 'cdktf.out'] });
 }
 
@@ -235,7 +234,7 @@ export function appFiles(s: AppSettings, main: MainSource = {}): Record<string, 
   return {
     'package.json': packageJson(s),
     'cdktf.json': cdktfJson(),
-    'tsconfig.json': tsconfigJson(s.engine),
+    'tsconfig.json': tsconfigJson(),
     'main.ts': mainTs(s, main),
     '.gitignore': gitignore(),
     '.github/workflows/workspaces.yml': workflowYaml(s.engine),

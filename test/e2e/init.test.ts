@@ -52,8 +52,7 @@ describe('cdkws init', () => {
     expect(Object.keys(pkg.dependencies).sort()).toEqual(['cdk-workspaces', 'cdktn', 'constructs']);
     expect(pkg.devDependencies).toHaveProperty('cdktn-cli');
     expect(readFileSync(path.join(app, 'main.ts'), 'utf8')).toContain("import { App } from 'cdktn';");
-    // The package's declarations name cdktf; the type checker reads cdktn for it.
-    expect(JSON.parse(readFileSync(path.join(app, 'tsconfig.json'), 'utf8')).compilerOptions.paths).toEqual({ cdktf: ['./node_modules/cdktn'] });
+    expect(JSON.parse(readFileSync(path.join(app, 'tsconfig.json'), 'utf8')).compilerOptions.skipLibCheck).toBe(true);
   });
 
   const refusals: Array<[string, (base: string) => string[], RegExp]> = [
