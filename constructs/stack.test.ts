@@ -1,4 +1,9 @@
+import { existsSync, readFileSync, rmSync, statSync } from 'node:fs';
+import * as path from 'node:path';
 import { S3Backend, Testing } from 'cdktf';
+import { executableName, IMPLIED_MIRROR, versionDir } from '../src/provider/install';
+import { packageHash } from '../src/provider/lock-file';
+import { PROVIDER_SOURCE, PROVIDER_VERSION } from '../src/provider/version';
 import { WorkspacesStack } from './stack';
 import { synthJson, testStack } from './test-support';
 
@@ -11,8 +16,25 @@ describe('WorkspacesStack', () => {
     expect(Testing.toHaveProvider(Testing.synth(stack), 'cdkws')).toBe(true);
   });
 
-  it('requires the provider from its source address', () => {
-    expect(synthJson(testStack()).terraform.required_providers.cdkws.source).toMatch(/(^|\/)cdk-workspaces\/cdkws$/);
+  it('requires the provider from its source address, at the version this package bundles', () => {
+    const required = synthJson(testStack()).terraform.required_providers.cdkws;
+    expect(required.source).toMatch(/(^|\/)cdk-workspaces\/cdkws$/);
+    expect(required.version).toBe(PROVIDER_VERSION);
+  });
+
+  it('lays the bundled provider into the stack folder, locked, so terraform init needs no registry', () => {
+    const outdir = Testing.fullSynth(testStack());
+    try {
+      const stackDir = path.join(outdir, 'stacks', 'platform');
+      const packageDir = versionDir(path.join(stackDir, IMPLIED_MIRROR));
+      expect(statSync(path.join(packageDir, executableName())).mode & 0o111).not.toBe(0);
+      const lock = readFileSync(path.join(stackDir, '.terraform.lock.hcl'), 'utf8');
+      expect(lock).toContain(`provider "${PROVIDER_SOURCE}" {\n  version     = "${PROVIDER_VERSION}"\n  constraints = "${PROVIDER_VERSION}"`);
+      expect(lock).toContain(`"${packageHash(packageDir)}"`);
+      expect(existsSync(path.join(stackDir, 'cdk.tf.json'))).toBe(true);
+    } finally {
+      rmSync(outdir, { recursive: true, force: true });
+    }
   });
 
   it('uses a local backend by default and a given local path', () => {

@@ -1,6 +1,9 @@
 // A Terraform stack with the cdkws provider configured (design "Constructs", "Provider configuration").
 import type { Construct } from 'constructs';
-import { LocalBackend, TerraformStack, type LocalBackendConfig, type TerraformBackend } from 'cdktf';
+import * as path from 'node:path';
+import { LocalBackend, TerraformStack, type ISynthesisSession, type LocalBackendConfig, type TerraformBackend } from './engine';
+import { layStackProvider } from '../src/provider/install';
+import { PROVIDER_VERSION } from '../src/provider/version';
 import { CdkwsProvider } from './gen/providers/cdkws/provider';
 import { PropsChecker } from './validation';
 
@@ -30,6 +33,11 @@ export interface WorkspacesStackProps {
  * address only: the token is never part of the configuration (it comes from `CDKWS_TOKEN`,
  * `TFE_TOKEN` or the Terraform credentials file when Terraform runs), so synth output is safe to
  * commit and review.
+ *
+ * The stack requires exactly the provider version this package bundles, and synth lays that
+ * provider into the stack folder's implied local mirror (`terraform.d/plugins`) with a matching
+ * `.terraform.lock.hcl`: the engine's own CLI (`cdktf deploy`, `cdktn diff`) and plain
+ * `terraform init` in that folder then find it offline, with no extra step.
  */
 export class WorkspacesStack extends TerraformStack {
   /** Returns the `WorkspacesStack` a construct belongs to, or throws. */
@@ -65,5 +73,14 @@ export class WorkspacesStack extends TerraformStack {
     this.address = props.address?.replace(/\/$/, '');
     this.provider = new CdkwsProvider(this, 'cdkws', { organization: this.organization, address: this.address });
     this.backend = typeof props.backend === 'function' ? props.backend(this) : new LocalBackend(this, props.backend ?? {});
+    // The engine's schema wants a version string, and the bundled provider is the only one there is.
+    this.addOverride('terraform.required_providers.cdkws.version', PROVIDER_VERSION);
+    const synthesizer = this.synthesizer;
+    this.synthesizer = {
+      synthesize: (session: ISynthesisSession) => {
+        synthesizer.synthesize(session);
+        layStackProvider(path.join(session.outdir, session.manifest.forStack(this).workingDirectory));
+      },
+    };
   }
 }

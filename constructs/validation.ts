@@ -1,7 +1,7 @@
 // Checks construct props against the spec's rules (src/spec) when a construct is created, so a
 // mistake fails at `new Workspace(…)` with the construct path and attribute, not at apply time.
 import type { IConstruct } from 'constructs';
-import { Token } from 'cdktf';
+import { Token } from './engine';
 import type { z } from 'zod';
 
 /** One broken rule of one construct: the prop (camelCase, dotted for nested props) and the fix. */

@@ -77,9 +77,19 @@ function listFiles(dir) {
  */
 const OVERRIDES = /^(  (?:public|protected) )((?:get |set )?(?:synthesizeAttributes|synthesizeHclAttributes|alias)\()/;
 
+/**
+ * The bindings import the engine through constructs/engine.ts, which binds to cdktf or cdktn,
+ * whichever the app has (the generator writes `from 'cdktf'`).
+ */
+const ENGINE_IMPORT = /^import \* as cdktf from 'cdktf';$/;
+const ENGINE_MODULE = "import * as cdktf from '../../../../engine';";
+
 /** One text form for every file: LF line ends, no trailing blanks, one final newline. */
 function normalize(text) {
-  const lines = text.replace(/\r\n/g, '\n').split('\n').map((line) => line.replace(/[ \t]+$/, '').replace(OVERRIDES, '$1override $2'));
+  const lines = text
+    .replace(/\r\n/g, '\n')
+    .split('\n')
+    .map((line) => line.replace(/[ \t]+$/, '').replace(OVERRIDES, '$1override $2').replace(ENGINE_IMPORT, ENGINE_MODULE));
   return `${lines.join('\n').replace(/\n+$/, '')}\n`;
 }
 

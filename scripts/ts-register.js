@@ -1,7 +1,7 @@
 'use strict';
 // Runs TypeScript cdktf apps inside this repository without ts-node: `node --require
 // scripts/ts-register.js main.ts`. Each .ts file is transpiled on load (no type check here:
-// test/e2e/package.test.ts runs `tsc -p examples/platform`), and `cdk-workspaces` resolves to this
+// test/e2e/package.test.ts type-checks a copy of examples/platform), and `cdk-workspaces` resolves to this
 // package, as it would from node_modules in a user's project. Users of the published package use
 // ts-node or tsx instead.
 const fs = require('node:fs');

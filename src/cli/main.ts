@@ -14,6 +14,7 @@ commands:
   provider install [--dir DIR]  lay the provider into a filesystem mirror for offline terraform init
   provider schema               print the provider schema JSON
   serve                         run the workspace service (embedded storage or PostgreSQL)
+  init [DIR]                    create an app (--engine cdktf|cdktn, --organization ORG, --no-install)
   --version                     print the version of cdk-workspaces
 
 run "cdkws <command> --help" for a command's options`;
@@ -29,6 +30,7 @@ const COMMANDS: Record<string, () => Promise<Command>> = {
   list: async () => (await import('./list')).list,
   import: async () => (await import('./import-workspaces')).importCommand,
   provider: async () => (await import('./provider')).provider,
+  init: async () => (await import('./init')).init,
 };
 
 export async function main(argv: string[]): Promise<number> {

@@ -3,6 +3,7 @@
 // so plain `terraform init` works with no network. Needs no esbuild: the bundle is prebuilt.
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import { LOCK_FILE, lockBlock, locks, mergeLockFile, packageHash } from './lock-file';
 import { PROVIDER_HOSTNAME, PROVIDER_NAMESPACE, PROVIDER_SOURCE, PROVIDER_TYPE, PROVIDER_VERSION } from './version';
 
 /** Where `npm run build` leaves the bundled provider (a mirror of its own), relative to the package. */
@@ -96,4 +97,51 @@ export function installProvider(options: InstallOptions): Installed {
   const cliConfigFile = path.join(dir, 'terraform.tfrc');
   fs.writeFileSync(cliConfigFile, cliConfigText(mirrorDir));
   return { mirrorDir, executable: path.join(target, executableName(version)), cliConfigFile, version };
+}
+
+/**
+ * Terraform's implied local mirror, relative to the folder it runs in: with no
+ * `provider_installation` block in the CLI configuration, `terraform init` installs the providers it
+ * finds there from there, and every other provider from its registry as usual.
+ */
+export const IMPLIED_MIRROR = path.join('terraform.d', 'plugins');
+
+export interface StackProvider {
+  /** The provider package folder inside the stack's implied mirror. */
+  packageDir: string;
+  /** Its `h1:` hash, as written to the stack's lock file. */
+  hash: string;
+}
+
+let builtHash: { dir: string; hash: string } | undefined;
+
+/**
+ * Makes a synthesized stack folder self-sufficient for the engine's own CLI (`cdktf deploy`,
+ * `cdktn diff`, plain `terraform init`): copies the bundled provider into the folder's implied
+ * mirror and locks it in `.terraform.lock.hcl`, so neither init nor the engine's lock step asks a
+ * registry. A copy (not a link) keeps the folder whole when CI moves it between jobs.
+ */
+export function layStackProvider(stackDir: string, from = path.join(packageRoot(), BUILT_MIRROR)): StackProvider {
+  const source = findBuiltPackage(from);
+  if (builtHash?.dir !== source) builtHash = { dir: source, hash: packageHash(source) };
+  const { hash } = builtHash;
+  const packageDir = versionDir(path.join(stackDir, IMPLIED_MIRROR));
+  if (!fs.existsSync(packageDir) || packageHash(packageDir) !== hash) {
+    // Replace the folder whole, and drop other versions: a stale file would change the hash.
+    fs.rmSync(path.join(stackDir, IMPLIED_MIRROR, PROVIDER_HOSTNAME, PROVIDER_NAMESPACE, PROVIDER_TYPE), { recursive: true, force: true });
+    fs.mkdirSync(packageDir, { recursive: true });
+    for (const name of fs.readdirSync(source)) {
+      const file = path.join(source, name);
+      if (!fs.statSync(file).isFile()) continue;
+      fs.copyFileSync(file, path.join(packageDir, name));
+      fs.chmodSync(path.join(packageDir, name), fs.statSync(file).mode & 0o777);
+    }
+  }
+  const lockFile = path.join(stackDir, LOCK_FILE);
+  const existing = fs.existsSync(lockFile) ? fs.readFileSync(lockFile, 'utf8') : undefined;
+  // A block terraform init has rewritten (it may add hashes) is kept while it still holds ours.
+  if (!locks(existing, PROVIDER_SOURCE, PROVIDER_VERSION, hash)) {
+    fs.writeFileSync(lockFile, mergeLockFile(existing, PROVIDER_SOURCE, lockBlock(PROVIDER_SOURCE, PROVIDER_VERSION, hash)));
+  }
+  return { packageDir, hash };
 }

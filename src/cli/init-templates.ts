@@ -1,0 +1,243 @@
+// The files of a new app made by `cdkws init`: plain functions of the app's settings, so the
+// command, the tests and examples/platform agree on what an app holds.
+
+export type Engine = 'cdktf' | 'cdktn';
+export const ENGINES: readonly Engine[] = ['cdktf', 'cdktn'];
+
+/** Versions the generated app installs. TypeScript stays on 5.9: ts-node does not run on 7. */
+export const APP_VERSIONS = {
+  cdktf: { library: '^0.21.0', cli: '^0.21.0' },
+  cdktn: { library: '^0.24.0', cli: '^0.24.0' },
+  // Inside both engines' ranges: cdktn wants >= 10.6 < 10.8, cdktf ^10.4.2.
+  constructs: '~10.7.0',
+  typescript: '~5.9.3',
+  tsNode: '^10.9.2',
+  typesNode: '^20.19.0',
+} as const;
+
+/** The Node.js each engine's CLI needs (cdktn-cli 0.24 declares >= 22.19). */
+export const ENGINE_NODE: Record<Engine, { engines: string; ci: string }> = {
+  cdktf: { engines: '>=20.18.1', ci: '20' },
+  cdktn: { engines: '>=22.19.0', ci: '22' },
+};
+
+export interface AppSettings {
+  /** The npm package name (lower case). */
+  name: string;
+  /** The workspace the app starts with. */
+  workspaceName: string;
+  organization: string;
+  engine: Engine;
+  /** The cdk-workspaces dependency as npm takes it: a range, `file:…`, a URL. */
+  packageSpec: string;
+}
+
+export interface MainSource {
+  /** Extra import lines (e.g. a module written by `cdkws import`). */
+  imports?: string[];
+  /** Extra statements after the first workspace, with `app` and `stack` in scope. */
+  body?: string[];
+}
+
+const json = (value: unknown): string => `${JSON.stringify(value, null, 2)}\n`;
+
+export function packageJson(s: AppSettings): string {
+  const versions = APP_VERSIONS[s.engine];
+  return json({
+    name: s.name,
+    version: '0.1.0',
+    private: true,
+    description: `The workspaces of ${s.organization}, as code`,
+    scripts: {
+      synth: 'cdkws synth',
+      diff: 'cdkws diff --markdown plan.md',
+      deploy: 'cdkws deploy --auto-approve',
+      typecheck: 'tsc --noEmit',
+    },
+    engines: { node: ENGINE_NODE[s.engine].engines },
+    dependencies: {
+      'cdk-workspaces': s.packageSpec,
+      [s.engine]: versions.library,
+      constructs: APP_VERSIONS.constructs,
+    },
+    devDependencies: {
+      '@types/node': APP_VERSIONS.typesNode,
+      [`${s.engine}-cli`]: versions.cli,
+      'ts-node': APP_VERSIONS.tsNode,
+      typescript: APP_VERSIONS.typescript,
+    },
+  });
+}
+
+/** cdktf.json: both engines' CLIs and `cdkws` read it. */
+export function cdktfJson(): string {
+  return json({
+    language: 'typescript',
+    app: 'npx ts-node main.ts',
+    output: 'cdktf.out',
+    sendCrashReports: 'false',
+    terraformProviders: [],
+    terraformModules: [],
+    context: {},
+  });
+}
+
+/**
+ * The app's TypeScript settings. `skipLibCheck`, as the engines' own templates have it: the
+ * package's declarations name both engines, and the app has one.
+ */
+export function tsconfigJson(): string {
+  const compilerOptions = {
+    target: 'ES2022',
+    module: 'commonjs',
+    moduleResolution: 'node',
+    lib: ['ES2022'],
+    types: ['node'],
+    strict: true,
+    esModuleInterop: true,
+    skipLibCheck: true,
+    forceConsistentCasingInFileNames: true,
+    noEmit: true,
+  };
+  return json({ compilerOptions, include: ['**/*.ts'], exclude: ['node_modules', 'cdktf.out'] });
+}
+
+/** main.ts: one stack for the organization and one workspace. */
+export function mainTs(s: Pick<AppSettings, 'engine' | 'organization' | 'workspaceName'>, extra: MainSource = {}): string {
+  const lines = [
+    `// The workspaces of ${s.organization}, as code. \`npx cdkws diff\` shows what would change,`,
+    '// `npx cdkws deploy` applies it. The provider reads CDKWS_ADDRESS and CDKWS_TOKEN where Terraform',
+    '// runs; neither belongs in this file.',
+    `import { App } from '${s.engine}';`,
+    "import { Workspace, WorkspacesStack } from 'cdk-workspaces';",
+    ...(extra.imports ?? []),
+    '',
+    'const app = new App();',
+    `const stack = new WorkspacesStack(app, 'workspaces', { organization: ${quote(s.organization)} });`,
+    '',
+    `new Workspace(stack, ${quote(s.workspaceName)}, {`,
+    `  name: ${quote(s.workspaceName)},`,
+    "  description: 'Managed by cdk-workspaces',",
+    "  executionMode: 'remote',",
+    '});',
+    ...(extra.body && extra.body.length > 0 ? ['', ...extra.body] : []),
+    '',
+    'app.synth();',
+  ];
+  return `${lines.join('\n')}\n`;
+}
+
+function quote(text: string): string {
+  return `'${text.replace(/\\/g, '\\\\').replace(/'/g, "\\'")}'`;
+}
+
+export function gitignore(): string {
+  return ['node_modules/', 'cdktf.out/', '.cdkws/', '.terraform/', '*.tfstate', '*.tfstate.*', 'plan.md', 'plan.json', ''].join('\n');
+}
+
+/** GitHub Actions: a diff on pull requests posting the summary, a deploy on the main branch. */
+export function workflowYaml(engine: Engine): string {
+  const setup = `      - uses: actions/checkout@v4
+      - uses: actions/setup-node@v4
+        with:
+          node-version: ${ENGINE_NODE[engine].ci}
+          cache: npm
+      - uses: hashicorp/setup-terraform@v3
+        with:
+          terraform_version: "1.11"
+          terraform_wrapper: false
+      - run: npm ci`;
+  return `# Workspaces as code, reviewed in pull requests and deployed from the main branch.
+# Needs the repository variable CDKWS_ADDRESS (e.g. https://workspaces.example.com) and the secret
+# CDKWS_TOKEN (a team token that may manage the workspaces). Give the WorkspacesStack a shared
+# backend (e.g. \`backend: (s) => new S3Backend(s, {…})\`): a runner's local state is lost.
+name: workspaces
+
+on:
+  pull_request:
+  push:
+    branches: [main]
+
+# One run per branch at a time: a deploy never races another deploy.
+concurrency:
+  group: workspaces-\${{ github.ref }}
+  cancel-in-progress: false
+
+env:
+  CDKWS_ADDRESS: \${{ vars.CDKWS_ADDRESS }}
+  CDKWS_TOKEN: \${{ secrets.CDKWS_TOKEN }}
+  NO_COLOR: "1"
+
+jobs:
+  diff:
+    if: github.event_name == 'pull_request'
+    runs-on: ubuntu-latest
+    permissions:
+      contents: read
+      pull-requests: write
+    steps:
+${setup}
+      - name: cdkws diff
+        # Exit 0: no changes, 2: changes (both fine here), 1: error.
+        run: |
+          set +e
+          npx cdkws diff --markdown plan.md
+          code=$?
+          set -e
+          if [ "$code" -eq 1 ]; then exit 1; fi
+      - name: Post the summary on the pull request
+        env:
+          GH_TOKEN: \${{ github.token }}
+          PR: \${{ github.event.pull_request.number }}
+        # Updates the previous comment, so the pull request shows one current summary.
+        run: gh pr comment "$PR" --body-file plan.md --edit-last || gh pr comment "$PR" --body-file plan.md
+
+  deploy:
+    if: github.event_name == 'push' && github.ref == 'refs/heads/main'
+    runs-on: ubuntu-latest
+    environment: workspaces
+    permissions:
+      contents: read
+    steps:
+${setup}
+      - run: npx cdkws deploy --auto-approve
+`;
+}
+
+export function readme(s: AppSettings): string {
+  const cli = s.engine;
+  const node = s.engine === 'cdktn' ? '\nThe cdktn CLI needs Node.js 22.19 or later.\n' : '';
+  return `# ${s.name}
+
+The workspaces of \`${s.organization}\`, as code, with [cdk-workspaces](https://www.npmjs.com/package/cdk-workspaces)
+on ${s.engine === 'cdktn' ? 'CDK Terrain (cdktn)' : 'cdktf'}. \`main.ts\` declares them.
+${node}
+\`\`\`sh
+export CDKWS_ADDRESS=https://workspaces.example.com   # the service
+export CDKWS_TOKEN=…                                   # a token that may manage the workspaces
+npx cdkws diff        # what would change (exit 2 when something would)
+npx cdkws deploy      # apply it
+\`\`\`
+
+The engine's own CLI works too: \`npx ${cli} diff\`, \`npx ${cli} deploy\`, \`npx ${cli} destroy\`. Synth lays the
+provider that cdk-workspaces bundles beside each stack (\`cdktf.out/stacks/<stack>/terraform.d/plugins\`)
+and locks it in the stack's \`.terraform.lock.hcl\`, so Terraform installs it offline.
+
+State is kept in a local file by default; before running in CI, give the stack a shared backend
+(\`backend: (s) => new S3Backend(s, {…})\`). \`.github/workflows/workspaces.yml\` diffs pull requests
+(posting the summary) and deploys the main branch.
+`;
+}
+
+/** Every file of a new app, by path relative to the app folder. */
+export function appFiles(s: AppSettings, main: MainSource = {}): Record<string, string> {
+  return {
+    'package.json': packageJson(s),
+    'cdktf.json': cdktfJson(),
+    'tsconfig.json': tsconfigJson(),
+    'main.ts': mainTs(s, main),
+    '.gitignore': gitignore(),
+    '.github/workflows/workspaces.yml': workflowYaml(s.engine),
+    'README.md': readme(s),
+  };
+}

@@ -1,0 +1,128 @@
+// `cdkws init [DIR] [--engine cdktf|cdktn] [--organization ORG] [--package SPEC] [--no-install]`:
+// a standalone app in DIR (design "CLI"). Everything is checked before the first file is written,
+// so a refused init leaves nothing behind.
+import { spawn } from 'node:child_process';
+import { existsSync, mkdirSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { WORKSPACE_NAME_MAX_LENGTH, WORKSPACE_NAME_PATTERN } from '../spec/workspace';
+import { PROVIDER_VERSION } from '../provider/version';
+import { parseCommandArgs } from './args';
+import { appFiles, ENGINES, type AppSettings, type Engine } from './init-templates';
+import { CliError } from './output';
+
+const HELP = `usage: cdkws init [DIR] [options]
+
+Creates a cdk-workspaces app in DIR (default: the current folder, which must be empty), then
+runs npm install there.
+
+options:
+  --engine cdktf|cdktn    the CDK engine (default cdktf; cdktn is CDK Terrain, its fork)
+  --organization ORG      the organization of the workspaces (default acme)
+  --package SPEC          the cdk-workspaces dependency, anything npm accepts: a range, a
+                          tarball path, file:… (default ^${PROVIDER_VERSION})
+  --no-install            write the files only`;
+
+/** A usage problem: exit 2, nothing written. */
+const usage = (message: string) => new CliError(message, 2);
+
+// Entries a folder may already hold and still count as empty (a fresh clone).
+const IGNORED_ENTRIES = new Set(['.git']);
+const NPM_NAME = /^[a-z0-9][a-z0-9._-]*$/;
+
+/** A path given on the command line (a tarball, a folder) as npm should read it from the app. */
+export function packageSpecFor(spec: string, cwd = process.cwd()): string {
+  const isPath = !spec.includes('://') && (/^(\.{1,2}[\\/]|[\\/]|~[\\/])/.test(spec) || /\.(tgz|tar\.gz)$/.test(spec));
+  const local = spec.startsWith('file:') ? spec.slice('file:'.length) : isPath ? spec : undefined;
+  // Ranges, tags, URLs and git specs go to npm as they are.
+  if (local === undefined) return spec;
+  const resolved = path.resolve(cwd, local.startsWith('~/') ? path.join(process.env.HOME ?? '~', local.slice(2)) : local);
+  if (!existsSync(resolved)) throw usage(`--package ${spec}: ${resolved} does not exist`);
+  return `file:${resolved}`;
+}
+
+export interface InitOptions {
+  dir: string;
+  engine: Engine;
+  organization: string;
+  packageSpec: string;
+}
+
+/** Checks everything a new app needs and returns its settings; throws (exit 2) before any write. */
+export function planApp(options: InitOptions): AppSettings {
+  const dir = path.resolve(options.dir);
+  if (!(ENGINES as readonly string[]).includes(options.engine)) {
+    throw usage(`unknown engine "${options.engine}": use --engine cdktf or --engine cdktn`);
+  }
+  if (existsSync(dir)) {
+    if (!statSync(dir).isDirectory()) throw usage(`${dir} is a file: name a new or empty folder`);
+    const entries = readdirSync(dir).filter((name) => !IGNORED_ENTRIES.has(name));
+    if (entries.length > 0) {
+      throw usage(`${dir} is not empty (${entries.slice(0, 3).join(', ')}${entries.length > 3 ? ', …' : ''}): run cdkws init in a new or empty folder`);
+    }
+  }
+  const base = path.basename(dir);
+  if (!WORKSPACE_NAME_PATTERN.test(base) || base.length > WORKSPACE_NAME_MAX_LENGTH || !NPM_NAME.test(base.toLowerCase())) {
+    throw usage(`the folder name "${base}" names the app and its first workspace: use letters, numbers, "-" and "_" (at most ${WORKSPACE_NAME_MAX_LENGTH} characters), starting with a letter or number`);
+  }
+  if (options.organization.trim() === '' || !/^[A-Za-z0-9_-]+$/.test(options.organization)) {
+    throw usage(`--organization "${options.organization}": an organization name has only letters, numbers, "-" and "_"`);
+  }
+  return { name: base.toLowerCase(), workspaceName: base, organization: options.organization, engine: options.engine, packageSpec: options.packageSpec };
+}
+
+/** Writes the app's files into `dir`; returns their relative paths. */
+export function writeApp(dir: string, settings: AppSettings): string[] {
+  const files = appFiles(settings);
+  for (const [name, text] of Object.entries(files)) {
+    const file = path.join(dir, name);
+    mkdirSync(path.dirname(file), { recursive: true });
+    writeFileSync(file, text, { flag: 'wx' });
+  }
+  return Object.keys(files);
+}
+
+function npmInstall(dir: string): Promise<number> {
+  const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
+  const child = spawn(npm, ['install', '--no-audit', '--no-fund'], { cwd: dir, stdio: ['ignore', 'inherit', 'inherit'], shell: process.platform === 'win32' });
+  return new Promise((resolve, reject) => {
+    child.on('error', reject);
+    child.on('close', (code) => resolve(code ?? 1));
+  });
+}
+
+export async function init(argv: string[]): Promise<number> {
+  const parsed = parseCommandArgs(
+    'init',
+    argv,
+    {
+      engine: { type: 'string' },
+      organization: { type: 'string' },
+      package: { type: 'string' },
+      'no-install': { type: 'boolean' },
+    },
+    HELP,
+  );
+  if (parsed === 'help') {
+    process.stdout.write(`${HELP}\n`);
+    return 0;
+  }
+  const dir = path.resolve(parsed.positionals[0] ?? '.');
+  const spec = (parsed.values.package as string | undefined) ?? `^${PROVIDER_VERSION}`;
+  const settings = planApp({
+    dir,
+    engine: ((parsed.values.engine as string | undefined) ?? 'cdktf') as Engine,
+    organization: (parsed.values.organization as string | undefined) ?? 'acme',
+    packageSpec: packageSpecFor(spec),
+  });
+  mkdirSync(dir, { recursive: true });
+  const written = writeApp(dir, settings);
+  process.stdout.write(`created a ${settings.engine} app in ${dir}: ${written.join(', ')}\n`);
+  const shown = path.relative(process.cwd(), dir) || '.';
+  if (!parsed.values['no-install']) {
+    process.stdout.write('running npm install\n');
+    const code = await npmInstall(dir);
+    if (code !== 0) throw new CliError(`npm install failed in ${dir} (exit ${code}): the files are written; fix the problem above and run npm install there`);
+  }
+  process.stdout.write(`\nnext:\n${shown === '.' ? '' : `  cd ${shown}\n`}${parsed.values['no-install'] ? '  npm install\n' : ''}  export CDKWS_ADDRESS=… CDKWS_TOKEN=…\n  npx cdkws diff\n`);
+  return 0;
+}

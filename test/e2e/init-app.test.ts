@@ -1,0 +1,120 @@
+// End to end, as a new user: pack this working tree, `cdkws init --package <tarball>` an app in a
+// temporary folder outside the repository (npm install included), then drive it against the real
+// service with the engine's own CLI (cdktf, or CDK Terrain's cdktn under Node 22) and with cdkws:
+// deploy → the workspace exists → a second diff is empty → destroy → deploy and destroy again with
+// cdkws. Only CDKWS_ADDRESS and CDKWS_TOKEN are set: no CLI configuration, no hand-run init.
+import { execFile } from 'node:child_process';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { CLI, ROOT } from '../helpers/processes';
+import { ORG, TOKENS, startService, type TestService } from '../helpers/service';
+import { haveTerraform } from '../helpers/terraform';
+
+const MINUTE = 60_000;
+
+interface Result {
+  code: number;
+  output: string;
+}
+
+function run(file: string, args: string[], cwd: string, env: NodeJS.ProcessEnv, timeout = 10 * MINUTE): Promise<Result> {
+  return new Promise((resolve) => {
+    execFile(file, args, { cwd, env, timeout, maxBuffer: 64 * 1024 * 1024 }, (error, stdout, stderr) => {
+      const code = error ? (typeof error.code === 'number' ? error.code : 1) : 0;
+      resolve({ code, output: `${stdout}${stderr}` });
+    });
+  });
+}
+
+/** Fails with the command's output, so a broken step says why. */
+function expectExit(result: Result, code: number, step: string): void {
+  if (result.code !== code) throw new Error(`${step} exited ${result.code}, expected ${code}:\n${result.output.slice(-6000)}`);
+}
+
+/** The environment of a user's shell: no Terraform CLI configuration, no other tokens. */
+function userEnvironment(service: TestService): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = {};
+  for (const [key, value] of Object.entries(process.env)) {
+    if (/^(TF_|TFE_|CDKWS_|CDKTF_|JEST_|npm_)/.test(key)) continue;
+    env[key] = value;
+  }
+  return { ...env, CDKWS_ADDRESS: service.url, CDKWS_TOKEN: TOKENS.owner, CHECKPOINT_DISABLE: '1', NO_COLOR: '1', FORCE_COLOR: '0' };
+}
+
+const ENGINES = [
+  // cdktn-cli 0.24 needs Node >= 22.19: the npm package `node` brings one for its commands.
+  { engine: 'cdktn', cli: ['npx', '--yes', '--package', 'node@22', '--', 'cdktn'] },
+  { engine: 'cdktf', cli: ['npx', 'cdktf'] },
+] as const;
+
+const describeWithTerraform = haveTerraform ? describe : describe.skip;
+
+describeWithTerraform('cdkws init, then the engine CLI and cdkws, in an app outside the repository', () => {
+  let service: TestService;
+  let base: string;
+  let tarball: string;
+
+  beforeAll(async () => {
+    service = await startService();
+    base = mkdtempSync(path.join(os.tmpdir(), 'cdkws-init-e2e-'));
+    // dist/ is built by the test run's global setup, so packing needs no build of its own.
+    const packed = await run('npm', ['pack', '--ignore-scripts', '--pack-destination', base], ROOT, process.env, 5 * MINUTE);
+    expectExit(packed, 0, 'npm pack');
+    tarball = path.join(base, readdirSync(base).find((name) => name.endsWith('.tgz')) as string);
+  }, 6 * MINUTE);
+
+  afterAll(async () => {
+    await service?.close();
+    if (base) rmSync(base, { recursive: true, force: true });
+  });
+
+  describe.each(ENGINES)('engine $engine', ({ engine, cli }) => {
+    const name = `${engine}-app`;
+    let app: string;
+    let env: NodeJS.ProcessEnv;
+    const engineCli = (...args: string[]) => run(cli[0], [...cli.slice(1), ...args], app, env);
+    const cdkws = (...args: string[]) => run('npx', ['cdkws', ...args], app, env);
+    const workspace = () => service.request('GET', `/organizations/${ORG}/workspaces/${name}`);
+
+    beforeAll(() => {
+      app = path.join(base, name);
+      env = userEnvironment(service);
+    });
+
+    it('creates and installs the app from the packed tarball', async () => {
+      const started = Date.now();
+      // The tarball's own dependencies come from the npm cache when it has them.
+      const result = await run(process.execPath, [CLI, 'init', app, '--engine', engine, '--package', tarball], base, { ...env, npm_config_prefer_offline: 'true' }, 15 * MINUTE);
+      expectExit(result, 0, 'cdkws init');
+      process.stdout.write(`cdkws init --engine ${engine}: created and installed in ${Math.round((Date.now() - started) / 1000)} s\n`);
+      expect(readdirSync(app).sort()).toEqual(expect.arrayContaining(['.github', '.gitignore', 'README.md', 'cdktf.json', 'main.ts', 'node_modules', 'package.json', 'tsconfig.json']));
+    }, 16 * MINUTE);
+
+    it(`deploys with the ${engine} CLI and the workspace exists`, async () => {
+      expectExit(await engineCli('deploy', '--auto-approve'), 0, `${engine} deploy`);
+      const found = await workspace();
+      expect(found.status).toBe(200);
+      expect(found.body.data.attributes).toMatchObject({ name, description: 'Managed by cdk-workspaces', 'execution-mode': 'remote' });
+    }, 10 * MINUTE);
+
+    it(`shows no changes in a second diff, with ${engine} and with cdkws`, async () => {
+      const diff = await engineCli('diff');
+      expectExit(diff, 0, `${engine} diff`);
+      expect(diff.output).toContain('No changes.');
+      expectExit(await cdkws('diff'), 0, 'cdkws diff');
+    }, 10 * MINUTE);
+
+    it(`destroys with the ${engine} CLI`, async () => {
+      expectExit(await engineCli('destroy', '--auto-approve'), 0, `${engine} destroy`);
+      expect((await workspace()).status).toBe(404);
+    }, 10 * MINUTE);
+
+    it('deploys and destroys with cdkws in the same app', async () => {
+      expectExit(await cdkws('deploy', '--auto-approve'), 0, 'cdkws deploy');
+      expect((await workspace()).status).toBe(200);
+      expectExit(await cdkws('destroy', '--auto-approve'), 0, 'cdkws destroy');
+      expect((await workspace()).status).toBe(404);
+    }, 10 * MINUTE);
+  });
+});
