@@ -5,7 +5,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { IConstruct } from 'constructs';
-import { Annotations, App, Aspects, TerraformStack, type IAspect } from 'cdktf';
+import { Annotations, App, Aspects, TerraformStack, type IAspect } from './engine';
 import { POLICY_REPORT_FILE, type PolicyFinding, type PolicyReport, type PolicySuppression } from '../src/spec/policy-report';
 import { PolicyRules, type PolicyRule, type PolicyViolation } from './policy-rules';
 import { TagBinding } from './tag-binding';
