@@ -37,6 +37,8 @@ export interface MainSource {
   imports?: string[];
   /** Extra statements after the first workspace, with `app` and `stack` in scope. */
   body?: string[];
+  /** Whether main.ts declares a first workspace named after the folder (not when importing). */
+  sampleWorkspace?: boolean;
 }
 
 const json = (value: unknown): string => `${JSON.stringify(value, null, 2)}\n`;
@@ -104,22 +106,27 @@ export function tsconfigJson(): string {
 
 /** main.ts: one stack for the organization and one workspace. */
 export function mainTs(s: Pick<AppSettings, 'engine' | 'organization' | 'workspaceName'>, extra: MainSource = {}): string {
+  const sample = extra.sampleWorkspace ?? true;
   const lines = [
     `// The workspaces of ${s.organization}, as code. \`npx cdkws diff\` shows what would change,`,
     '// `npx cdkws deploy` applies it. The provider reads CDKWS_ADDRESS and CDKWS_TOKEN where Terraform',
     '// runs; neither belongs in this file.',
     `import { App } from '${s.engine}';`,
-    "import { Workspace, WorkspacesStack } from 'cdk-workspaces';",
+    `import { ${sample ? 'Workspace, ' : ''}WorkspacesStack } from 'cdk-workspaces';`,
     ...(extra.imports ?? []),
     '',
     'const app = new App();',
     `const stack = new WorkspacesStack(app, 'workspaces', { organization: ${quote(s.organization)} });`,
-    '',
-    `new Workspace(stack, ${quote(s.workspaceName)}, {`,
-    `  name: ${quote(s.workspaceName)},`,
-    "  description: 'Managed by cdk-workspaces',",
-    "  executionMode: 'remote',",
-    '});',
+    ...(sample
+      ? [
+          '',
+          `new Workspace(stack, ${quote(s.workspaceName)}, {`,
+          `  name: ${quote(s.workspaceName)},`,
+          "  description: 'Managed by cdk-workspaces',",
+          "  executionMode: 'remote',",
+          '});',
+        ]
+      : []),
     ...(extra.body && extra.body.length > 0 ? ['', ...extra.body] : []),
     '',
     'app.synth();',

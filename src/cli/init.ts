@@ -1,13 +1,15 @@
-// `cdkws init [DIR] [--engine cdktf|cdktn] [--organization ORG] [--package SPEC] [--no-install]`:
-// a standalone app in DIR (design "CLI"). Everything is checked before the first file is written,
-// so a refused init leaves nothing behind.
+// `cdkws init [DIR] [--engine cdktf|cdktn] [--organization ORG] [--package SPEC] [--no-install]
+// [--import [--name PATTERN] [--tag NAME]... [--project ID]]`: a standalone app in DIR (architecture
+// "CLI"). Everything is checked, and the organization read when importing, before the first file is
+// written, so a refused init leaves nothing behind.
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, rmdirSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { WORKSPACE_NAME_MAX_LENGTH, WORKSPACE_NAME_PATTERN } from '../spec/workspace';
 import { PROVIDER_VERSION } from '../provider/version';
 import { parseCommandArgs } from './args';
-import { appFiles, ENGINES, type AppSettings, type Engine } from './init-templates';
+import { mainLines } from './import-emit';
+import { appFiles, ENGINES, type AppSettings, type Engine, type MainSource } from './init-templates';
 import { CliError } from './output';
 
 const HELP = `usage: cdkws init [DIR] [options]
@@ -20,7 +22,11 @@ options:
   --organization ORG      the organization of the workspaces (default acme)
   --package SPEC          the cdk-workspaces dependency, anything npm accepts: a range, a
                           tarball path, file:… (default ^${PROVIDER_VERSION})
-  --no-install            write the files only`;
+  --no-install            write the files only
+  --import                bring the organization's existing workspaces under code: writes
+                          imported-workspaces.ts (see cdkws import) and includes it in main.ts
+                          instead of a first workspace; filters: --name PATTERN, --tag NAME
+                          (repeatable), --project ID`;
 
 /** A usage problem: exit 2, nothing written. */
 const usage = (message: string) => new CliError(message, 2);
@@ -71,8 +77,8 @@ export function planApp(options: InitOptions): AppSettings {
 }
 
 /** Writes the app's files into `dir`; returns their relative paths. */
-export function writeApp(dir: string, settings: AppSettings): string[] {
-  const files = appFiles(settings);
+export function writeApp(dir: string, settings: AppSettings, main: MainSource = {}): string[] {
+  const files = appFiles(settings, main);
   for (const [name, text] of Object.entries(files)) {
     const file = path.join(dir, name);
     mkdirSync(path.dirname(file), { recursive: true });
@@ -99,6 +105,10 @@ export async function init(argv: string[]): Promise<number> {
       organization: { type: 'string' },
       package: { type: 'string' },
       'no-install': { type: 'boolean' },
+      import: { type: 'boolean' },
+      name: { type: 'string' },
+      tag: { type: 'string', multiple: true },
+      project: { type: 'string' },
     },
     HELP,
   );
@@ -114,8 +124,23 @@ export async function init(argv: string[]): Promise<number> {
     organization: (parsed.values.organization as string | undefined) ?? 'acme',
     packageSpec: packageSpecFor(spec),
   });
+  const importing = Boolean(parsed.values.import);
+  if (!importing && (parsed.values.name !== undefined || parsed.values.tag !== undefined || parsed.values.project !== undefined)) {
+    throw usage('--name, --tag and --project filter what --import reads: add --import, or leave them out');
+  }
+  const existed = existsSync(dir);
   mkdirSync(dir, { recursive: true });
-  const written = writeApp(dir, settings);
+  let main: MainSource = {};
+  if (importing) {
+    const imported = await importInto(dir, settings.organization, parsed.values).catch((error: unknown) => {
+      if (!existed) rmdirSync(dir); // nothing was written into it
+      throw error;
+    });
+    const [importLine, constructLine] = mainLines('./imported-workspaces');
+    main = { imports: [importLine], body: [constructLine], sampleWorkspace: false };
+    process.stdout.write(`imported ${imported} workspaces of ${settings.organization} into imported-workspaces.ts\n`);
+  }
+  const written = writeApp(dir, settings, main);
   process.stdout.write(`created a ${settings.engine} app in ${dir}: ${written.join(', ')}\n`);
   const shown = path.relative(process.cwd(), dir) || '.';
   if (!parsed.values['no-install']) {
@@ -125,4 +150,19 @@ export async function init(argv: string[]): Promise<number> {
   }
   process.stdout.write(`\nnext:\n${shown === '.' ? '' : `  cd ${shown}\n`}${parsed.values['no-install'] ? '  npm install\n' : ''}  export CDKWS_ADDRESS=… CDKWS_TOKEN=…\n  npx cdkws diff\n`);
   return 0;
+}
+
+/** Reads the organization's workspaces into DIR/imported-workspaces.ts; returns how many. */
+async function importInto(dir: string, organization: string, values: Record<string, unknown>): Promise<number> {
+  const { checkImportRequest, importWorkspaces } = await import('./import-workspaces');
+  const request = {
+    organization,
+    name: values.name as string | undefined,
+    tags: (values.tag as string[] | undefined) ?? [],
+    project: values.project as string | undefined,
+    out: path.join(dir, 'imported-workspaces.ts'),
+    force: false,
+  };
+  checkImportRequest(request);
+  return (await importWorkspaces(request)).count;
 }

@@ -4,7 +4,8 @@
 // bindings, flat tags and consumers read through the API are unchanged. Then the same module with
 // the engine's own plan and apply, a filter that matches nothing, and the refusals.
 import { execFile } from 'node:child_process';
-import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { CLI } from '../helpers/processes';
 import { ORG, TOKENS, startService, type TestService } from '../helpers/service';
@@ -254,6 +255,38 @@ describe('cdkws import round trip', () => {
     expect(result.code).toBe(1);
     expect(result.stderr).toContain('no workspace of organization "acme" matches name "nothing-like-this*", flat tag "prod": nothing to import, no file written');
     expect(existsSync(path.join(dir, 'imported-workspaces.ts'))).toBe(false);
+  });
+
+  it('cdkws init --import makes an app whose main.ts includes the imported module, and plans only imports', async () => {
+    const root = mkdtempSync(path.join(os.tmpdir(), 'cdkws-init-import-'));
+    dirs.push(root);
+    const dir = path.join(root, 'platform');
+    const made = await cdkws(root, env, 'init', dir, '--organization', ORG, '--import', '--name', 'imp*', '--no-install');
+    expect(made.stderr).not.toMatch(/Error/);
+    expect(made.code).toBe(0);
+    expect(made.stdout).toContain(`imported ${FIXTURES.length} workspaces of acme into imported-workspaces.ts`);
+    const main = readFileSync(path.join(dir, 'main.ts'), 'utf8');
+    expect(main).toContain("import { ImportedWorkspaces } from './imported-workspaces';");
+    expect(main).toMatch(/const stack = new WorkspacesStack\(app, 'workspaces', \{ organization: 'acme' \}\);\n\nnew ImportedWorkspaces\(stack, 'imported'\);/);
+    // No first workspace of its own: the first diff adds nothing.
+    expect(main).not.toContain('new Workspace(');
+    // Run the app with this checkout instead of an npm install, as the example project does.
+    const project = createExampleProject('cdkws-init-import-modules-');
+    dirs.push(project);
+    cpSync(path.join(project, 'node_modules'), path.join(dir, 'node_modules'), { recursive: true, verbatimSymlinks: true });
+    writeFileSync(path.join(dir, 'cdktf.json'), readFileSync(path.join(project, 'cdktf.json'), 'utf8'));
+    const diff = await cdkws(dir, env, 'diff');
+    expect(diff.stdout).toContain(`Stack workspaces: ${IMPORTED_RESOURCES} to import, 0 to add, 0 to change, 0 to destroy`);
+    expect(diff.code).toBe(2);
+  }, 600_000);
+
+  it('cdkws init --import leaves nothing behind when nothing matches', async () => {
+    const root = mkdtempSync(path.join(os.tmpdir(), 'cdkws-init-import-none-'));
+    dirs.push(root);
+    const result = await cdkws(root, env, 'init', 'app', '--organization', ORG, '--import', '--name', 'nothing-like-this*', '--no-install');
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain('nothing to import, no file written');
+    expect(existsSync(path.join(root, 'app'))).toBe(false);
   });
 
   it('applies the flat tag and project filters on the service', async () => {
