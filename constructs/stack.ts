@@ -1,4 +1,4 @@
-// A Terraform stack with the cdkws provider configured (design "Constructs", "Provider configuration").
+// A Terraform stack with the cdkws provider configured (architecture "Constructs", "Provider configuration").
 import type { Construct } from 'constructs';
 import * as path from 'node:path';
 import { LocalBackend, TerraformStack, type ISynthesisSession, type LocalBackendConfig, type TerraformBackend } from './engine';

@@ -1,5 +1,5 @@
 // The Workspace construct: one `cdkws_workspace`, plus one `cdkws_tag_binding` per key of `tags`
-// (design "Constructs (public API)"; spec "Create a workspace").
+// (architecture "Constructs (public API)"; spec "Create a workspace").
 import { Construct } from 'constructs';
 import {
   ASSESSMENTS_MIN_ENGINE_VERSION,

@@ -1,4 +1,4 @@
-// The package root: the CDK constructs and the API client (design "Constructs (public API)").
+// The package root: the CDK constructs and the API client (architecture "Constructs (public API)").
 export { WorkspacesStack, Workspace, TagBinding, RemoteStateConsumers, ChangeRequest } from '../constructs';
 export type {
   WorkspacesStackProps,

@@ -1,5 +1,5 @@
 // `cdkws import --organization ORG [--name PATTERN] [--tag NAME]... [--project ID] [--out FILE]
-// [--force]` (design "CLI"): writes a TypeScript module whose constructs adopt the organization's
+// [--force]` (architecture "CLI"): writes a TypeScript module whose constructs adopt the organization's
 // existing workspaces through import directives. Arguments are checked before the service is asked,
 // and nothing is written unless every read succeeded.
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';

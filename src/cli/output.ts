@@ -35,7 +35,7 @@ function secrets(): string[] {
   return [process.env.CDKWS_TOKEN, process.env.TFE_TOKEN].filter((v): v is string => typeof v === 'string' && v.length >= 4);
 }
 
-/** Replaces every token value in `text` (design: the token never appears in summaries or logs). */
+/** Replaces every token value in `text` (architecture "CLI": the token never appears in summaries or logs). */
 export function redact(text: string): string {
   let out = text;
   for (const secret of secrets()) out = out.split(secret).join('[redacted]');

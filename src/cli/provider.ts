@@ -1,4 +1,4 @@
-// `cdkws provider install [--dir DIR]` and `cdkws provider schema` (design "CLI").
+// `cdkws provider install [--dir DIR]` and `cdkws provider schema` (architecture "CLI").
 import * as path from 'node:path';
 import { parseCommandArgs } from './args';
 import { CliError } from './output';

@@ -1,4 +1,4 @@
-// `cdkws serve` (design "Starting the service").
+// `cdkws serve` (architecture "Starting the service").
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';

@@ -1,5 +1,5 @@
 // Runs Terraform for one synthesized stack, with the provider installed offline from this package
-// (design "CLI": CHECKPOINT_DISABLE, TF_IN_AUTOMATION, our own CLI configuration).
+// (architecture "CLI": CHECKPOINT_DISABLE, TF_IN_AUTOMATION, our own CLI configuration).
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';

@@ -1,4 +1,4 @@
-// Address and token resolution (design "Provider configuration"): explicit values, then
+// Address and token resolution (architecture "Provider configuration"): explicit values, then
 // CDKWS_ADDRESS / CDKWS_TOKEN, then TFE_HOSTNAME (https) / TFE_TOKEN, then the Terraform CLI's
 // credentials for the address's host.
 import { readFileSync } from 'node:fs';

@@ -1,5 +1,5 @@
 // One error type for every failed call, and one function that maps a response to the subclass
-// callers branch on (spec "Errors"; vectors/README decision 6 for the 409 wordings).
+// callers branch on (spec "Errors"; decision 6 for the 409 wordings).
 import { errorDocumentSchema, type ErrorObject } from '../spec';
 
 /** The request that failed, safe to log: the Authorization header is always redacted. */

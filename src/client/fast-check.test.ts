@@ -5,8 +5,8 @@ import { z } from 'zod';
 import { changeRequestListDocumentSchema, errorDocumentSchema, workspaceDocumentSchema, workspaceListDocumentSchema } from '../spec';
 import { compileCheck } from './fast-check';
 
-const VECTORS = path.resolve(__dirname, '..', '..', 'test', 'fixtures', 'samples');
-const sample = (file: string) => JSON.parse(readFileSync(path.join(VECTORS, file), 'utf8')).response_body;
+const SAMPLES = path.resolve(__dirname, '..', '..', 'test', 'fixtures', 'samples');
+const sample = (file: string) => JSON.parse(readFileSync(path.join(SAMPLES, file), 'utf8')).response_body;
 
 describe('compileCheck', () => {
   it('compiles the shared workspace, list and error document schemas', () => {
@@ -17,7 +17,7 @@ describe('compileCheck', () => {
 
   it('accepts every documented workspace answer zod accepts', () => {
     const check = compileCheck(workspaceDocumentSchema)!;
-    const files = readdirSync(VECTORS).filter((f) => /^ws-(show|lock|unlock|force-unlock|update|create|assign|unassign)/.test(f));
+    const files = readdirSync(SAMPLES).filter((f) => /^ws-(show|lock|unlock|force-unlock|update|create|assign|unassign)/.test(f));
     let checked = 0;
     for (const file of files) {
       const body = sample(file);

@@ -1,6 +1,6 @@
 // HTTP for the client: one keep-alive undici pool per client, timeouts, client-side rate and
 // concurrency limits, and retries with exponential backoff and jitter for what is safe to repeat
-// (design "Writes under faults").
+// (architecture "Writes under faults").
 import { rootCertificates } from 'node:tls';
 import { inspect } from 'node:util';
 import { Pool } from 'undici';

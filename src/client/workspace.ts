@@ -1,6 +1,6 @@
 // Workspaces: create, list, show, update, safe and force delete, lock, unlock, force unlock and
 // the SSH key (spec "Endpoints"). Writes whose answer may be lost are checked before they are
-// repeated (design "Writes under faults").
+// repeated (architecture "Writes under faults").
 import {
   checkWorkspaceRules,
   workspaceCreateBodySchema,

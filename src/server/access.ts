@@ -1,4 +1,4 @@
-// Who the caller is and what it may do (design "Bootstrap file"; spec "Authentication").
+// Who the caller is and what it may do (architecture "Bootstrap file"; spec "Authentication").
 import { timingSafeEqual } from 'node:crypto';
 import { type AccessLevel, accessRank } from '../spec';
 import { type Directory, type DirectoryOrganization, type DirectoryTeam, tokenDigest } from './bootstrap';

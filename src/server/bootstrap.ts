@@ -1,4 +1,4 @@
-// The bootstrap file (design "Bootstrap file"): what the spec takes as given. Applying it is
+// The bootstrap file (architecture "Bootstrap file"): what the spec takes as given. Applying it is
 // idempotent: entities already present (by name) are kept with their IDs; new ones are added.
 import { readFileSync } from 'node:fs';
 import { hash } from 'node:crypto';

@@ -1,4 +1,4 @@
-// Starting and stopping the service (design "Starting the service").
+// Starting and stopping the service (architecture "Starting the service").
 import type { AddressInfo } from 'node:net';
 import { parseBootstrap, readBootstrapFile } from './bootstrap';
 import { createHttpServer } from './http/server';

@@ -1,4 +1,4 @@
-// Team notifications on change request creation (spec "Events"; design "Emulator controls";
+// Team notifications on change request creation (spec "Events"; architecture "Emulator controls";
 // decision 15). Every notification is recorded; deliveries to the team's bootstrap
 // `notification-urls` run in the background with bounded retries, so a slow or failing webhook
 // never delays or fails the API request that created the change request.

@@ -1,4 +1,4 @@
-// Access levels and the `permissions` attribute (design: "Bootstrap file").
+// Access levels and the `permissions` attribute (architecture "Bootstrap file").
 
 export const ACCESS_LEVELS = ['read', 'plan', 'write', 'admin'] as const;
 export type AccessLevel = (typeof ACCESS_LEVELS)[number];

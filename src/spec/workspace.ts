@@ -1,5 +1,5 @@
 // The workspace: wire schemas, defaults and the rules of the spec that need no service
-// (spec "Workspace", "Create a workspace", "Update a workspace"; vectors/README decisions 16, 23).
+// (spec "Workspace", "Create a workspace", "Update a workspace"; decisions 16, 23).
 import { z } from 'zod';
 import { relationshipSchema, paginationSchema, paginationLinksSchema } from './jsonapi';
 import { PERMISSION_KEYS } from './permissions';

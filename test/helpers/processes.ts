@@ -1,4 +1,4 @@
-// Runs `cdkws serve` as a separate process (design.md, "Starting the service"): the contract is the
+// Runs `cdkws serve` as a separate process (architecture "Starting the service"): the contract is the
 // `listening on http://HOST:PORT` line on stdout, SIGTERM → exit 0, acknowledged writes survive a kill.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';

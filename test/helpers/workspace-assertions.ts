@@ -10,7 +10,7 @@ import { ORG, TOKENS, type ApiResponse, type TestService } from './service';
 export const SAMPLES_DIR = path.resolve(__dirname, '..', 'fixtures', 'samples');
 
 /** One documented sample of `test/fixtures/samples`. */
-export function loadVector(name: string): any {
+export function loadSample(name: string): any {
   return JSON.parse(readFileSync(path.join(SAMPLES_DIR, `${name}.json`), 'utf8'));
 }
 
@@ -93,7 +93,7 @@ export const VCS_REPO_MEMBERS = [
 
 /** Attribute names of the documented show sample, its underscore spelling mapped to kebab-case (decision 22). */
 export function sampleAttributeNames(): string[] {
-  const sample = loadVector('ws-show-by-name');
+  const sample = loadSample('ws-show-by-name');
   return Object.keys(sample.response_body.data.attributes).map((k) => k.replace(/_/g, '-'));
 }
 
@@ -198,7 +198,7 @@ export async function patchWorkspace(service: TestService, id: string, attribute
   return service.request('PATCH', `/workspaces/${id}`, { token, body: createBody(attributes, extra) });
 }
 
-// Emulator controls (design.md, "Emulator controls").
+// Emulator controls (architecture "Emulator controls").
 export async function setResourceCount(service: TestService, id: string, count: number): Promise<void> {
   const response = await service.request('POST', `/_emulator/workspaces/${id}/resources`, { token: TOKENS.emulator, body: { count } });
   if (response.status >= 300) throw new Error(`emulator resources failed: ${response.status} ${response.text}`);

@@ -1,5 +1,5 @@
-// The bootstrap file — design.md "Bootstrap file" (idempotent; IDs given are kept, others generated;
-// edition; engine releases per vectors README decision 18).
+// The bootstrap file — architecture "Bootstrap file" (idempotent; IDs given are kept, others generated;
+// edition; engine releases per decision 18).
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';

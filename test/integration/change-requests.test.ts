@@ -2,7 +2,7 @@
 // 5, 22, 26). Change requests are created through the explorer bulk action.
 import { changeRequestDocumentSchema, changeRequestListDocumentSchema } from '../../src/spec';
 import { ORG, TOKENS, createWorkspace, defaultBootstrap, startService, type TestService } from '../helpers/service';
-import { editedBootstrap, expectError, loadVector, uniqueName } from '../helpers/workspace-assertions';
+import { editedBootstrap, expectError, loadSample, uniqueName } from '../helpers/workspace-assertions';
 
 const TWIN = uniqueName('twin');
 let service: TestService;
@@ -37,7 +37,7 @@ describe('listing change requests', () => {
     const response = await list(ws.id);
     expect(response.status).toBe(200);
     expect(changeRequestListDocumentSchema.safeParse(response.body).success).toBe(true);
-    const sample = loadVector('cr-list').response_body;
+    const sample = loadSample('cr-list').response_body;
     expect(Object.keys(response.body).sort()).toEqual(Object.keys(sample).sort());
     expect(Object.keys(response.body.data[0].attributes).sort()).toEqual(Object.keys(sample.data[0].attributes).sort());
     expect(response.body.data.map((r: any) => r.id)).toEqual([first, second]);
@@ -106,7 +106,7 @@ describe('showing a change request', () => {
     const response = await service.request('GET', `${base}/${id}`);
     expect(response.status).toBe(200);
     expect(changeRequestDocumentSchema.safeParse(response.body).success).toBe(true);
-    const sample = loadVector('cr-show').response_body.data;
+    const sample = loadSample('cr-show').response_body.data;
     expect(Object.keys(response.body.data).sort()).toEqual(Object.keys(sample).sort());
     expect(response.body.data.id).toBe(id);
     expect(response.body.data.id).toMatch(/^wscr-/);
@@ -135,7 +135,7 @@ describe('archiving a change request', () => {
     const response = await service.request(method, template.replace(':id', id));
     expect(response.status).toBe(200);
     expect(changeRequestDocumentSchema.safeParse(response.body).success).toBe(true);
-    const sample = loadVector('cr-archive').response_body.data;
+    const sample = loadSample('cr-archive').response_body.data;
     expect(Object.keys(response.body.data.attributes).sort()).toEqual(Object.keys(sample.attributes).sort());
     expect(response.body.data.attributes['archived-by']).toBe('user-alice');
     expect(response.body.data.attributes['archived-at']).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);

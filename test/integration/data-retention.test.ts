@@ -2,7 +2,7 @@
 // ws-data-retention-policy-*.json samples). Only the self-hosted edition has them.
 import { dataRetentionPolicyDocumentSchema } from '../../src/spec';
 import { TOKENS, createWorkspace, defaultBootstrap, startService, type TestService } from '../helpers/service';
-import { editedBootstrap, expectError, loadVector, uniqueName } from '../helpers/workspace-assertions';
+import { editedBootstrap, expectError, loadSample, uniqueName } from '../helpers/workspace-assertions';
 
 const path = (id: string) => `/workspaces/${id}/relationships/data-retention-policy`;
 const deleteOlder = (days: unknown, spelling = 'deleteOlderThanNDays') => ({
@@ -64,7 +64,7 @@ describe('on the self-hosted edition', () => {
     const response = await service.request('GET', path(ws.id));
     expect(response.status).toBe(200);
     expect(dataRetentionPolicyDocumentSchema.safeParse(response.body).success).toBe(true);
-    const sample = loadVector('ws-data-retention-policy-show').response_body.data;
+    const sample = loadSample('ws-data-retention-policy-show').response_body.data;
     expect(Object.keys(response.body.data).sort()).toEqual(Object.keys(sample).sort());
     expect(response.body.data).toMatchObject({
       type: 'data-retention-policy-delete-olders',
@@ -78,7 +78,7 @@ describe('on the self-hosted edition', () => {
 
   it('creates a delete-older policy with 201 in the shape of the sample, then shows it', async () => {
     const ws = await createWorkspace(service);
-    const sample = loadVector('ws-data-retention-policy-set-delete-older');
+    const sample = loadSample('ws-data-retention-policy-set-delete-older');
     const created = await service.request('POST', path(ws.id), { body: sample.request_body });
     expect(created.status).toBe(201);
     expect(Object.keys(created.body.data).sort()).toEqual(Object.keys(sample.response_body.data).sort());

@@ -1,4 +1,4 @@
-// Emulator controls under /_emulator — design.md "Emulator controls"; vectors README decision 15.
+// Emulator controls under /_emulator — architecture "Emulator controls"; decision 15.
 import { TOKENS, createWorkspace, startService, type TestService } from '../helpers/service';
 import { showWorkspace } from '../helpers/workspace-assertions';
 

@@ -2,7 +2,7 @@
 // action)", "Explorer bulk action"; decisions 4, 5, 13).
 import { explorerBulkActionDocumentSchema } from '../../src/spec';
 import { ORG, TOKENS, createWorkspace, defaultBootstrap, startService, type TestService } from '../helpers/service';
-import { acmeOf, editedBootstrap, expectError, loadVector, uniqueName } from '../helpers/workspace-assertions';
+import { acmeOf, editedBootstrap, expectError, loadSample, uniqueName } from '../helpers/workspace-assertions';
 
 const GINA = 'gina-token';
 const prefix = uniqueName('q');
@@ -47,7 +47,7 @@ describe('creating change requests by target IDs', () => {
     const response = await bulk({ target_ids: [ws.id] });
     expect(response.status).toBe(201);
     expect(explorerBulkActionDocumentSchema.safeParse(response.body).success).toBe(true);
-    const sample = loadVector('explorer-bulk-actions-change-request').response_body.data;
+    const sample = loadSample('explorer-bulk-actions-change-request').response_body.data;
     expect(Object.keys(response.body.data).sort()).toEqual(Object.keys(sample).sort());
     expect(Object.keys(response.body.data.attributes).sort()).toEqual(Object.keys(sample.attributes).sort());
     expect(response.body.data.id).toMatch(/^eba-/);
@@ -108,8 +108,8 @@ describe('creating change requests by query', () => {
   };
 
   it('accepts the sample payloads of both documented filter shapes', async () => {
-    for (const vector of ['explorer-bulk-actions-change-request', 'explorer-bulk-actions-change-request-tdc-2025-06']) {
-      const response = await service.request('POST', bulkPath(), { body: loadVector(vector).request_body });
+    for (const sample of ['explorer-bulk-actions-change-request', 'explorer-bulk-actions-change-request-tdc-2025-06']) {
+      const response = await service.request('POST', bulkPath(), { body: loadSample(sample).request_body });
       expect(response.status).toBe(201);
       expect(ours(response.body.meta['workspace-ids'])).toEqual(expected('dev', 'devdb'));
     }

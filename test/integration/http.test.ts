@@ -1,6 +1,6 @@
 // The HTTP and JSON:API layer: media type, error objects, body limits, malformed and mis-shaped
 // bodies, unknown routes, authentication, and no 500 for anything a client sends.
-// Spec "Conventions" (wire format), "Authentication" 1; vectors README decisions 5, 6, 12, 13, 17.
+// Spec "Conventions" (wire format), "Authentication" 1; decisions 5, 6, 12, 13, 17.
 import { request as httpRequest } from 'node:http';
 import fc from 'fast-check';
 import { ORG, TOKENS, createWorkspace, startService, type TestService } from '../helpers/service';

@@ -1,4 +1,4 @@
-// Team notifications on change request creation (spec "Events"; design "Emulator controls";
+// Team notifications on change request creation (spec "Events"; architecture "Emulator controls";
 // decision 15). Deliveries go to a loopback server started here.
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';

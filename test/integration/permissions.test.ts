@@ -1,6 +1,6 @@
 // The permission matrix: owner, organization token, workspace admin, writer, reader, outsider.
-// Spec "Authentication" 2–10; design.md "Bootstrap file" (access levels and the `permissions` keys by
-// level); vectors README decisions 5, 13, 20.
+// Spec "Authentication" 2–10; architecture "Bootstrap file" (access levels and the `permissions` keys by
+// level); decisions 5, 13, 20.
 import { ORG, TOKENS, createWorkspace, defaultBootstrap, startService, type TestService } from '../helpers/service';
 import {
   PERMISSION_KEYS, acmeOf, editedBootstrap, expectError, listNames, patchWorkspace, postWorkspace, showWorkspace, uniqueName,

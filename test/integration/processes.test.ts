@@ -1,4 +1,4 @@
-// Spawned `cdkws serve` processes — design.md "Starting the service": the `listening on` line,
+// Spawned `cdkws serve` processes — architecture "Starting the service": the `listening on` line,
 // several processes on one store, SIGTERM → exit 0, acknowledged writes survive kill -9.
 // The issue's two-process lock race: 50 concurrent locks over two processes give exactly one 200.
 import { ORG, TOKENS } from '../helpers/service';

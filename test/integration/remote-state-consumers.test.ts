@@ -2,7 +2,7 @@
 // decisions 8, 13).
 import { remoteStateConsumerListDocumentSchema } from '../../src/spec';
 import { TOKENS, createWorkspace, defaultBootstrap, startService, type TestService } from '../helpers/service';
-import { acmeOf, editedBootstrap, expectError, loadVector, patchWorkspace, uniqueName } from '../helpers/workspace-assertions';
+import { acmeOf, editedBootstrap, expectError, loadSample, patchWorkspace, uniqueName } from '../helpers/workspace-assertions';
 
 const PAT = 'pat-token'; // on the team with manage-workspaces
 const GINA = 'gina-token'; // reads only the workspaces named below
@@ -42,7 +42,7 @@ describe('listing consumers', () => {
     expect((await send('POST', subject.id, refs(consumer.id))).status).toBe(204);
     const response = await service.request('GET', path(subject.id));
     expect(remoteStateConsumerListDocumentSchema.safeParse(response.body).success).toBe(true);
-    const sample = loadVector('ws-remote-state-consumers-list').response_body;
+    const sample = loadSample('ws-remote-state-consumers-list').response_body;
     expect(Object.keys(response.body).sort()).toEqual(Object.keys(sample).sort());
     expect(Object.keys(response.body.meta.pagination).sort()).toEqual(Object.keys(sample.meta.pagination).sort());
     expect(response.body.data.map((w: any) => w.id)).toEqual([consumer.id]);

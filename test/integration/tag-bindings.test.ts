@@ -1,7 +1,7 @@
 // Key-value tag bindings (spec "Tag bindings", "Limits"; decisions 7, 12, 13).
 import { effectiveTagBindingListDocumentSchema, tagBindingListDocumentSchema } from '../../src/spec';
 import { ORG, TOKENS, createWorkspace, defaultBootstrap, startService, type TestService } from '../helpers/service';
-import { acmeOf, editedBootstrap, expectError, loadVector, patchWorkspace } from '../helpers/workspace-assertions';
+import { acmeOf, editedBootstrap, expectError, loadSample, patchWorkspace } from '../helpers/workspace-assertions';
 
 const ELEVEN = Object.fromEntries(Array.from({ length: 11 }, (_, i) => [`k${i}`, `v${i}`]));
 const TEN = Object.fromEntries(Array.from({ length: 10 }, (_, i) => [`k${i}`, `v${i}`]));
@@ -39,7 +39,7 @@ describe('listing tag bindings', () => {
     await patchBindings(ws.id, { data: [tb('costcenter', '123'), tb('team', 'net')] });
     const response = await service.request('GET', `/workspaces/${ws.id}/tag-bindings`);
     expect(tagBindingListDocumentSchema.safeParse(response.body).success).toBe(true);
-    const sample = loadVector('ws-tag-bindings-list').response_body;
+    const sample = loadSample('ws-tag-bindings-list').response_body;
     expect(Object.keys(response.body).sort()).toEqual(Object.keys(sample).sort());
     expect(response.body.links).toEqual({ target: `/api/v2/workspaces/${ws.id}` });
     for (const item of response.body.data) {
@@ -63,7 +63,7 @@ describe('the additive PATCH', () => {
     const ws = await createWorkspace(service);
     const first = await patchBindings(ws.id, { data: [tb('a', '1'), tb('b', '2')] });
     expect(first.status).toBe(200);
-    const sample = loadVector('ws-tag-bindings-patch').response_body.data[0];
+    const sample = loadSample('ws-tag-bindings-patch').response_body.data[0];
     expect(Object.keys(first.body.data[0]).sort()).toEqual(Object.keys(sample).sort());
     const second = await patchBindings(ws.id, { data: [tb('c', '3'), tb('a', 'one')] });
     expect(second.body.data.map((b: any) => [b.type, b.attributes.key, b.attributes.value])).toEqual([

@@ -1,7 +1,7 @@
 // Flat tags (spec "Flat tag", "Flat tags", error table; decisions 9, 12, 13, 17).
 import { flatTagListDocumentSchema } from '../../src/spec';
 import { ORG, TOKENS, createWorkspace, startService, type TestService } from '../helpers/service';
-import { expectError, loadVector, uniqueName } from '../helpers/workspace-assertions';
+import { expectError, loadSample, uniqueName } from '../helpers/workspace-assertions';
 
 let service: TestService;
 beforeAll(async () => {
@@ -37,7 +37,7 @@ describe('listing flat tags', () => {
     expect((await addTags(ws.id, byName('alpha', 'beta'))).status).toBe(204);
     const body = await tagList(ws.id);
     expect(flatTagListDocumentSchema.safeParse(body).success).toBe(true);
-    const sample = loadVector('ws-tags-list').response_body.data[0];
+    const sample = loadSample('ws-tags-list').response_body.data[0];
     for (const item of body.data) {
       expect(Object.keys(item).sort()).toEqual(Object.keys(sample).sort());
       expect(Object.keys(item.attributes).sort()).toEqual(Object.keys(sample.attributes).sort());

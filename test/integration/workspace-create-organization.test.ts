@@ -1,5 +1,5 @@
 // Create rules that depend on the organization: tier and edition for assessments, organization
-// defaults behind `setting-overwrites` (spec create table; design.md "Bootstrap file" settings).
+// defaults behind `setting-overwrites` (spec create table; architecture "Bootstrap file" settings).
 import { TOKENS, defaultBootstrap, startService, type TestService } from '../helpers/service';
 import { acmeOf, editedBootstrap, expectError, postWorkspace, uniqueName } from '../helpers/workspace-assertions';
 

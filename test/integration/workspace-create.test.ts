@@ -1,9 +1,9 @@
 // POST /organizations/:organization_name/workspaces — spec "Create a workspace", its key-path
-// table and rules; vectors README decisions 5, 6, 10, 14, 16, 17, 18, 21, 22.
+// table and rules; decisions 5, 6, 10, 14, 16, 17, 18, 21, 22.
 import { ORG, createWorkspace, startService, type TestService } from '../helpers/service';
 import {
   TIMESTAMP, VCS_REPO_MEMBERS, errorDetail, expectError, expectWorkspaceDocument, listNames,
-  loadVector, postWorkspace, sampleAttributeNames, showWorkspace, uniqueName,
+  loadSample, postWorkspace, sampleAttributeNames, showWorkspace, uniqueName,
 } from '../helpers/workspace-assertions';
 
 let service: TestService;
@@ -29,7 +29,7 @@ describe('creating a workspace with only a name', () => {
   });
 
   it('carries every attribute of the documented create sample', () => {
-    const sample = loadVector('ws-create-01-without-vcs').response_body.data;
+    const sample = loadSample('ws-create-01-without-vcs').response_body.data;
     const expected = Object.keys(sample.attributes).map((k) => k.replace(/_/g, '-'));
     expect(Object.keys(response.body.data.attributes)).toEqual(expect.arrayContaining(expected));
     expect(Object.keys(response.body.data.relationships).sort()).toEqual(expect.arrayContaining(Object.keys(sample.relationships).sort()));

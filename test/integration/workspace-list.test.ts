@@ -1,7 +1,7 @@
 // GET /organizations/:organization_name/workspaces — spec "List workspaces", "Pagination envelope";
-// vectors README decisions 5, 11, 19, 20.
+// decisions 5, 11, 19, 20.
 import { ORG, TOKENS, createWorkspace, startService, type TestService } from '../helpers/service';
-import { expectError, expectWorkspaceDocument, listNames, loadVector, uniqueName } from '../helpers/workspace-assertions';
+import { expectError, expectWorkspaceDocument, listNames, loadSample, uniqueName } from '../helpers/workspace-assertions';
 
 let service: TestService;
 beforeAll(async () => {
@@ -38,7 +38,7 @@ describe('the pagination envelope', () => {
   });
 
   it('has the members of the documented list sample', async () => {
-    const sample = loadVector('ws-list').response_body;
+    const sample = loadSample('ws-list').response_body;
     const response = await list(enc(`search[name]=${prefix}`));
     expect(Object.keys(response.body).sort()).toEqual(expect.arrayContaining(Object.keys(sample).sort()));
     expect(Object.keys(response.body.links).sort()).toEqual(Object.keys(sample.links).sort());

@@ -1,8 +1,8 @@
 // Lock, unlock, force unlock — spec "States and transitions" (lock table), "Lock", "Unlock",
-// "Force unlock"; vectors README decisions 6, 13, 22; design.md emulator controls.
+// "Force unlock"; decisions 6, 13, 22; architecture "Emulator controls".
 import { TOKENS, createWorkspace, startService, type TestService } from '../helpers/service';
 import {
-  addIntermediateStateVersion, errorDetail, expectError, expectWorkspaceDocument, finalizeStateVersion, loadVector,
+  addIntermediateStateVersion, errorDetail, expectError, expectWorkspaceDocument, finalizeStateVersion, loadSample,
   showWorkspace,
 } from '../helpers/workspace-assertions';
 
@@ -21,7 +21,7 @@ const forceUnlock = (id: string, token: string = TOKENS.owner) => service.reques
 describe('locking', () => {
   it('locks an unlocked workspace with the reason given and answers the workspace document', async () => {
     const ws = await createWorkspace(service);
-    const response = await lock(ws.id, TOKENS.owner, loadVector('ws-lock').request_body);
+    const response = await lock(ws.id, TOKENS.owner, loadSample('ws-lock').request_body);
     expect(response.status).toBe(200);
     expectWorkspaceDocument(response.body.data);
     expect(response.body.data.attributes.locked).toBe(true);

@@ -1,9 +1,9 @@
 // Show by ID and by name; safe delete and force delete by ID and by name; SSH key assignment.
 // Spec "Show a workspace", "Safe delete", "Force delete", "Assign or unassign an SSH key",
-// "Workspace existence"; vectors README decisions 6, 13, 14, 21, 22, 24.
+// "Workspace existence"; decisions 6, 13, 14, 21, 22, 24.
 import { ORG, TOKENS, createWorkspace, defaultBootstrap, startService, type TestService } from '../helpers/service';
 import {
-  RELATIONSHIP_NAMES, acmeOf, editedBootstrap, errorDetail, expectError, expectWorkspaceDocument, loadVector,
+  RELATIONSHIP_NAMES, acmeOf, editedBootstrap, errorDetail, expectError, expectWorkspaceDocument, loadSample,
   sampleAttributeNames, setResourceCount, showWorkspace, uniqueName,
 } from '../helpers/workspace-assertions';
 
@@ -28,7 +28,7 @@ describe('showing a workspace', () => {
   });
 
   it('has every attribute and relationship of the documented show sample', async () => {
-    const sample = loadVector('ws-show-by-name').response_body.data;
+    const sample = loadSample('ws-show-by-name').response_body.data;
     const ws = await createWorkspace(service);
     const data = (await service.request('GET', byName(ws.attributes.name))).body.data;
     expect(Object.keys(data.attributes)).toEqual(expect.arrayContaining(sampleAttributeNames()));
@@ -304,7 +304,7 @@ describe('SSH keys', () => {
 
   it('accepts the documented assign sample payload shape', async () => {
     const ws = await createWorkspace(service);
-    const body = JSON.parse(JSON.stringify(loadVector('ws-assign-ssh-key').request_body));
+    const body = JSON.parse(JSON.stringify(loadSample('ws-assign-ssh-key').request_body));
     body.data.attributes.id = 'sshkey-deploy';
     expect((await service.request('PATCH', `/workspaces/${ws.id}/relationships/ssh-key`, { body })).status).toBe(200);
   });

@@ -1,8 +1,8 @@
 // PATCH /workspaces/:id and /organizations/:org/workspaces/:name — spec "Update a workspace";
-// vectors README decisions 7, 13, 16, 21, 22, 23.
+// decisions 7, 13, 16, 21, 22, 23.
 import { ORG, TOKENS, createWorkspace, startService, type TestService } from '../helpers/service';
 import {
-  errorDetail, expectError, expectWorkspaceDocument, listNames, loadVector, patchWorkspace, showWorkspace, uniqueName,
+  errorDetail, expectError, expectWorkspaceDocument, listNames, loadSample, patchWorkspace, showWorkspace, uniqueName,
 } from '../helpers/workspace-assertions';
 
 let service: TestService;
@@ -43,7 +43,7 @@ describe('updating by ID and by name', () => {
   });
 
   it('answers the update-by-name sample payload with the sample response shape', async () => {
-    const sample = loadVector('ws-update-by-name');
+    const sample = loadSample('ws-update-by-name');
     const ws = await createWorkspace(service);
     const body = JSON.parse(JSON.stringify(sample.request_body));
     body.data.attributes.name = ws.attributes.name;

@@ -1,4 +1,4 @@
-// Every data source of the provider, by Terraform type name (design "Names"). As with resources,
+// Every data source of the provider, by Terraform type name (architecture "Names"). As with resources,
 // the hooks load on first use so the provider's start-up loads no client code.
 import type { ProviderData } from '../context';
 import type { DataSourceImplementation } from '../protocol/types';

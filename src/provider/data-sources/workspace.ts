@@ -1,4 +1,4 @@
-// data "cdkws_workspace": one workspace by organization and name (design "Names"), with its
+// data "cdkws_workspace": one workspace by organization and name (architecture "Names"), with its
 // settings, flat tags and key-value tags (own and effective).
 import { NotFoundError, type Workspace } from '../../client';
 import type { ProviderData } from '../context';

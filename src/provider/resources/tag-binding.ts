@@ -1,4 +1,4 @@
-// cdkws_tag_binding: one key-value tag binding of a workspace (spec "Tag bindings"; design "Names").
+// cdkws_tag_binding: one key-value tag binding of a workspace (spec "Tag bindings"; architecture "Names").
 // Create and update use the additive PATCH, which never touches other keys; delete rewrites the
 // workspace's own set without the key, since the service has no call that removes one binding.
 // Every change to a workspace's bindings runs under `bindingLocks` for that workspace, so parallel

@@ -1,4 +1,4 @@
-// Lock-aware changes (design "Lock-aware updates and safe deletes"): lock with a reason naming the
+// Lock-aware changes (architecture "Lock-aware updates and safe deletes"): lock with a reason naming the
 // change, change, and unlock in all cases. A lock held by someone else is waited for up to
 // `lock_timeout` and then reported with its holder; unlock's 503 (state version not finalized) is
 // retried with backoff.

@@ -96,7 +96,7 @@ async function put(ctx: RouteContext): Promise<Reply> {
   return { status: existing ? 200 : 201, body: document(fromRecord(stored)) };
 }
 
-/** Idempotent: removing a policy that is not there is done already (design "Writes under faults"). */
+/** Idempotent: removing a policy that is not there is done already (architecture "Writes under faults"). */
 async function remove(ctx: RouteContext): Promise<Reply> {
   const resolved = await workspaceFor(ctx);
   requireAdmin(resolved);

@@ -1,4 +1,4 @@
-// Emulator controls (design "Emulator controls"; decision 15): not part of the service interface.
+// Emulator controls (architecture "Emulator controls"; decision 15): not part of the service interface.
 import { z } from 'zod';
 import { notFound, validationError } from '../http/errors';
 import type { Reply, RouteContext, Router } from '../http/router';

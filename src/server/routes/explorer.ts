@@ -107,7 +107,7 @@ async function create(ctx: RouteContext): Promise<Reply> {
           created_by: caller.kind === 'user' ? { id: caller.userId, type: 'users' } : { id: organization.name, type: 'organizations' },
         },
       },
-      // Lets a client find what a bulk action created before it ever re-sends one (design "Writes under faults").
+      // Lets a client find what a bulk action created before it ever re-sends one (architecture "Writes under faults").
       meta: { 'change-request-ids': created.map((c) => c.request.id), 'workspace-ids': created.map((c) => c.workspace.id) },
     },
   };
