@@ -153,6 +153,7 @@ describe('renderImportModule', () => {
         module: ts.ModuleKind.CommonJS,
         moduleResolution: ts.ModuleResolutionKind.Node10,
         esModuleInterop: true,
+        resolveJsonModule: true, // the package source reads its version from package.json
         types: [],
         baseUrl: dir,
         paths: { 'cdk-workspaces': [path.join(root, 'src', 'index.ts')], constructs: [path.join(root, 'node_modules', 'constructs')] },
