@@ -2,9 +2,9 @@
 // temporary folder outside the repository (npm install included), then drive it against the real
 // service with the engine's own CLI (cdktf, or CDK Terrain's cdktn under Node 22) and with cdkws:
 // deploy → the workspace exists → a second diff is empty → destroy → deploy and destroy again with
-// cdkws. Only CDKWS_ADDRESS and CDKWS_TOKEN are set: no CLI configuration, no hand-run init.
+// cdkws → `cdkws import` of a workspace made by hand, imported by the engine's own deploy. Only CDKWS_ADDRESS and CDKWS_TOKEN are set: no CLI configuration, no hand-run init.
 import { execFile } from 'node:child_process';
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { CLI, ROOT } from '../helpers/processes';
@@ -116,5 +116,31 @@ describeWithTerraform('cdkws init, then the engine CLI and cdkws, in an app outs
       expectExit(await cdkws('destroy', '--auto-approve'), 0, 'cdkws destroy');
       expect((await workspace()).status).toBe(404);
     }, 10 * MINUTE);
+
+    it(`brings an existing workspace under code with cdkws import, and the ${engine} CLI imports it`, async () => {
+      const legacy = `${engine}-legacy`;
+      const created = await service.request('POST', `/organizations/${ORG}/workspaces`, {
+        body: { data: { type: 'workspaces', attributes: { name: legacy, description: 'made by hand', 'auto-apply': true } } },
+      });
+      expect(created.status).toBe(201);
+      expect((await service.request('PATCH', `/workspaces/${created.body.data.id}/tag-bindings`, { body: { data: [{ type: 'tag-bindings', attributes: { key: 'team', value: 'ops' } }] } })).status).toBe(200);
+      const imported = await cdkws('import', '--organization', ORG, '--name', legacy);
+      expectExit(imported, 0, 'cdkws import');
+      const [importLine, constructLine] = imported.output.split('\n').filter((line) => /^(import \{ ImportedWorkspaces|new ImportedWorkspaces)/.test(line));
+      const main = readFileSync(path.join(app, 'main.ts'), 'utf8').split('\n');
+      main.splice(main.findIndex((line) => line.startsWith('const stack = ')) + 1, 0, constructLine);
+      writeFileSync(path.join(app, 'main.ts'), [importLine, ...main].join('\n'));
+
+      const first = await engineCli('diff');
+      expectExit(first, 0, `${engine} diff`);
+      // The workspace and its binding are imported; the app's own workspace, destroyed above, is added again.
+      expect(first.output.slice(-3000)).toMatch(/2 to import, 1 to add, 0 to change, 0 to destroy/);
+      expectExit(await engineCli('deploy', '--auto-approve'), 0, `${engine} deploy`);
+      const again = await engineCli('diff');
+      expectExit(again, 0, `${engine} diff`);
+      expect(again.output).toContain('No changes.');
+      const after = await service.request('GET', `/organizations/${ORG}/workspaces/${legacy}`);
+      expect(after.body.data.attributes).toMatchObject({ description: 'made by hand', 'auto-apply': true });
+    }, 15 * MINUTE);
   });
 });
