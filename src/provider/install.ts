@@ -87,6 +87,14 @@ export function installProvider(options: InstallOptions): Installed {
   const target = versionDir(mirrorDir, version);
   // Replace the folder whole: a stale file left beside the new ones would change its hash.
   fs.rmSync(target, { recursive: true, force: true });
+  copyProviderPackage(source, target);
+  const cliConfigFile = path.join(dir, 'terraform.tfrc');
+  fs.writeFileSync(cliConfigFile, cliConfigText(mirrorDir));
+  return { mirrorDir, executable: path.join(target, executableName(version)), cliConfigFile, version };
+}
+
+/** Copies the provider package's files (the executable keeps its mode) into a new folder. */
+function copyProviderPackage(source: string, target: string): void {
   fs.mkdirSync(target, { recursive: true });
   for (const name of fs.readdirSync(source)) {
     const from = path.join(source, name);
@@ -94,9 +102,6 @@ export function installProvider(options: InstallOptions): Installed {
     fs.copyFileSync(from, path.join(target, name));
     fs.chmodSync(path.join(target, name), fs.statSync(from).mode & 0o777);
   }
-  const cliConfigFile = path.join(dir, 'terraform.tfrc');
-  fs.writeFileSync(cliConfigFile, cliConfigText(mirrorDir));
-  return { mirrorDir, executable: path.join(target, executableName(version)), cliConfigFile, version };
 }
 
 /**
@@ -129,13 +134,7 @@ export function layStackProvider(stackDir: string, from = path.join(packageRoot(
   if (!fs.existsSync(packageDir) || packageHash(packageDir) !== hash) {
     // Replace the folder whole, and drop other versions: a stale file would change the hash.
     fs.rmSync(path.join(stackDir, IMPLIED_MIRROR, PROVIDER_HOSTNAME, PROVIDER_NAMESPACE, PROVIDER_TYPE), { recursive: true, force: true });
-    fs.mkdirSync(packageDir, { recursive: true });
-    for (const name of fs.readdirSync(source)) {
-      const file = path.join(source, name);
-      if (!fs.statSync(file).isFile()) continue;
-      fs.copyFileSync(file, path.join(packageDir, name));
-      fs.chmodSync(path.join(packageDir, name), fs.statSync(file).mode & 0o777);
-    }
+    copyProviderPackage(source, packageDir);
   }
   const lockFile = path.join(stackDir, LOCK_FILE);
   const existing = fs.existsSync(lockFile) ? fs.readFileSync(lockFile, 'utf8') : undefined;
