@@ -28,6 +28,12 @@ describe('the cdk-workspaces package', () => {
     expect(JSON.parse(out)).toEqual(NAMES.map(() => 'function'));
   });
 
+  it('serves the API client alone from cdk-workspaces/client, without loading a CDK engine', () => {
+    const script = "const { Client } = require('cdk-workspaces/client'); const engines = Object.keys(require.cache).filter((f) => /node_modules[\\\\/](cdktf|cdktn|constructs)[\\\\/]/.test(f)); console.log(JSON.stringify([typeof Client, engines]))";
+    const out = execFileSync(process.execPath, ['-e', script], { cwd: project, encoding: 'utf8' });
+    expect(JSON.parse(out)).toEqual(['function', []]);
+  });
+
   it('resolves to the compiled entry point named in package.json', () => {
     const resolved = execFileSync(process.execPath, ['-p', "require.resolve('cdk-workspaces')"], { cwd: project, encoding: 'utf8' }).trim();
     expect(resolved).toBe(path.join(ROOT, 'dist', 'src', 'index.js'));
