@@ -5,7 +5,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { medianLatency } from './load';
-import { benchBootstrap, startWorker } from './service-queries';
+import { benchBootstrap, benchSeed, startWorker } from './service-queries';
 
 async function signIn(url: string, token: string): Promise<string> {
   const response = await fetch(`${url}/app/login`, {
@@ -26,10 +26,7 @@ export async function benchConsole(options: { largeCount: number; samples: numbe
       mode: 'service',
       bootstrap: benchBootstrap(),
       dataPath: path.join(dir, 'bench.db'),
-      seed: [
-        { organization: 'small', projectId: 'prj-small', count: 100 },
-        { organization: 'large', projectId: 'prj-large', count: options.largeCount },
-      ],
+      seed: benchSeed(options.largeCount),
     });
     const page = { cookie: await signIn(service.url, 'alice-token') };
     const api = { authorization: 'Bearer alice-token' };

@@ -38,6 +38,14 @@ function rssOf(worker: Worker): Promise<number> {
 }
 
 /** The example bootstrap plus organizations `small` and `large`, both owned by alice. */
+/** What the benches seed through the storage layer: 100 workspaces in "small", `largeCount` in "large". */
+export function benchSeed(largeCount: number): Array<{ organization: string; projectId: string; count: number }> {
+  return [
+    { organization: 'small', projectId: 'prj-small', count: SMALL },
+    { organization: 'large', projectId: 'prj-large', count: largeCount },
+  ];
+}
+
 export function benchBootstrap(): any {
   const bootstrap = JSON.parse(readFileSync(path.join(ROOT, 'examples', 'bootstrap.json'), 'utf8'));
   for (const name of ['small', 'large']) {
@@ -124,10 +132,7 @@ export async function benchListStorage(kind: StorageOptions['kind'], options: { 
       bootstrap: benchBootstrap(),
       dataPath: path.join(dir, 'bench.db'),
       storage,
-      seed: [
-        { organization: 'small', projectId: 'prj-small', count: SMALL },
-        { organization: 'large', projectId: 'prj-large', count: options.largeCount },
-      ],
+      seed: benchSeed(options.largeCount),
     });
     const seedSeconds = (performance.now() - seedStarted) / 1000;
     try {

@@ -4,7 +4,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { closedLoop } from './load';
-import { HEADERS, benchBootstrap, listQueryFigures, startWorker } from './service-queries';
+import { HEADERS, benchBootstrap, benchSeed, listQueryFigures, startWorker } from './service-queries';
 
 export async function benchService(options: { seconds: number; largeCount: number; samples: number }): Promise<Record<string, unknown>> {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'cdkws-bench-'));
@@ -14,10 +14,7 @@ export async function benchService(options: { seconds: number; largeCount: numbe
       mode: 'service',
       bootstrap: benchBootstrap(),
       dataPath: path.join(dir, 'bench.db'),
-      seed: [
-        { organization: 'small', projectId: 'prj-small', count: 100 },
-        { organization: 'large', projectId: 'prj-large', count: options.largeCount },
-      ],
+      seed: benchSeed(options.largeCount),
     });
     const seedSeconds = (performance.now() - seedStarted) / 1000;
     const created = await fetch(`${service.url}/api/v2/organizations/acme/workspaces`, {

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { NameTakenError, Store, WorkspaceQuery } from './types';
-import { BackendKind, TestDatabase, backendKinds, createTestDatabase, freshOrg, newWorkspace } from './test-support';
+import { BackendKind, backendKinds, useTestDatabase, freshOrg, newWorkspace } from './test-support';
 
 // The name searches go through trigram indexes, ranges and covering indexes; this compares every
 // form against a plain scan of the same names in memory, on random names, pages and sorts.
@@ -39,16 +39,8 @@ function expected(names: string[], q: { search?: string; wildcard?: string; desc
 }
 
 describe.each(backendKinds)('name searches on the %s store match a plain scan', (kind: BackendKind) => {
-  let database: TestDatabase;
   let store: Store;
-
-  beforeAll(async () => {
-    database = await createTestDatabase(kind);
-    store = await database.openMain();
-  });
-  afterAll(async () => {
-    await database.drop();
-  });
+  useTestDatabase(kind, (main) => (store = main));
 
   it('inserts many workspaces at once, all or none, searchable at once', async () => {
     const org = freshOrg();

@@ -1,21 +1,13 @@
 import { ChangeRequestRecord, Store, TooManyTagBindingsError } from './types';
-import { BackendKind, TestDatabase, backendKinds, createTestDatabase, freshOrg, newWorkspace } from './test-support';
+import { BackendKind, backendKinds, useTestDatabase, freshOrg, newWorkspace } from './test-support';
 
 jest.setTimeout(30_000);
 
 const T0 = '2030-01-01T00:00:00.000Z';
 
 describe.each(backendKinds)('records around workspaces on the %s store', (kind: BackendKind) => {
-  let database: TestDatabase;
   let store: Store;
-
-  beforeAll(async () => {
-    database = await createTestDatabase(kind);
-    store = await database.openMain();
-  });
-  afterAll(async () => {
-    await database.drop();
-  });
+  useTestDatabase(kind, (main) => (store = main));
 
   describe('flat tags', () => {
     it('creates organization tags on first use and counts the workspaces carrying each', async () => {

@@ -1,18 +1,14 @@
 import { NameTakenError, Store } from './types';
-import { BackendKind, TestDatabase, backendKinds, createTestDatabase, freshOrg, newWorkspace } from './test-support';
+import { BackendKind, TestDatabase, backendKinds, useTestDatabase, freshOrg, newWorkspace } from './test-support';
 
 jest.setTimeout(30_000);
 
 describe.each(backendKinds)('the %s store', (kind: BackendKind) => {
   let database: TestDatabase;
   let store: Store;
-
-  beforeAll(async () => {
-    database = await createTestDatabase(kind);
-    store = await database.openMain();
-  });
-  afterAll(async () => {
-    await database.drop();
+  useTestDatabase(kind, (main, db) => {
+    store = main;
+    database = db;
   });
 
   describe('workspaces', () => {

@@ -23,6 +23,21 @@ export interface TestDatabase {
   drop(): Promise<void>;
 }
 
+/**
+ * A fresh database of `kind` for the enclosing describe block, dropped after it; `ready` receives it
+ * and its main store before the first test.
+ */
+export function useTestDatabase(kind: BackendKind, ready: (store: Store, database: TestDatabase) => void): void {
+  let database: TestDatabase | undefined;
+  beforeAll(async () => {
+    database = await createTestDatabase(kind);
+    ready(await database.openMain(), database);
+  });
+  afterAll(async () => {
+    await database?.drop();
+  });
+}
+
 function postgresUrl(database: string): string {
   const url = new URL(process.env.CDKWS_TEST_DATABASE_URL!);
   url.pathname = `/${database}`;
