@@ -4,6 +4,9 @@ import { Construct } from 'constructs';
 import {
   ASSESSMENTS_MIN_ENGINE_VERSION,
   checkWorkspaceRules,
+  renderViolation,
+  workspaceValuesFromWire,
+  WORKSPACE_ATTRIBUTES,
   engineVersionAtLeast,
   flatTagNameSchema,
   isExactEngineVersion,
@@ -234,8 +237,8 @@ function checkWorkspaceProps(scope: Construct, props: WorkspaceProps): void {
   checker.checkObject(workspaceUpdateAttributesSchema, attributes);
   // The organization's default execution mode is unknown here: give agent-pool-id the benefit of the doubt.
   const assumedMode: ExecutionMode = props.executionMode ?? 'agent';
-  for (const violation of checkWorkspaceRules(attributes as WorkspaceUpdateAttributes, 'create', { executionMode: assumedMode, hasVcsRepo: false })) {
-    checker.fail(propName(violation.pointer), violation.detail);
+  for (const violation of checkWorkspaceRules(workspaceValuesFromWire(attributes as WorkspaceUpdateAttributes), 'create', { executionMode: assumedMode })) {
+    checker.fail(violation.path.join('.'), renderViolation(WORKSPACE_ATTRIBUTES, violation, 'camel').detail);
   }
   if (attributes['assessments-enabled'] === true) {
     const mode = attributes['execution-mode'];

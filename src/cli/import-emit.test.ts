@@ -16,7 +16,7 @@ function ws(name: string, id: string, overrides: Partial<Workspace> = {}): Works
     triggerPatterns: [],
     triggerPrefixes: [],
     vcsRepo: null,
-    allowDestroyPlan: WORKSPACE_DEFAULTS['allow-destroy-plan'],
+    allowDestroyPlan: WORKSPACE_DEFAULTS['allow-destroy-plan'] as boolean,
     assessmentsEnabled: false,
     autoApply: false,
     autoApplyRunTrigger: false,

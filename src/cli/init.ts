@@ -5,7 +5,7 @@
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, rmdirSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { WORKSPACE_NAME_MAX_LENGTH, WORKSPACE_NAME_PATTERN } from '../spec/workspace';
+import { WORKSPACE_NAME_MAX_LENGTH, WORKSPACE_NAME_PATTERN } from '../spec/rules';
 import { PROVIDER_VERSION } from '../provider/version';
 import { parseCommandArgs } from './args';
 import { mainLines } from './import-emit';

@@ -3,6 +3,9 @@
 // repeated (architecture "Writes under faults").
 import {
   checkWorkspaceRules,
+  renderViolation,
+  workspaceValuesFromWire,
+  WORKSPACE_ATTRIBUTES,
   workspaceCreateBodySchema,
   workspaceDocumentSchema,
   workspaceListDocumentSchema,
@@ -240,8 +243,9 @@ export class WorkspacesApi {
       // What the service alone knows (the organization's default mode, the current repository) is
       // assumed to allow the request; the service checks it.
       const attributes = (parsed.data.data.attributes ?? {}) as WorkspaceUpdateAttributes;
-      for (const v of checkWorkspaceRules(attributes, mode, { executionMode: 'agent', hasVcsRepo: mode === 'update' })) {
-        errors.push({ status: '422', title: 'invalid attribute', detail: v.detail, source: { pointer: v.pointer } });
+      for (const v of checkWorkspaceRules(workspaceValuesFromWire(attributes), mode)) {
+        const { detail, pointer } = renderViolation(WORKSPACE_ATTRIBUTES, v, 'camel');
+        errors.push({ status: '422', title: 'invalid attribute', detail, source: { pointer } });
       }
     }
     if (errors.length > 0) throw this.clientValidationError(req, errors);

@@ -73,3 +73,13 @@ export function engineVersionAtLeast(version: string, minimum: string): boolean 
   const b = parse(minimum);
   return Boolean(a && b && compare(a.triple, b.triple) >= 0);
 }
+
+/**
+ * True when `value` is written as an engine version: `latest`, an exact version, or a constraint
+ * (comma-separated `op version` parts). Whether a release satisfies it is the service's to say.
+ */
+export function isEngineVersionSyntax(value: string): boolean {
+  const trimmed = value.trim();
+  if (trimmed === 'latest' || isExactEngineVersion(trimmed)) return true;
+  return trimmed !== '' && trimmed.split(',').every((part) => CONSTRAINT_PART.test(part));
+}

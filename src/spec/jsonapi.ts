@@ -13,6 +13,9 @@ export const errorObjectSchema = z.looseObject({
   title: z.string().optional(),
   detail: z.string().optional(),
   source: z.looseObject({ pointer: z.string().optional(), parameter: z.string().optional() }).optional(),
+  /** Our service's stable error identity (error-codes.ts); the hosted service sends none. */
+  code: z.string().optional(),
+  meta: z.record(z.string(), z.unknown()).optional(),
 });
 export type ErrorObject = z.infer<typeof errorObjectSchema>;
 

@@ -1,5 +1,6 @@
 // Key-value tag bindings (spec "Limits"; decision 7).
 import { z } from 'zod';
+import type { AttributeTable } from './attribute-table';
 
 export const TAG_BINDING_TYPE = 'tag-bindings';
 export const TAG_BINDING_KEY_MAX_LENGTH = 128;
@@ -10,17 +11,42 @@ export const TAG_BINDING_RESERVED_PREFIXES = ['hc:', 'hcp:'] as const;
 /** Alphanumerics and `_ . = + - @ :`. */
 export const TAG_BINDING_CHARACTERS = /^[A-Za-z0-9_.=+\-@:]*$/;
 
-export const tagBindingKeySchema = z
-  .string()
-  .min(1, 'key must not be empty')
-  .max(TAG_BINDING_KEY_MAX_LENGTH, `key must be at most ${TAG_BINDING_KEY_MAX_LENGTH} characters`)
-  .regex(TAG_BINDING_CHARACTERS, 'key may contain only letters, numbers and _ . = + - @ :')
-  .refine((key) => !TAG_BINDING_RESERVED_PREFIXES.some((p) => key.toLowerCase().startsWith(p)), 'keys starting with "hc:" or "hcp:" are reserved');
+/** The rule on a tag binding key; `{}` is where the layer's name for the key goes. */
+export function tagBindingKeyProblem(key: string): string | undefined {
+  if (key.length === 0) return '{} must not be empty';
+  if (key.length > TAG_BINDING_KEY_MAX_LENGTH) return `{} must be at most ${TAG_BINDING_KEY_MAX_LENGTH} characters`;
+  if (!TAG_BINDING_CHARACTERS.test(key)) return '{} may contain only letters, numbers and _ . = + - @ :';
+  if (TAG_BINDING_RESERVED_PREFIXES.some((p) => key.toLowerCase().startsWith(p))) return '{} must not start with "hc:" or "hcp:" (reserved)';
+  return undefined;
+}
 
-export const tagBindingValueSchema = z
-  .string()
-  .max(TAG_BINDING_VALUE_MAX_LENGTH, `value must be at most ${TAG_BINDING_VALUE_MAX_LENGTH} characters`)
-  .regex(TAG_BINDING_CHARACTERS, 'value may contain only letters, numbers and _ . = + - @ :');
+/** The rule on a tag binding value. */
+export function tagBindingValueProblem(value: string): string | undefined {
+  if (value.length > TAG_BINDING_VALUE_MAX_LENGTH) return `{} must be at most ${TAG_BINDING_VALUE_MAX_LENGTH} characters`;
+  if (!TAG_BINDING_CHARACTERS.test(value)) return '{} may contain only letters, numbers and _ . = + - @ :';
+  return undefined;
+}
+
+/** The limit on a workspace's own bindings (spec "Limits"). */
+export function tagBindingCountProblem(count: number): string | undefined {
+  return count > TAG_BINDINGS_MAX_DIRECT ? `a workspace can have at most ${TAG_BINDINGS_MAX_DIRECT} tag bindings of its own; {} has ${count}` : undefined;
+}
+
+const withRule = (rule: (value: string) => string | undefined, name: string) =>
+  z.string().superRefine((value, ctx) => {
+    const problem = rule(value);
+    if (problem !== undefined) ctx.addIssue({ code: 'custom', message: problem.replace('{}', name) });
+  });
+
+export const tagBindingKeySchema = withRule(tagBindingKeyProblem, 'key');
+export const tagBindingValueSchema = withRule(tagBindingValueProblem, 'value');
+
+/** A tag binding's attributes (spec "Tag binding"). */
+export const TAG_BINDING_ATTRIBUTES = {
+  key: { wire: 'key', snake: 'key', kind: 'string', create: true, description: 'The tag key: letters, numbers and _ . = + - @ :, at most 128 characters; not "hc:" or "hcp:".' },
+  value: { wire: 'value', snake: 'value', kind: 'string', nullable: true, default: null, create: true, update: true, description: 'The tag value; empty or null for a key-only tag.' },
+  createdAt: { wire: 'created-at', kind: 'timestamp', description: 'When the binding was created.' },
+} as const satisfies AttributeTable;
 
 export const tagBindingInputSchema = z.looseObject({
   type: z.literal(TAG_BINDING_TYPE, 'type must be "tag-bindings"'),

@@ -10,16 +10,34 @@ export const FLAT_TAG_NAME_MAX_LENGTH = 255;
  */
 export const FLAT_TAG_NAME_PATTERN = /^[A-Za-z0-9:_-]+$/;
 
-export const flatTagNameSchema = z
-  .string()
-  .min(1, 'name must not be empty')
-  .max(FLAT_TAG_NAME_MAX_LENGTH, `name must be at most ${FLAT_TAG_NAME_MAX_LENGTH} characters`)
-  .regex(FLAT_TAG_NAME_PATTERN, 'name may contain only letters, numbers, ":", "-" and "_"');
+/** The rule on a flat tag name; `{}` is where the layer's name for the tag goes. */
+export function flatTagNameProblem(name: string): string | undefined {
+  if (name.length === 0) return '{} must not be empty';
+  if (name.length > FLAT_TAG_NAME_MAX_LENGTH) return `{} must be at most ${FLAT_TAG_NAME_MAX_LENGTH} characters`;
+  if (!FLAT_TAG_NAME_PATTERN.test(name)) return '{} may contain only letters, numbers, ":", "-" and "_"';
+  return undefined;
+}
 
 /** Names are stored lowercased (decision 9). */
 export function normalizeFlatTagName(name: string): string {
   return name.toLowerCase();
 }
+
+/**
+ * The rule for flat tags written in configuration (provider, constructs): besides the name rule,
+ * the name must be written as the service stores it, or every plan would show a change.
+ */
+export function declaredFlatTagNameProblem(name: string): string | undefined {
+  const problem = flatTagNameProblem(name);
+  if (problem !== undefined) return problem;
+  const stored = normalizeFlatTagName(name);
+  return stored === name ? undefined : `{} must be written lowercase ("${stored}"): the service stores flat tags lowercased`;
+}
+
+export const flatTagNameSchema = z.string().superRefine((name, ctx) => {
+  const problem = flatTagNameProblem(name);
+  if (problem !== undefined) ctx.addIssue({ code: 'custom', message: problem.replace('{}', 'name') });
+});
 
 /** One entry of an add or remove body: a tag by `id`, or by `attributes.name` (exactly one). */
 export const flatTagInputSchema = z

@@ -6,6 +6,10 @@ import {
   DEFAULT_ENGINE_RELEASES,
   TAG_BINDINGS_MAX_DIRECT,
   checkWorkspaceRules,
+  attributeName,
+  renderViolation,
+  workspaceValuesFromWire,
+  WORKSPACE_ATTRIBUTES,
   flatTagNameSchema,
   resolveEngineVersion,
   tagBindingKeySchema,
@@ -51,11 +55,11 @@ export function validateWorkspace(config: ObjectValue): Diagnostic[] {
     const modeUnknown = MODE_GROUP.some((k) => !isWhollyKnown(config[k]));
     const vcsUnknown = !isWhollyKnown(config.vcs_repo);
     const attributes = parsed.data.data.attributes as WorkspaceUpdateAttributes;
-    for (const v of checkWorkspaceRules(attributes, 'create', { executionMode: 'agent', hasVcsRepo: false })) {
-      const path = pathFromPointer(v.pointer);
+    for (const v of checkWorkspaceRules(workspaceValuesFromWire(attributes), 'create')) {
+      const path = attributeName(WORKSPACE_ATTRIBUTES, v.path, 'snake').split('.');
       if (modeUnknown && (MODE_GROUP.includes(String(path[0])) || path[0] === 'operations')) continue;
       if (vcsUnknown && path[0] === 'vcs_repo') continue;
-      diags.push(error(titleFor(path), v.detail, path));
+      diags.push(error(titleFor(path), renderViolation(WORKSPACE_ATTRIBUTES, v, 'snake').detail, path));
     }
   }
   diags.push(...providerRules(config));

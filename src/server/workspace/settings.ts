@@ -6,6 +6,10 @@ import {
   ENGINE_VERSION_WIRE_ALIAS,
   WORKSPACE_DEFAULTS,
   checkWorkspaceRules,
+  engineVersionAliasConflict,
+  renderViolation,
+  workspaceValuesFromWire,
+  WORKSPACE_ATTRIBUTES,
   engineVersionAtLeast,
   resolveEngineVersion,
   requestedEngineVersion,
@@ -27,7 +31,15 @@ export interface SettingsContext {
 
 const at = (name: string) => `/data/attributes/${name}`;
 
-export function rejectViolations(violations: RuleViolation[]): void {
+/** A broken rule as the service answers it: the member's pointer and the detail in wire names. */
+interface Violation {
+  pointer: string;
+  detail: string;
+}
+
+const fromSpec = (v: RuleViolation): Violation => renderViolation(WORKSPACE_ATTRIBUTES, v, 'wire');
+
+export function rejectViolations(violations: Violation[]): void {
   if (violations.length === 0) return;
   throw ApiError.many(422, violations.map((v) => ({ status: '422', title: 'invalid attribute', detail: v.detail, source: { pointer: v.pointer } })));
 }
@@ -66,7 +78,10 @@ export function applyWorkspaceAttributes(
   const { organization } = ctx;
   const mode = previous ? 'update' : 'create';
   const previousMode = (previous?.['execution-mode'] as ExecutionMode | undefined) ?? organizationDefaultMode(organization);
-  const violations = checkWorkspaceRules(attributes, mode, { executionMode: previousMode, hasVcsRepo: Boolean(previous?.['vcs-repo']) });
+  const { assessmentsEnabled: _checkedBelow, ...ruled } = workspaceValuesFromWire(attributes);
+  const violations = checkWorkspaceRules(ruled, mode, { executionMode: previousMode, hasVcsRepo: Boolean(previous?.['vcs-repo']) }).map(fromSpec);
+  const aliasConflict = engineVersionAliasConflict(attributes);
+  if (aliasConflict) violations.unshift({ pointer: at(ENGINE_VERSION_WIRE_ALIAS), detail: aliasConflict });
   rejectViolations(violations);
 
   const next: WorkspaceSettings = previous

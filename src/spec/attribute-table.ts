@@ -1,0 +1,171 @@
+// Attribute tables: one row per attribute of a resource, from which every layer takes its names,
+// types, defaults and what may be set when (architecture "One table per resource"). Plain data and
+// plain functions, no zod: the provider loads the tables at start-up, before the handshake.
+
+export type AttributeKind = 'string' | 'timestamp' | 'boolean' | 'number' | 'strings' | 'enum' | 'object';
+
+/** How a layer spells attribute names: the service's wire names, constructs/client, HCL. */
+export type Naming = 'wire' | 'camel' | 'snake';
+
+export interface AttributeRow {
+  /** The service's name (kebab-case, JSON:API attributes). */
+  readonly wire: string;
+  /** The provider's HCL name; absent when the provider does not expose the attribute. */
+  readonly snake?: string;
+  readonly kind: AttributeKind;
+  /** The allowed values of an `enum`. */
+  readonly values?: readonly string[];
+  /** The members of an `object`, keyed by camelCase name. */
+  readonly attributes?: AttributeTable;
+  /** The value a new resource gets when the request leaves the attribute out (the spec's default). */
+  readonly default?: boolean | string | number | readonly string[] | null;
+  /** The default in words, where it depends on something else (e.g. the organization's default). */
+  readonly defaultText?: string;
+  /** null is a value (sent to clear the attribute; answered when unset). */
+  readonly nullable?: boolean;
+  /** Settable on create. */
+  readonly create?: boolean;
+  /** Settable on update. */
+  readonly update?: boolean;
+  /**
+   * Where the value is read from when it is not an attribute of the answer: the relationship whose
+   * `data.id` holds it (e.g. `agent-pool` for `agent-pool-id`).
+   */
+  readonly readRelationship?: string;
+  /** Written as this relationship (`data.relationships.<name>`) instead of an attribute. */
+  readonly writeRelationship?: { readonly name: string; readonly type: string };
+  /** Superseded by another attribute; still accepted. */
+  readonly deprecated?: string;
+  /** One line for docs, TSDoc and the provider schema. */
+  readonly description: string;
+}
+
+/** Rows keyed by camelCase name: the name constructs and the client use. */
+export type AttributeTable = Readonly<Record<string, AttributeRow>>;
+
+// ---- Types derived from a table --------------------------------------------------------------
+
+type ScalarOf<R> = R extends { kind: 'string' | 'timestamp' }
+  ? string
+  : R extends { kind: 'boolean' }
+    ? boolean
+    : R extends { kind: 'number' }
+      ? number
+      : R extends { kind: 'strings' }
+        ? string[]
+        : R extends { kind: 'enum'; values: readonly (infer V)[] }
+          ? V
+          : never;
+
+type ValueOf<R, Mode extends 'create' | 'update' | 'read'> = R extends { kind: 'object'; attributes: infer T }
+  ? Mode extends 'read'
+    ? ReadValues<T>
+    : Mode extends 'create'
+      ? CreateValues<T>
+      : UpdateValues<T>
+  : ScalarOf<R>;
+
+type Nullable<R, V> = R extends { nullable: true } ? V | null : V;
+
+/** The values a create may give, keyed by camelCase name (all optional; rules say what is required). */
+export type CreateValues<T> = { -readonly [K in keyof T as T[K] extends { create: true } ? K : never]?: Nullable<T[K], ValueOf<T[K], 'create'>> };
+/** The values an update may give. */
+export type UpdateValues<T> = { -readonly [K in keyof T as T[K] extends { update: true } ? K : never]?: Nullable<T[K], ValueOf<T[K], 'update'>> };
+/** Every value an answer may carry. */
+export type ReadValues<T> = { -readonly [K in keyof T]?: Nullable<T[K], ValueOf<T[K], 'read'>> };
+
+/** The same value types keyed by wire name (the service's attributes). */
+type WireValueOf<R, Mode extends 'create' | 'update' | 'read'> = R extends { kind: 'object'; attributes: infer T }
+  ? Mode extends 'read'
+    ? WireReadValues<T>
+    : Mode extends 'create'
+      ? WireCreateValues<T>
+      : WireUpdateValues<T>
+  : ScalarOf<R>;
+type WireOf<R> = R extends { wire: infer W extends string } ? W : never;
+export type WireCreateValues<T> = { -readonly [K in keyof T as T[K] extends { create: true } ? WireOf<T[K]> : never]?: Nullable<T[K], WireValueOf<T[K], 'create'>> };
+export type WireUpdateValues<T> = { -readonly [K in keyof T as T[K] extends { update: true } ? WireOf<T[K]> : never]?: Nullable<T[K], WireValueOf<T[K], 'update'>> };
+export type WireReadValues<T> = { -readonly [K in keyof T as T[K] extends { readRelationship: string } ? never : WireOf<T[K]>]?: Nullable<T[K], WireValueOf<T[K], 'read'>> };
+
+// ---- Functions over a table ------------------------------------------------------------------
+
+export function isSettable(row: AttributeRow, mode: 'create' | 'update'): boolean {
+  return mode === 'create' ? row.create === true : row.update === true;
+}
+
+/** camelCase values → wire attributes; undefined members are left out, objects recursively. */
+export function toWireAttributes(table: AttributeTable, values: Readonly<Record<string, unknown>>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [name, value] of Object.entries(values)) {
+    const row = table[name];
+    if (value === undefined || !row || row.writeRelationship) continue;
+    out[row.wire] = row.kind === 'object' && row.attributes && value !== null ? toWireAttributes(row.attributes, value as Record<string, unknown>) : value;
+  }
+  return out;
+}
+
+/** Wire attributes → camelCase values, for the rows of the table; other members are ignored. */
+export function fromWireAttributes(table: AttributeTable, wire: Readonly<Record<string, unknown>>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [name, row] of Object.entries(table)) {
+    const value = wire[row.wire];
+    if (value === undefined) continue;
+    out[name] = row.kind === 'object' && row.attributes && value !== null && typeof value === 'object' ? fromWireAttributes(row.attributes, value as Record<string, unknown>) : value;
+  }
+  return out;
+}
+
+/** The spec's defaults of a new resource, keyed by camelCase name (copies, safe to change). */
+export function defaultsOf(table: AttributeTable): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [name, row] of Object.entries(table)) {
+    if (row.default !== undefined) out[name] = Array.isArray(row.default) ? [...(row.default as string[])] : row.default;
+  }
+  return out;
+}
+
+/** The same defaults keyed by wire name. */
+export function wireDefaultsOf(table: AttributeTable): Record<string, unknown> {
+  return toWireAttributes(table, defaultsOf(table));
+}
+
+/** The rows along a camelCase path (`['vcsRepo', 'identifier']`); throws on a name not in the table. */
+function rowsAlong(table: AttributeTable, path: readonly string[]): AttributeRow[] {
+  const rows: AttributeRow[] = [];
+  let current: AttributeTable | undefined = table;
+  for (const name of path) {
+    const row: AttributeRow | undefined = current?.[name];
+    if (!row) throw new Error(`attribute "${path.join('.')}" is not in the table`);
+    rows.push(row);
+    current = row.attributes;
+  }
+  return rows;
+}
+
+/** An attribute's name in a layer's naming: `vcs-repo.identifier`, `vcsRepo.identifier`, `vcs_repo.identifier`. */
+export function attributeName(table: AttributeTable, path: readonly string[], naming: Naming): string {
+  if (naming === 'camel') return path.join('.');
+  return rowsAlong(table, path)
+    .map((row, i) => (naming === 'wire' ? row.wire : (row.snake ?? path[i])))
+    .join('.');
+}
+
+/** The JSON pointer of an attribute in a request body. */
+export function attributePointer(table: AttributeTable, path: readonly string[]): string {
+  return `/data/attributes/${rowsAlong(table, path)
+    .map((row) => row.wire)
+    .join('/')}`;
+}
+
+/** The camelCase path of a snake_case (HCL) path, or undefined when no row has that name. */
+export function pathFromSnake(table: AttributeTable, snakePath: readonly string[]): string[] | undefined {
+  const out: string[] = [];
+  let current: AttributeTable | undefined = table;
+  for (const snake of snakePath) {
+    const entry: [string, AttributeRow] | undefined = current && Object.entries(current).find(([, row]) => row.snake === snake);
+    if (!entry) return undefined;
+    out.push(entry[0]);
+    current = entry[1].attributes;
+  }
+  return out;
+}

@@ -1,0 +1,63 @@
+// The identity of every error our service answers: a stable `code` (the JSON:API error object's
+// member), its status and title, and the fixed wording where clients of the hosted service match
+// on words (architecture "Errors"). Our client classifies by `code`; only an answer without one
+// (the hosted service) is classified by status, path and wording, in the client's one function.
+
+export interface ErrorIdentity {
+  readonly code: string;
+  readonly status: number;
+  readonly title: string;
+  /** The fixed detail, where the hosted service's wording is part of the contract. */
+  readonly detail?: string;
+}
+
+export const ERRORS = {
+  badRequest: { code: 'bad-request', status: 400, title: 'bad request' },
+  unauthorized: { code: 'unauthorized', status: 401, title: 'unauthorized', detail: 'A valid API token is required: send "Authorization: Bearer <token>"' },
+  forbidden: { code: 'forbidden', status: 403, title: 'forbidden' },
+  notFound: { code: 'not-found', status: 404, title: 'not found', detail: 'The resource was not found, or you are not authorized to access it' },
+  methodNotAllowed: { code: 'method-not-allowed', status: 405, title: 'method not allowed' },
+  conflict: { code: 'conflict', status: 409, title: 'conflict' },
+  /** Lock: the workspace is locked already (by anyone, the caller included). */
+  workspaceAlreadyLocked: { code: 'workspace-already-locked', status: 409, title: 'conflict', detail: 'Workspace is already locked' },
+  /** Unlock or force unlock: the workspace is not locked. */
+  workspaceNotLocked: { code: 'workspace-not-locked', status: 409, title: 'conflict', detail: 'Workspace is already unlocked' },
+  /** Unlock: someone else holds the lock; `meta["locked-by"]` names the holder. */
+  workspaceLockedByOther: { code: 'workspace-locked-by-other', status: 409, title: 'conflict' },
+  /** Safe delete: the workspace is locked. */
+  workspaceLockedForDelete: {
+    code: 'workspace-locked-for-delete',
+    status: 409,
+    title: 'conflict',
+    detail: 'Workspace is currently locked. Workspace must be unlocked before it can be safely deleted',
+  },
+  /** Safe delete: the workspace still manages resources. */
+  workspaceManagesResources: {
+    code: 'workspace-manages-resources',
+    status: 409,
+    title: 'conflict',
+    detail: 'workspace cannot be safely deleted because it is still managing resources',
+  },
+  payloadTooLarge: { code: 'payload-too-large', status: 413, title: 'payload too large' },
+  unsupportedMediaType: { code: 'unsupported-media-type', status: 415, title: 'unsupported media type' },
+  invalidAttribute: { code: 'invalid-attribute', status: 422, title: 'invalid attribute' },
+  /** Create or rename: another workspace of the organization has the name. */
+  nameTaken: { code: 'name-taken', status: 422, title: 'invalid attribute', detail: 'Name has already been taken' },
+  rateLimited: { code: 'rate-limited', status: 429, title: 'Too many requests', detail: "You have exceeded the API's rate limit." },
+  internal: { code: 'internal', status: 500, title: 'internal server error', detail: 'the service failed to handle the request; see its log' },
+  /** Unlock: the latest intermediate state version is not finalized yet; retry shortly. */
+  stateVersionPending: { code: 'state-version-pending', status: 503, title: 'service unavailable' },
+} as const satisfies Record<string, ErrorIdentity>;
+
+export type ErrorName = keyof typeof ERRORS;
+export type ErrorCode = (typeof ERRORS)[ErrorName]['code'];
+
+const BY_CODE: ReadonlyMap<string, ErrorName> = new Map(Object.entries(ERRORS).map(([name, e]) => [e.code, name as ErrorName]));
+
+/** The error a `code` names, or undefined for a code this version does not know. */
+export function errorNameOf(code: string | undefined): ErrorName | undefined {
+  return code === undefined ? undefined : BY_CODE.get(code);
+}
+
+/** The member of an error object's `meta` that names the lock holder (e.g. "User alice"). */
+export const LOCK_HOLDER_META = 'locked-by';
