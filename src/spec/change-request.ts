@@ -1,6 +1,7 @@
 // Workspace change requests (spec "Change request", "List/Show/Archive a change request";
 // decisions 1–3, 26).
 import { z } from 'zod';
+import type { AttributeTable } from './attribute-table';
 import { paginationLinksSchema, paginationSchema } from './jsonapi';
 
 export const CHANGE_REQUEST_TYPE = 'workspace_change_requests';
@@ -20,6 +21,16 @@ export const changeRequestMessageSchema = storableText().max(
   CHANGE_REQUEST_MESSAGE_MAX_LENGTH,
   `message must be at most ${CHANGE_REQUEST_MESSAGE_MAX_LENGTH} characters`,
 );
+
+/** A change request's attributes (spec "Change request"); created through the bulk action only. */
+export const CHANGE_REQUEST_ATTRIBUTES = {
+  subject: { wire: 'subject', snake: 'subject', kind: 'string', create: true, description: 'One line saying what should change, at most 255 characters.' },
+  message: { wire: 'message', snake: 'message', kind: 'string', default: '', create: true, description: 'The details, in Markdown, at most 65,536 characters.' },
+  archivedBy: { wire: 'archived-by', kind: 'string', nullable: true, description: 'Who archived the request, or null while it is open.' },
+  archivedAt: { wire: 'archived-at', kind: 'timestamp', nullable: true, description: 'When the request was archived, or null while it is open.' },
+  createdAt: { wire: 'created-at', kind: 'timestamp', description: 'When the request was created.' },
+  updatedAt: { wire: 'updated-at', kind: 'timestamp', description: 'When the request last changed.' },
+} as const satisfies AttributeTable;
 
 export const changeRequestAttributesSchema = z.looseObject({
   subject: z.string(),
