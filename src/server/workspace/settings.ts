@@ -16,7 +16,7 @@ import {
   type WorkspaceUpdateAttributes,
 } from '../../spec';
 import type { DirectoryOrganization } from '../bootstrap';
-import { ApiError } from '../http/errors';
+import { ServiceError } from '../errors';
 import type { WorkspaceSettings } from '../storage/types';
 
 export interface SettingsContext {
@@ -29,7 +29,7 @@ const at = (name: string) => `/data/attributes/${name}`;
 
 export function rejectViolations(violations: RuleViolation[]): void {
   if (violations.length === 0) return;
-  throw ApiError.many(422, violations.map((v) => ({ status: '422', title: 'invalid attribute', detail: v.detail, source: { pointer: v.pointer } })));
+  throw ServiceError.many(422, violations.map((v) => ({ status: '422', title: 'invalid attribute', detail: v.detail, source: { pointer: v.pointer } })));
 }
 
 function organizationDefaultMode(organization: DirectoryOrganization): ExecutionMode {
@@ -55,7 +55,7 @@ const PLAIN_KEYS = [
 ] as const;
 
 /**
- * The settings after applying `attributes` to `previous` (null on create). Throws ApiError 422
+ * The settings after applying `attributes` to `previous` (null on create). Throws ServiceError 422
  * for every broken rule at once.
  */
 export function applyWorkspaceAttributes(
