@@ -3,7 +3,7 @@
 import { type AccessLevel, atLeast } from '../spec';
 import { type Caller, DirectoryIndex, type OrganizationRole, workspaceAccess } from './access';
 import { type Directory, type DirectoryOrganization, type BootstrapFile, mergeBootstrap } from './bootstrap';
-import { notFound } from './http/errors';
+import { notFound } from './errors';
 import { RenderCache } from './workspace/render-cache';
 import type { Store, WorkspaceRecord } from './storage/types';
 

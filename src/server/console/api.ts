@@ -10,7 +10,7 @@ export type ApiDocument = { data: any; included?: any[]; meta?: any };
 export class ApiReader {
   constructor(private readonly router: Router, private readonly service: Service, private readonly req: IncomingMessage, private readonly caller: Caller) {}
 
-  /** Calls the API route for `method path`; an ApiError thrown by the handler propagates as is. */
+  /** Calls the API route for `method path`; an ServiceError thrown by the handler propagates as is. */
   async call(method: 'GET' | 'POST', path: string, query: Record<string, string> | URLSearchParams = {}): Promise<ApiDocument> {
     const match = this.router.match(method, path);
     if (!match || 'allowed' in match || match.auth !== 'api') throw new Error(`console: the API has no ${method} ${path} route`);

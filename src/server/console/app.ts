@@ -4,7 +4,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { TLSSocket } from 'node:tls';
 import { readBody } from '../http/body';
-import { ApiError } from '../http/errors';
+import { ServiceError } from '../errors';
 import type { Router } from '../http/router';
 import type { Service } from '../service';
 import { ApiReader, segment } from './api';
@@ -49,7 +49,7 @@ function safeNext(next: string | null): string {
 
 async function readForm(req: IncomingMessage): Promise<URLSearchParams> {
   const type = String(req.headers['content-type'] ?? '').split(';')[0].trim().toLowerCase();
-  if (type !== 'application/x-www-form-urlencoded') throw new ApiError(415, 'unsupported media type', 'console forms are sent as application/x-www-form-urlencoded');
+  if (type !== 'application/x-www-form-urlencoded') throw new ServiceError(415, 'unsupported media type', 'console forms are sent as application/x-www-form-urlencoded');
   return new URLSearchParams((await readBody(req, FORM_LIMIT_BYTES)).toString('utf8'));
 }
 
@@ -152,7 +152,7 @@ export class ConsoleApp {
     try {
       return await this.page(request, session);
     } catch (error) {
-      if (!(error instanceof ApiError)) throw error;
+      if (!(error instanceof ServiceError)) throw error;
       if (error.status === 404) return { status: 404, body: errorPage(404, 'Not found', NOT_FOUND_DETAIL, session) };
       const detail = error.errors.map((e) => e.detail ?? e.title).join('; ');
       return { status: error.status, body: errorPage(error.status, error.errors[0]?.title ?? 'Error', detail, session) };
@@ -224,7 +224,7 @@ export class ConsoleApp {
       try {
         await api.call('POST', `/change-requests/${segment(changeRequest.id)}/actions/archive`);
       } catch (error) {
-        if (error instanceof ApiError && error.status !== 404) {
+        if (error instanceof ServiceError && error.status !== 404) {
           return { status: error.status, body: errorPage(error.status, 'Not archived', error.errors[0]?.detail ?? error.message, session, { label: `Back to ${workspace.attributes.name}`, href: back }) };
         }
         throw error;

@@ -1,7 +1,7 @@
 // `/app/:organization/workspaces/:name`: one workspace as the API shows it to the caller.
 import type { DirectoryIndex } from '../access';
 import type { DirectoryOrganization } from '../bootstrap';
-import { ApiError } from '../http/errors';
+import { ServiceError } from '../errors';
 import type { ApiReader } from './api';
 import { segment } from './api';
 import { html, type SafeHtml } from './html';
@@ -29,7 +29,7 @@ async function changeRequestsOf(api: ApiReader, workspaceId: string): Promise<Wo
     return { open: open.data, openTotal: open.meta.pagination['total-count'], archived: archived.data, archivedTotal: archived.meta.pagination['total-count'] };
   } catch (error) {
     // The feature is missing from the organization's tier: the section is left out.
-    if (error instanceof ApiError && error.status === 404) return null;
+    if (error instanceof ServiceError && error.status === 404) return null;
     throw error;
   }
 }

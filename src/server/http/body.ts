@@ -1,6 +1,6 @@
 // Request bodies: bounded, parsed without letting a client touch object prototypes.
 import type { IncomingMessage } from 'node:http';
-import { ApiError, badRequest } from './errors';
+import { ServiceError, badRequest } from '../errors';
 
 export const MAX_BODY_BYTES = 1024 * 1024;
 
@@ -31,8 +31,8 @@ export function readBody(req: IncomingMessage, limit = MAX_BODY_BYTES): Promise<
   });
 }
 
-function tooLarge(limit: number): ApiError {
-  return new ApiError(413, 'payload too large', `request bodies are limited to ${limit} bytes`);
+function tooLarge(limit: number): ServiceError {
+  return new ServiceError(413, 'payload too large', `request bodies are limited to ${limit} bytes`);
 }
 
 /** Drops `__proto__` and `constructor` members so parsed input can never reach a prototype. */
@@ -54,7 +54,7 @@ export function parseJsonBody(req: IncomingMessage, raw: Buffer): unknown {
   if (raw.length === 0) return undefined;
   const contentType = String(req.headers['content-type'] ?? '').split(';')[0].trim().toLowerCase();
   if (contentType && !ACCEPTED_TYPES.has(contentType)) {
-    throw new ApiError(415, 'unsupported media type', `send the body as application/vnd.api+json, not ${contentType}`);
+    throw new ServiceError(415, 'unsupported media type', `send the body as application/vnd.api+json, not ${contentType}`);
   }
   const text = raw.toString('utf8');
   let parsed: unknown;
@@ -64,7 +64,7 @@ export function parseJsonBody(req: IncomingMessage, raw: Buffer): unknown {
     throw badRequest('the request body is not valid JSON');
   }
   if (containsNul(parsed)) {
-    throw new ApiError(422, 'invalid attribute', 'strings in the request body must not contain NUL characters (\\u0000)');
+    throw new ServiceError(422, 'invalid attribute', 'strings in the request body must not contain NUL characters (\\u0000)');
   }
   return parsed;
 }

@@ -1,6 +1,6 @@
 // Per-caller fixed one-second windows, answered like the hosted service (429 with
 // X-RateLimit-Limit, X-RateLimit-Reset in seconds, Retry-After).
-export class RateLimiter {
+export class RequestRateLimiter {
   private readonly windows = new Map<string, { start: number; count: number }>();
 
   constructor(private readonly perSecond: number) {}

@@ -1,5 +1,5 @@
 // The HTTP front: routing, authentication, rate limiting and the JSON:API envelope. Nothing a
-// client sends may produce a 500: handlers throw ApiError for refusals; anything else is logged
+// client sends may produce a 500: handlers throw ServiceError for refusals; anything else is logged
 // and answered as a JSON:API 500 without internals.
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import https from 'node:https';
@@ -8,8 +8,8 @@ import type { Caller } from '../access';
 import type { Service } from '../service';
 import { ConsoleApp } from '../console/app';
 import { parseJsonBody, readBody } from './body';
-import { ApiError, badRequest, notFound, unauthorized } from './errors';
-import { RateLimiter } from './rate-limit';
+import { ServiceError, badRequest, notFound, unauthorized } from '../errors';
+import { RequestRateLimiter } from './rate-limit';
 import type { Reply, Router } from './router';
 
 export const API_PREFIX = '/api/v2';
@@ -58,7 +58,7 @@ function send(res: ServerResponse, reply: Reply): void {
   res.end(payload);
 }
 
-function errorReply(error: ApiError): Reply {
+function errorReply(error: ServiceError): Reply {
   return { status: error.status, body: { errors: error.errors }, headers: error.headers };
 }
 
@@ -71,7 +71,7 @@ function bearerToken(req: IncomingMessage): string | null {
 
 export function createHttpServer(options: HttpOptions): http.Server {
   const { router, service } = options;
-  const limiter = options.rateLimit ? new RateLimiter(options.rateLimit) : null;
+  const limiter = options.rateLimit ? new RequestRateLimiter(options.rateLimit) : null;
 
   async function authenticate(req: IncomingMessage): Promise<Caller> {
     const token = bearerToken(req);
@@ -102,16 +102,16 @@ export function createHttpServer(options: HttpOptions): http.Server {
     if (!match) throw notFound(`no such route: ${req.method} ${pathname.slice(0, 200)}`);
     if ('allowed' in match) {
       const allow = (match.allowed.includes('GET') ? [...match.allowed, 'HEAD'] : match.allowed).join(', ');
-      throw new ApiError(405, 'method not allowed', `${req.method} is not supported on ${pathname.slice(0, 200)}; use ${allow}`, undefined, { allow });
+      throw new ServiceError(405, 'method not allowed', `${req.method} is not supported on ${pathname.slice(0, 200)}; use ${allow}`, undefined, { allow });
     }
     const caller = await authenticate(req);
     if ((match.auth === 'emulator') !== (caller.kind === 'emulator')) {
-      if (match.auth === 'emulator') throw new ApiError(403, 'forbidden', 'emulator controls need a token listed in emulator-admin-tokens');
+      if (match.auth === 'emulator') throw new ServiceError(403, 'forbidden', 'emulator controls need a token listed in emulator-admin-tokens');
       throw unauthorized();
     }
     const limited = limiter?.take(caller.kind === 'user' ? caller.userId : caller.kind === 'organization-token' ? `org:${caller.organization}` : 'emulator');
     if (limited) {
-      throw new ApiError(429, 'Too many requests', "You have exceeded the API's rate limit.", undefined, limited);
+      throw new ServiceError(429, 'Too many requests', "You have exceeded the API's rate limit.", undefined, limited);
     }
     let bodyPromise: Promise<unknown> | null = null;
     let url: URL | undefined;
@@ -144,7 +144,7 @@ export function createHttpServer(options: HttpOptions): http.Server {
       },
       (error: unknown) => {
         if (!req.readableEnded) req.resume();
-        if (error instanceof ApiError) {
+        if (error instanceof ServiceError) {
           send(res, errorReply(error));
           return;
         }
@@ -155,7 +155,7 @@ export function createHttpServer(options: HttpOptions): http.Server {
           return;
         }
         service.log(`internal error on ${req.method} ${req.url?.split('?')[0]}: ${(error as Error)?.stack ?? error}`);
-        send(res, errorReply(new ApiError(500, 'internal server error', 'the service failed to handle the request; see its log')));
+        send(res, errorReply(new ServiceError(500, 'internal server error', 'the service failed to handle the request; see its log')));
       },
     );
   };

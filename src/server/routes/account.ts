@@ -4,7 +4,7 @@
 // `authenticated-resource` is the organization.
 import { createHash } from 'node:crypto';
 import { API_VERSION, APP_NAMES, ORGANIZATION_SERVICE_USER_PREFIX, PING_HEADERS, USER_TYPE } from '../../spec';
-import { unauthorized } from '../http/errors';
+import { unauthorized } from '../errors';
 import type { Reply, RouteContext, Router } from '../http/router';
 
 /** A stable suffix per organization, so the service user is the same on every call and restart. */

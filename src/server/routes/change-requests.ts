@@ -3,7 +3,7 @@
 import { atLeast, changeRequestArchiveFilterSchema } from '../../spec';
 import { principalOf, workspaceAccess } from '../access';
 import type { DirectoryOrganization } from '../bootstrap';
-import { ApiError, badRequest, forbidden, notFound } from '../http/errors';
+import { ServiceError, badRequest, forbidden, notFound } from '../errors';
 import type { Reply, RouteContext, Router } from '../http/router';
 import { now } from '../ids';
 import type { ResolvedWorkspace } from '../service';
@@ -83,7 +83,7 @@ async function changeRequestFor(ctx: RouteContext): Promise<{ record: ChangeRequ
   try {
     resolved = ctx.service.resolve(ctx.caller, await ctx.service.store.getWorkspace(record.workspaceId), `"${record.workspaceId}"`);
   } catch (error) {
-    if (error instanceof ApiError && error.status === 404) throw missing();
+    if (error instanceof ServiceError && error.status === 404) throw missing();
     throw error;
   }
   requireChangeRequestTier(resolved.organization);

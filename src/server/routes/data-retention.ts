@@ -10,7 +10,7 @@ import {
   requestedRetentionDays,
 } from '../../spec';
 import type { DirectoryOrganization } from '../bootstrap';
-import { forbidden, notFound, validationError } from '../http/errors';
+import { forbidden, notFound, validationError } from '../errors';
 import type { Reply, RouteContext, Router } from '../http/router';
 import { newId, now } from '../ids';
 import type { ResolvedWorkspace } from '../service';

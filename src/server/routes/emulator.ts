@@ -1,6 +1,6 @@
 // Emulator controls (architecture "Emulator controls"; decision 15): not part of the service interface.
 import { z } from 'zod';
-import { notFound, validationError } from '../http/errors';
+import { notFound, validationError } from '../errors';
 import type { Reply, RouteContext, Router } from '../http/router';
 import { newId, now } from '../ids';
 

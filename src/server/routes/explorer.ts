@@ -13,7 +13,7 @@ import {
 } from '../../spec';
 import { workspaceAccess, type OrganizationRole } from '../access';
 import type { DirectoryOrganization } from '../bootstrap';
-import { ApiError, validationError } from '../http/errors';
+import { ServiceError, validationError } from '../errors';
 import type { Reply, RouteContext, Router } from '../http/router';
 import { newId, now } from '../ids';
 import { notificationsFor } from '../notifications';
@@ -45,7 +45,7 @@ async function targetsById(ctx: RouteContext, organization: DirectoryOrganizatio
     return !workspace || workspace.organization !== organization.name || !atLeast(workspaceAccess(role, organization, workspace), 'read');
   });
   if (missing.length > 0) {
-    throw ApiError.many(
+    throw ServiceError.many(
       404,
       missing.slice(0, 20).map((id) => ({
         status: '404',

@@ -1,6 +1,6 @@
 // Query-string parsing shared by the list endpoints: pages, includes and the pagination envelope.
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, WORKSPACE_INCLUDES } from '../../spec';
-import { badRequest } from '../http/errors';
+import { badRequest } from '../errors';
 
 export interface PageRequest {
   number: number;

@@ -3,7 +3,7 @@
 // payload problems, 404 for consumers that do not exist or the caller cannot read.
 import { atLeast, remoteStateConsumersBodySchema } from '../../spec';
 import { canForceDelete, workspaceAccess } from '../access';
-import { ApiError, invalid, notFound, validationError } from '../http/errors';
+import { ServiceError, invalid, notFound, validationError } from '../errors';
 import type { Reply, RouteContext, Router } from '../http/router';
 import type { ResolvedWorkspace } from '../service';
 import type { WorkspaceRecord } from '../storage/types';
@@ -81,7 +81,7 @@ async function checked(ctx: RouteContext, mode: Mode): Promise<{ resolved: Resol
       detail: `workspace "${id.slice(0, 100)}" was not found in organization "${organization.name}", or you are not authorized to read it`,
       source: { pointer: `/data/${parsed.data.data.findIndex((e) => e.id === id)}/id` },
     }));
-    throw ApiError.many(404, errors);
+    throw ServiceError.many(404, errors);
   }
   return { resolved, ids };
 }

@@ -3,7 +3,7 @@
 import { createHash } from 'node:crypto';
 import { TAG_BINDINGS_MAX_DIRECT, TAG_BINDINGS_MAX_INHERITED, atLeast, tagBindingsBodySchema } from '../../spec';
 import type { DirectoryOrganization } from '../bootstrap';
-import { forbidden, invalid, validationError } from '../http/errors';
+import { forbidden, invalid, validationError } from '../errors';
 import type { Reply, RouteContext, Router } from '../http/router';
 import { now } from '../ids';
 import type { ResolvedWorkspace } from '../service';

@@ -1,7 +1,7 @@
 // Flat workspace tags (spec "Flat tags"; decisions 9, 12, 13). Add and remove answer 404 to a
 // caller without admin access, as the spec's error table says for "not found or unauthorized".
 import { atLeast, flatTagsBodySchema, normalizeFlatTagName, type FlatTagsBody } from '../../spec';
-import { notFound, validationError } from '../http/errors';
+import { notFound, validationError } from '../errors';
 import type { Reply, RouteContext, Router } from '../http/router';
 import { now } from '../ids';
 import type { ResolvedWorkspace } from '../service';

@@ -1,7 +1,7 @@
 // List workspaces (spec "List workspaces"; decisions 11, 19).
 import { WORKSPACE_SORT_FIELDS, type AccessLevel } from '../../spec';
 import { canForceDelete, workspaceAccess, visibility } from '../access';
-import { badRequest } from '../http/errors';
+import { badRequest } from '../errors';
 import type { Reply, RouteContext, Router } from '../http/router';
 import type { WorkspaceQuery, WorkspaceSortField } from '../storage/types';
 import { includedFor, workspaceDocument } from '../workspace/serialize';

@@ -2,7 +2,7 @@
 // "Assign or unassign an SSH key"; decision 6 for the 409 wording existing clients classify by).
 import { atLeast, sshKeyAssignBodySchema, workspaceLockBodySchema } from '../../spec';
 import { principalOf } from '../access';
-import { ApiError, conflict, forbidden, invalid, notFound, validationError } from '../http/errors';
+import { ServiceError, conflict, forbidden, invalid, notFound, validationError } from '../errors';
 import type { Reply, RouteContext, Router } from '../http/router';
 import { now } from '../ids';
 import type { ResolvedWorkspace } from '../service';
@@ -59,7 +59,7 @@ async function unlock(ctx: RouteContext): Promise<Reply> {
       throw conflict(`Workspace is locked by ${holderDescription(ctx, current?.lockedBy ?? null)}`);
     }
     case 'state-version-pending':
-      throw new ApiError(503, 'service unavailable', 'the latest intermediate state version is not finalized yet; retry the unlock shortly', undefined, { 'retry-after': '1' });
+      throw new ServiceError(503, 'service unavailable', 'the latest intermediate state version is not finalized yet; retry the unlock shortly', undefined, { 'retry-after': '1' });
   }
 }
 

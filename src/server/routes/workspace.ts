@@ -8,7 +8,7 @@ import {
   type TagBindingInput,
 } from '../../spec';
 import { canAdministerProject, canCreateWorkspaces, canForceDelete } from '../access';
-import { ApiError, conflict, forbidden, invalid, notFound, validationError } from '../http/errors';
+import { ServiceError, conflict, forbidden, invalid, notFound, validationError } from '../errors';
 import type { Reply, RouteContext, Router } from '../http/router';
 import type { ResolvedWorkspace } from '../service';
 import { newId, now } from '../ids';
@@ -153,7 +153,7 @@ async function safeDelete(ctx: RouteContext): Promise<Reply> {
 async function forceDelete(ctx: RouteContext): Promise<Reply> {
   const { workspace, organization, role, level } = await ctx.service.workspaceFromParams(ctx.caller, ctx.params);
   if (!canForceDelete(role, organization, level)) {
-    throw new ApiError(403, 'forbidden', `force deleting workspace "${workspace.name}" needs an organization owner${organization.settings['workspace-admins-can-force-delete'] ? ' or a workspace admin' : ''}; use safe delete instead`);
+    throw new ServiceError(403, 'forbidden', `force deleting workspace "${workspace.name}" needs an organization owner${organization.settings['workspace-admins-can-force-delete'] ? ' or a workspace admin' : ''}; use safe delete instead`);
   }
   if (!(await ctx.service.store.forceDeleteWorkspace(workspace.id))) throw notFound(`workspace "${workspace.id}" was not found`);
   return { status: 204 };

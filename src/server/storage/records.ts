@@ -4,11 +4,11 @@ import {
   ChangeRequestRow,
   NotificationRow,
   RetentionRow,
-  toChangeRequest,
+  changeRequestFromRow,
   toNotification,
   toRetention,
 } from './rows';
-import type { ChangeRequestRecord, DataRetentionPolicyRecord, NotificationRecord, Page } from './types';
+import type { ChangeRequestRecord, DataRetentionPolicyRecord, NotificationRecord, StoragePage } from './types';
 
 // The store's simpler records: metadata, remote state consumers, change requests, notifications
 // and data retention policies. SqlStore (store.ts) adds the workspaces on top.
@@ -91,18 +91,18 @@ export abstract class OtherRecords {
 
   async getChangeRequest(id: string): Promise<ChangeRequestRecord | null> {
     const row = await this.db.get<ChangeRequestRow>(`SELECT ${CHANGE_REQUEST_COLUMNS} FROM change_requests WHERE id = ?`, [id]);
-    return row ? toChangeRequest(row) : null;
+    return row ? changeRequestFromRow(row) : null;
   }
 
   /** Ordered by creation time, then ID; `archived` true/false keeps only archived/unarchived ones. */
-  async listChangeRequests(workspaceId: string, archived: boolean | undefined, offset: number, limit: number): Promise<Page<ChangeRequestRecord>> {
+  async listChangeRequests(workspaceId: string, archived: boolean | undefined, offset: number, limit: number): Promise<StoragePage<ChangeRequestRecord>> {
     const filter = archived === undefined ? '' : archived ? ' AND archived_at IS NOT NULL' : ' AND archived_at IS NULL';
     const rows = await this.db.all<ChangeRequestRow>(
       `SELECT ${CHANGE_REQUEST_COLUMNS} FROM change_requests WHERE workspace_id = ?${filter} ORDER BY created_at, id LIMIT ? OFFSET ?`,
       [workspaceId, Math.max(0, limit), Math.max(0, offset)],
     );
     const count = await this.db.get<{ n: number }>(`SELECT COUNT(*) AS n FROM change_requests WHERE workspace_id = ?${filter}`, [workspaceId]);
-    return { items: rows.map(toChangeRequest), total: Number(count?.n ?? 0) };
+    return { items: rows.map(changeRequestFromRow), total: Number(count?.n ?? 0) };
   }
 
   async countUnarchivedChangeRequests(workspaceId: string): Promise<number> {

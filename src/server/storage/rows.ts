@@ -33,7 +33,7 @@ export interface WorkspaceRow {
 }
 
 /** The row's columns that change without touching settings or tags. */
-export function toWorkspaceScalars(row: WorkspaceRow): Omit<WorkspaceRecord, 'settings' | 'tagNames'> {
+export function workspaceScalarsFromRow(row: WorkspaceRow): Omit<WorkspaceRecord, 'settings' | 'tagNames'> {
   return {
     id: row.id,
     organization: row.organization,
@@ -52,8 +52,8 @@ export function toWorkspaceScalars(row: WorkspaceRow): Omit<WorkspaceRecord, 'se
   };
 }
 
-export function toWorkspace(row: WorkspaceRow, tagNames: string[]): WorkspaceRecord {
-  return { ...toWorkspaceScalars(row), settings: JSON.parse(row.settings) as Record<string, unknown>, tagNames };
+export function workspaceFromRow(row: WorkspaceRow, tagNames: string[]): WorkspaceRecord {
+  return { ...workspaceScalarsFromRow(row), settings: JSON.parse(row.settings) as Record<string, unknown>, tagNames };
 }
 
 export const TAG_COLUMNS =
@@ -67,7 +67,7 @@ export interface TagRow {
   instance_count: number;
 }
 
-export function toTag(row: TagRow): FlatTagRecord {
+export function flatTagFromRow(row: TagRow): FlatTagRecord {
   return {
     id: row.id,
     organization: row.organization,
@@ -84,7 +84,7 @@ export interface TagBindingRow {
   created_at: string;
 }
 
-export function toTagBinding(row: TagBindingRow): TagBindingRecord {
+export function tagBindingFromRow(row: TagBindingRow): TagBindingRecord {
   return { id: row.id, key: row.key, value: row.value, createdAt: row.created_at };
 }
 
@@ -101,7 +101,7 @@ export interface ChangeRequestRow {
   updated_at: string;
 }
 
-export function toChangeRequest(row: ChangeRequestRow): ChangeRequestRecord {
+export function changeRequestFromRow(row: ChangeRequestRow): ChangeRequestRecord {
   return {
     id: row.id,
     workspaceId: row.workspace_id,

@@ -1,14 +1,14 @@
 import { Db, UniqueViolationError, forUpdate, inJsonList } from './db';
 import { tagNamesOf, workspaceFilter, workspaceOrder } from './query';
 import { OtherRecords } from './records';
-import { TAG_COLUMNS, TagBindingRow, TagRow, WORKSPACE_COLUMNS, WorkspaceRow, toTag, toTagBinding, toWorkspace, toWorkspaceScalars } from './rows';
+import { TAG_COLUMNS, TagBindingRow, TagRow, WORKSPACE_COLUMNS, WorkspaceRow, flatTagFromRow, tagBindingFromRow, workspaceFromRow, workspaceScalarsFromRow } from './rows';
 import { attachTags, deleteOrphanTags, detachTags, lockTagsOf, replaceBindings, upsertBindings } from './tags';
 import {
   FlatTagRecord,
   NameTakenError,
   TooManyTagBindingsError,
   NewWorkspace,
-  Page,
+  StoragePage,
   SafeDeleteResult,
   Store,
   TagBindingRecord,
@@ -81,9 +81,9 @@ export class SqlStore extends OtherRecords implements Store {
     const cached = this.records.get(row.id);
     let record: WorkspaceRecord;
     if (cached && cached.version === Number(row.version)) {
-      record = { ...cached, ...toWorkspaceScalars(row) };
+      record = { ...cached, ...workspaceScalarsFromRow(row) };
     } else {
-      record = toWorkspace(row, JSON.parse(row.tag_names) as string[]);
+      record = workspaceFromRow(row, JSON.parse(row.tag_names) as string[]);
       if (this.records.size > 10_000) this.records.clear();
       this.records.set(row.id, { ...record });
     }
@@ -97,7 +97,7 @@ export class SqlStore extends OtherRecords implements Store {
 
   private async withTagNames(db: Db, rows: WorkspaceRow[]): Promise<WorkspaceRecord[]> {
     const names = await tagNamesOf(db, rows.map((r) => r.id));
-    return rows.map((r) => toWorkspace(r, names.get(r.id) ?? []));
+    return rows.map((r) => workspaceFromRow(r, names.get(r.id) ?? []));
   }
 
   /** A unique violation on the (organization, lowercased name) index means the name is taken. */
@@ -196,7 +196,7 @@ export class SqlStore extends OtherRecords implements Store {
     }
   }
 
-  async listWorkspaces(q: WorkspaceQuery): Promise<Page<WorkspaceRecord>> {
+  async listWorkspaces(q: WorkspaceQuery): Promise<StoragePage<WorkspaceRecord>> {
     // Workspaces have no runs, so no workspace has a current run in any status.
     if (q.currentRunStatus !== undefined || (q.visibleNames !== null && q.visibleNames.length === 0)) return { items: [], total: 0 };
     const { where, params, narrowed } = workspaceFilter(this.db.dialect, q);
@@ -331,23 +331,23 @@ export class SqlStore extends OtherRecords implements Store {
 
   // ---- Flat tags ----
 
-  async listWorkspaceTags(workspaceId: string, offset: number, limit: number): Promise<Page<FlatTagRecord>> {
+  async listWorkspaceTags(workspaceId: string, offset: number, limit: number): Promise<StoragePage<FlatTagRecord>> {
     const rows = await this.db.all<TagRow>(
       `SELECT ${TAG_COLUMNS} FROM workspace_tags wt JOIN tags t ON t.id = wt.tag_id WHERE wt.workspace_id = ? ORDER BY wt.seq LIMIT ? OFFSET ?`,
       [workspaceId, Math.max(0, limit), Math.max(0, offset)],
     );
     const count = await this.db.get<{ n: number }>('SELECT COUNT(*) AS n FROM workspace_tags WHERE workspace_id = ?', [workspaceId]);
-    return { items: rows.map(toTag), total: Number(count?.n ?? 0) };
+    return { items: rows.map(flatTagFromRow), total: Number(count?.n ?? 0) };
   }
 
   async getOrganizationTag(organization: string, tagId: string): Promise<FlatTagRecord | null> {
     const row = await this.db.get<TagRow>(`SELECT ${TAG_COLUMNS} FROM tags t WHERE t.organization = ? AND t.id = ?`, [organization, tagId]);
-    return row ? toTag(row) : null;
+    return row ? flatTagFromRow(row) : null;
   }
 
   async findOrganizationTagByName(organization: string, name: string): Promise<FlatTagRecord | null> {
     const row = await this.db.get<TagRow>(`SELECT ${TAG_COLUMNS} FROM tags t WHERE t.organization = ? AND t.name = ?`, [organization, name]);
-    return row ? toTag(row) : null;
+    return row ? flatTagFromRow(row) : null;
   }
 
   /** Locks the workspace row for a write that changes its record (and counts as a new version). */
@@ -377,7 +377,7 @@ export class SqlStore extends OtherRecords implements Store {
     const rows = await this.db.all<TagBindingRow>('SELECT id, key, value, created_at FROM tag_bindings WHERE workspace_id = ? ORDER BY seq', [
       workspaceId,
     ]);
-    return rows.map(toTagBinding);
+    return rows.map(tagBindingFromRow);
   }
 
   /** A missing workspace gives []. */

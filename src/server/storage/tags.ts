@@ -1,6 +1,6 @@
 import { newId } from '../ids';
 import { Db, forUpdate, inJsonList } from './db';
-import { TagBindingRow, toTagBinding } from './rows';
+import { TagBindingRow, tagBindingFromRow } from './rows';
 import type { TagBindingRecord, TagBindingValue } from './types';
 
 // Flat tags and tag bindings, written inside the caller's transaction (which already holds the
@@ -84,7 +84,7 @@ export async function upsertBindings(tx: Db, workspaceId: string, bindings: TagB
         'ON CONFLICT (workspace_id, key) DO UPDATE SET value = excluded.value RETURNING id, key, value, created_at',
       [newId('tb-'), workspaceId, key, value, now],
     );
-    result.push(toTagBinding(row!));
+    result.push(tagBindingFromRow(row!));
   }
   return result;
 }

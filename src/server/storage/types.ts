@@ -85,7 +85,7 @@ export interface WorkspaceQuery {
   limit: number;
 }
 
-export interface Page<T> {
+export interface StoragePage<T> {
   items: T[];
   total: number;
 }
@@ -164,7 +164,7 @@ export interface Store {
   getWorkspaceByName(organization: string, name: string): Promise<WorkspaceRecord | null>;
   getWorkspaces(ids: string[]): Promise<WorkspaceRecord[]>;
   updateWorkspace(id: string, patch: WorkspacePatch): Promise<WorkspaceRecord | null>; // throws NameTakenError
-  listWorkspaces(query: WorkspaceQuery): Promise<Page<WorkspaceRecord>>;
+  listWorkspaces(query: WorkspaceQuery): Promise<StoragePage<WorkspaceRecord>>;
   /** All workspace IDs and names of an organization (for queries over names; small rows only). */
   listWorkspaceNames(organization: string): Promise<Array<{ id: string; name: string; projectId: string }>>;
   forceDeleteWorkspace(id: string): Promise<boolean>;
@@ -182,7 +182,7 @@ export interface Store {
   finalizeStateVersion(stateVersionId: string): Promise<boolean>;
 
   // Flat tags (organization-wide records; a tag on no workspace disappears)
-  listWorkspaceTags(workspaceId: string, offset: number, limit: number): Promise<Page<FlatTagRecord>>;
+  listWorkspaceTags(workspaceId: string, offset: number, limit: number): Promise<StoragePage<FlatTagRecord>>;
   getOrganizationTag(organization: string, tagId: string): Promise<FlatTagRecord | null>;
   findOrganizationTagByName(organization: string, name: string): Promise<FlatTagRecord | null>;
   /** Adds tags by name (created when new, lowercased by the caller); returns nothing. */
@@ -208,7 +208,7 @@ export interface Store {
   // Change requests and notifications
   insertChangeRequests(records: ChangeRequestRecord[]): Promise<void>;
   getChangeRequest(id: string): Promise<ChangeRequestRecord | null>;
-  listChangeRequests(workspaceId: string, archived: boolean | undefined, offset: number, limit: number): Promise<Page<ChangeRequestRecord>>;
+  listChangeRequests(workspaceId: string, archived: boolean | undefined, offset: number, limit: number): Promise<StoragePage<ChangeRequestRecord>>;
   countUnarchivedChangeRequests(workspaceId: string): Promise<number>;
   /** Sets archived-by/at only when not archived yet; false when it already was (or is missing). */
   archiveChangeRequest(id: string, userId: string, now: string): Promise<boolean>;

@@ -20,7 +20,7 @@ import {
   type WorkspaceUpdateAttributes,
 } from '../../spec';
 import type { DirectoryOrganization } from '../bootstrap';
-import { ApiError } from '../http/errors';
+import { ServiceError } from '../errors';
 import type { WorkspaceSettings } from '../storage/types';
 
 export interface SettingsContext {
@@ -41,7 +41,7 @@ const fromSpec = (v: RuleViolation): Violation => renderViolation(WORKSPACE_ATTR
 
 export function rejectViolations(violations: Violation[]): void {
   if (violations.length === 0) return;
-  throw ApiError.many(422, violations.map((v) => ({ status: '422', title: 'invalid attribute', detail: v.detail, source: { pointer: v.pointer } })));
+  throw ServiceError.many(422, violations.map((v) => ({ status: '422', title: 'invalid attribute', detail: v.detail, source: { pointer: v.pointer } })));
 }
 
 function organizationDefaultMode(organization: DirectoryOrganization): ExecutionMode {
@@ -67,7 +67,7 @@ const PLAIN_KEYS = [
 ] as const;
 
 /**
- * The settings after applying `attributes` to `previous` (null on create). Throws ApiError 422
+ * The settings after applying `attributes` to `previous` (null on create). Throws ServiceError 422
  * for every broken rule at once.
  */
 export function applyWorkspaceAttributes(
