@@ -7,6 +7,8 @@ import path from 'node:path';
 import type { IConstruct } from 'constructs';
 import { Annotations, App, Aspects, TerraformStack, type IAspect } from './engine';
 import { POLICY_REPORT_FILE, type PolicyFinding, type PolicyReport, type PolicySuppression } from '../src/spec/policy-report';
+import type { AttributeTable } from '../src/spec/attribute-table';
+import { WORKSPACE_ATTRIBUTES } from '../src/spec/workspace-attributes';
 import { PolicyRules, type PolicyRule, type PolicyViolation } from './policy-rules';
 import { TagBinding } from './tag-binding';
 import { isUnresolved } from './validation';
@@ -83,32 +85,15 @@ function tagsOf(workspace: Workspace, stack: TerraformStack): Record<string, str
 /** The workspace's effective settings as props: what its resource will be created with. */
 function propsOf(workspace: Workspace, stack: TerraformStack): WorkspaceProps {
   const r = workspace.resource;
+  const inputs = r as unknown as Record<string, unknown>;
   const props: Record<string, unknown> = {
-    name: r.nameInput,
     organization: r.organizationInput,
-    projectId: r.projectIdInput,
-    description: r.descriptionInput,
-    executionMode: r.executionModeInput,
-    agentPoolId: r.agentPoolIdInput,
-    allowDestroyPlan: r.allowDestroyPlanInput,
-    assessmentsEnabled: r.assessmentsEnabledInput,
-    autoApply: r.autoApplyInput,
-    autoApplyRunTrigger: r.autoApplyRunTriggerInput,
-    autoDestroyAt: r.autoDestroyAtInput,
-    autoDestroyActivityDuration: r.autoDestroyActivityDurationInput,
-    engineVersion: r.engineVersionInput,
-    fileTriggersEnabled: r.fileTriggersEnabledInput,
-    globalRemoteState: r.globalRemoteStateInput,
-    queueAllRuns: r.queueAllRunsInput,
-    speculativeEnabled: r.speculativeEnabledInput,
-    structuredRunOutputEnabled: r.structuredRunOutputEnabledInput,
-    sourceName: r.sourceNameInput,
-    sourceUrl: r.sourceUrlInput,
-    triggerPatterns: r.triggerPatternsInput,
-    triggerPrefixes: r.triggerPrefixesInput,
-    workingDirectory: r.workingDirectoryInput,
-    vcsRepo: r.vcsRepoInput,
-    settingOverwrites: r.settingOverwritesInput,
+    // Every table attribute the resource exposes, read back through its generated `<prop>Input` getter.
+    ...Object.fromEntries(
+      Object.entries(WORKSPACE_ATTRIBUTES as AttributeTable)
+        .filter(([, row]) => row.snake !== undefined && row.create === true)
+        .map(([prop]) => [prop, inputs[`${prop}Input`]]),
+    ),
     tagNames: r.tagNamesInput,
     tags: tagsOf(workspace, stack),
     forceDelete: r.forceDeleteInput,
