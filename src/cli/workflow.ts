@@ -1,11 +1,12 @@
 // The steps diff, deploy and destroy share: synthesize (with the policy checks), install the
 // provider, then per stack init → plan (saved) → summary, and apply of a saved plan with
-// per-resource progress ("N of M").
+// per-resource progress ("N of M") for both.
 import path from 'node:path';
 import type { PolicyReport } from '../spec/policy-report';
 import { formatDiagnostics, type Diagnostic } from './diagnostics';
 import { paint, redact, withProgress, CliError, StepError, type Output } from './output';
 import { synthesizeChecked } from './policy-check';
+import { declaredResourceCount, parseEvent, PlanProgress } from './plan-progress';
 import { readProjectConfig, selectStacks, type ProjectConfig, type StackInfo } from './project';
 import { summarizePlan, unnamedWorkspaceIds, type PlanSummary } from './plan-summary';
 import { ensureProvider, initIfNeeded, terraformRunner, type ProviderInstallation, type TerraformRunner } from './terraform';
@@ -44,9 +45,27 @@ export interface StackPlan {
 export async function planStack(output: Output, prepared: Prepared, stack: StackInfo, options: { destroy?: boolean } = {}): Promise<StackPlan> {
   const runner = terraformRunner(stack, prepared.install);
   await withProgress(output, `Initializing ${stack.name}`, () => initIfNeeded(stack, prepared.install, runner));
-  const args = ['plan', '-input=false', '-no-color', '-detailed-exitcode', `-out=${PLAN_FILE}`];
+  const args = ['plan', '-input=false', '-no-color', '-json', '-detailed-exitcode', `-out=${PLAN_FILE}`];
   if (options.destroy) args.push('-destroy');
-  const plan = await withProgress(output, `Planning ${stack.name}`, () => runner.check(args, [0, 2]));
+  const diagnostics: Diagnostic[] = [];
+  const counter = new PlanProgress(declaredResourceCount(stack.synthesizedStackPath));
+  const plan = await withProgress(output, `Planning ${stack.name}`, async (_note, progress) => {
+    progress.status(counter.text());
+    const result = await runner.run(args, {
+      onLine: (line) => {
+        const event = parseEvent(line);
+        if (!event) return;
+        if (event.type === 'diagnostic' && event.diagnostic) diagnostics.push(event.diagnostic);
+        if (counter.observe(event)) progress.status(counter.text());
+      },
+    });
+    if (result.code !== 0 && result.code !== 2) {
+      // Identical diagnostics (one per resource) are shown once; stderr holds what -json does not.
+      const detail = [...formatDiagnostics(diagnostics), result.stderr.trim()].filter(Boolean).join('\n');
+      throw new StepError('plan', `terraform plan failed for stack "${stack.name}" (exit ${result.code}):\n${redact(detail)}`, stack.name);
+    }
+    return result;
+  });
   const json = await runner.check(['show', '-json', PLAN_FILE]);
   const text = await runner.check(['show', '-no-color', PLAN_FILE]);
   const planJson = JSON.parse(json.stdout);
@@ -71,13 +90,6 @@ function readOnlyAttributes(): Promise<Map<string, Set<string>>> {
     return out;
   });
   return readOnlyCache;
-}
-
-interface ApplyEvent {
-  type?: string;
-  '@message'?: string;
-  hook?: { resource?: { addr?: string } };
-  diagnostic?: Diagnostic;
 }
 
 /**
@@ -110,15 +122,6 @@ export async function applyPlan(output: Output, plan: StackPlan, verb: string): 
     });
   } finally {
     for (const d of formatDiagnostics(diagnostics)) output.err(`${paint(output, d.startsWith('Error') ? 'red' : 'yellow', redact(d))}\n`);
-  }
-}
-
-function parseEvent(line: string): ApplyEvent | undefined {
-  if (!line.startsWith('{')) return undefined;
-  try {
-    return JSON.parse(line) as ApplyEvent;
-  } catch {
-    return undefined;
   }
 }
 

@@ -52,6 +52,8 @@ describe('cdkws against the real service', () => {
     expect(result.stderr).not.toContain('Error');
     expect(result.code).toBe(2);
     expect(result.stdout).toContain('Stack platform: 20 to add, 0 to change, 0 to destroy');
+    // Off a terminal the plan's end line carries "N of M": every declared resource was reached.
+    expect(result.stderr).toMatch(/✔ Planning platform \(20 of 20\)/);
     const markdown = readFileSync(markdownFile(), 'utf8');
     expect(markdown).toMatch(/^### cdkws diff: platform\n\n\*\*20 to add, 0 to change, 0 to destroy\*\*\n/);
     expect(markdown).toContain('| action | resource | workspace |');
