@@ -42,7 +42,7 @@ describe('reviewing changes with cdkws diff', () => {
     original = readFileSync(main, 'utf8');
     const deployed = await run('deploy', '--auto-approve');
     expect(deployed.code).toBe(0);
-  });
+  }, 5 * 60_000);
 
   afterAll(async () => {
     await service?.close();
@@ -114,6 +114,26 @@ describe('reviewing changes with cdkws diff', () => {
     const markdown = readFileSync(file('plan.md'), 'utf8');
     expect(markdown).toContain('### Policy: 0 errors, 5 warnings');
     expect(markdown).toContain('- `no-auto-apply` on `platform/networking-prod` (1 finding): networking applies on merge by design');
+  });
+
+  it('names a workspace the app does not manage, found with one listing of the organization, instead of its ID', async () => {
+    const created = await service.request('POST', `/organizations/${ORG}/workspaces`, {
+      body: { data: { type: 'workspaces', attributes: { name: 'audit-reader' } } },
+    });
+    expect(created.status).toBe(201);
+    const id: string = created.body.data.id;
+    writeFileSync(main, original.replace('consumers: [paymentsStaging],', `consumers: [paymentsStaging, '${id}'],`));
+    try {
+      const result = await run('diff', '--markdown', file('plan.md'), '--json', file('plan.json'));
+      expect(result.code).toBe(2);
+      const markdown = readFileSync(file('plan.md'), 'utf8');
+      // A set: the order of the names follows the IDs'.
+      expect(markdown).toMatch(/- `consumer_ids: \["payments-api-staging"\] → \[("audit-reader","payments-api-staging"|"payments-api-staging","audit-reader")\]`/);
+      // Only Terraform's own full plan, collapsed at the end, still shows the ID.
+      expect(markdown.slice(0, markdown.indexOf('<details>'))).not.toContain(id);
+    } finally {
+      writeFileSync(main, original);
+    }
   });
 
   it('writes a summary naming the failed synth and the first lines of its error', async () => {
