@@ -33,22 +33,11 @@ export default defineConfig(
     },
   },
   {
-    // Tests read JSON:API response bodies and plan JSON as `any` on purpose: a body of the wrong shape fails the
-    // assertion that reads it, so the no-unsafe-* rules would only add casts. The promise rules stay on.
-    files: ['**/*.test.ts', 'test/**', '**/test-support.ts', '**/testing/**'],
-    rules: {
-      '@typescript-eslint/no-explicit-any': 'off',
-      '@typescript-eslint/no-unsafe-argument': 'off',
-      '@typescript-eslint/no-unsafe-assignment': 'off',
-      '@typescript-eslint/no-unsafe-call': 'off',
-      '@typescript-eslint/no-unsafe-member-access': 'off',
-      '@typescript-eslint/no-unsafe-return': 'off',
-    },
-  },
-  {
-    // The console renders the documents the API's own handlers serialized (ApiReader), escaped by `html`; they are
-    // read as `any` until the response schemas of src/spec type them. Everything else in src/server stays checked.
-    files: ['src/server/console/**'],
+    // JSON documents read as `any` on purpose, so the no-unsafe-* rules would only add casts (the promise rules stay on):
+    // - tests read response bodies and plan JSON: a body of the wrong shape fails the assertion that reads it;
+    // - the console renders the documents the API's own handlers serialized (ApiReader), escaped by `html`, until the
+    //   response schemas of src/spec type them. Everything else in src/server stays checked.
+    files: ['**/*.test.ts', 'test/**', '**/test-support.ts', '**/testing/**', 'src/server/console/**'],
     rules: {
       '@typescript-eslint/no-explicit-any': 'off',
       '@typescript-eslint/no-unsafe-argument': 'off',
