@@ -36,7 +36,7 @@ async function populate(client: Client, count: number): Promise<void> {
     );
     ids.push(...made.map((w) => w.id));
   }
-  await Promise.all(ids.map((id, i) => (i % 11 === 0 ? client.tags.add(id, ['bench']) : undefined)));
+  await Promise.all(ids.filter((_id, i) => i % 11 === 0).map((id) => client.tags.add(id, ['bench'])));
   for (let i = 0; i + 2 < count; i += 5) await client.remoteStateConsumers.add(ids[i], [ids[i + 1], ids[i + 2]]);
 }
 

@@ -36,11 +36,11 @@ async function main(): Promise<void> {
     if (only ? !only.has(name) : name in ON_REQUEST) continue;
     const figures = await bench(quick);
     process.stdout.write(`\n${name}\n`);
-    for (const [label, value] of Object.entries(figures)) process.stdout.write(`  ${label.padEnd(62)} ${value}\n`);
+    for (const [label, value] of Object.entries(figures)) process.stdout.write(`  ${label.padEnd(62)} ${String(value)}\n`);
   }
 }
 
 main().catch((error) => {
-  process.stderr.write(`bench failed: ${error?.stack ?? error}\n`);
+  process.stderr.write(`bench failed: ${(error instanceof Error && error.stack) || String(error)}\n`);
   process.exitCode = 1;
 });

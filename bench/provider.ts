@@ -73,7 +73,7 @@ export function providerStarts(trace: string, source = PROVIDER_SOURCE): Provide
 /** `from`: a built provider mirror other than this package's (to compare two builds). */
 export async function benchProvider(options: { runs?: number; planRuns?: number; from?: string } = {}): Promise<Record<string, unknown>> {
   const tmp = mkdtempSync(path.join(os.tmpdir(), 'cdkws-bench-provider-'));
-  const bootstrap = JSON.parse(readFileSync(path.join(ROOT, 'examples', 'bootstrap.json'), 'utf8'));
+  const bootstrap: unknown = JSON.parse(readFileSync(path.join(ROOT, 'examples', 'bootstrap.json'), 'utf8'));
   const server = await startServer({ host: '127.0.0.1', port: 0, storage: { kind: 'sqlite', path: ':memory:' }, bootstrap, log: () => {} });
   try {
     const installed = installProvider({ dir: path.join(tmp, 'install'), from: options.from });
@@ -126,10 +126,10 @@ export async function benchProvider(options: { runs?: number; planRuns?: number;
 if (require.main === module) {
   benchProvider().then(
     (figures) => {
-      for (const [label, value] of Object.entries(figures)) process.stdout.write(`  ${label.padEnd(60)} ${value}\n`);
+      for (const [label, value] of Object.entries(figures)) process.stdout.write(`  ${label.padEnd(60)} ${String(value)}\n`);
     },
     (error) => {
-      process.stderr.write(`bench failed: ${error?.stack ?? error}\n`);
+      process.stderr.write(`bench failed: ${(error instanceof Error && error.stack) || String(error)}\n`);
       process.exitCode = 1;
     },
   );

@@ -91,7 +91,7 @@ export async function benchRefresh(options: RefreshBenchOptions = {}): Promise<R
   const count = options.workspaces ?? 1000;
   const concurrency = options.concurrency ?? 10;
   const dir = mkdtempSync(path.join(os.tmpdir(), 'cdkws-bench-refresh-'));
-  const bootstrap = JSON.parse(readFileSync(path.join(ROOT, 'examples', 'bootstrap.json'), 'utf8'));
+  const bootstrap: unknown = JSON.parse(readFileSync(path.join(ROOT, 'examples', 'bootstrap.json'), 'utf8'));
   const server = await startServer({ host: '127.0.0.1', port: 0, storage: { kind: 'sqlite', path: path.join(dir, 'bench.db') }, bootstrap, log: () => {} });
   const proxy = await startCountingProxy(server.url);
   try {
@@ -137,10 +137,10 @@ export async function benchRefresh(options: RefreshBenchOptions = {}): Promise<R
 if (require.main === module) {
   benchRefresh().then(
     (figures) => {
-      for (const [label, value] of Object.entries(figures)) process.stdout.write(`  ${label.padEnd(66)} ${value}\n`);
+      for (const [label, value] of Object.entries(figures)) process.stdout.write(`  ${label.padEnd(66)} ${String(value)}\n`);
     },
     (error) => {
-      process.stderr.write(`bench failed: ${error?.stack ?? error}\n`);
+      process.stderr.write(`bench failed: ${(error instanceof Error && error.stack) || String(error)}\n`);
       process.exitCode = 1;
     },
   );

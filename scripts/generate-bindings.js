@@ -75,7 +75,7 @@ function listFiles(dir) {
  * Members the generator emits without `override` although they override cdktf's base classes; our
  * tsconfig has `noImplicitOverride`, so they are marked here rather than loosening the project.
  */
-const OVERRIDES = /^(  (?:public|protected) )((?:get |set )?(?:synthesizeAttributes|synthesizeHclAttributes|alias)\()/;
+const OVERRIDES = /^( {2}(?:public|protected) )((?:get |set )?(?:synthesizeAttributes|synthesizeHclAttributes|alias)\()/;
 
 /**
  * The bindings import the engine through constructs/engine.ts, which binds to cdktf or cdktn,

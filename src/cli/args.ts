@@ -11,7 +11,7 @@ export interface Parsed {
 export function parseCommandArgs(_command: string, argv: string[], options: NonNullable<ParseArgsConfig['options']>, help: string, maxPositionals = 1): Parsed | 'help' {
   let parsed: Parsed;
   try {
-    parsed = parseArgs({ args: argv, options: { ...options, help: { type: 'boolean', short: 'h' } }, allowPositionals: true, strict: true }) as Parsed;
+    parsed = parseArgs({ args: argv, options: { ...options, help: { type: 'boolean', short: 'h' } }, allowPositionals: true, strict: true });
   } catch (error) {
     // main() puts `cdkws <command>:` before the message, once.
     throw new CliError(`${(error as Error).message}\n\n${help}`);

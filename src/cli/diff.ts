@@ -83,7 +83,8 @@ export async function diff(argv: string[]): Promise<number> {
   const output = terminalOutput();
   const plans: StackPlan[] = [];
   let policy: PolicyReport[] = [];
-  let failure: unknown;
+  // Boxed: a failure may be any thrown value, even undefined.
+  let failure: { error: unknown } | undefined;
   try {
     const prepared = await prepare(output, args.positionals[0]);
     policy = prepared.policy;
@@ -94,12 +95,12 @@ export async function diff(argv: string[]): Promise<number> {
     }
   } catch (error) {
     if (error instanceof PolicyError) policy = error.policy;
-    failure = error;
+    failure = { error };
   }
   const report: Report = {
     stacks: plans.map((p) => ({ summary: p.summary, text: p.text, changed: p.changed })),
     policy,
-    failure: failure === undefined ? undefined : failureOf(failure),
+    failure: failure === undefined ? undefined : failureOf(failure.error),
   };
   if (fullFile) writeFile(fullFile, renderMarkdownFull(report));
   if (markdownFile) {
@@ -108,6 +109,6 @@ export async function diff(argv: string[]): Promise<number> {
     output.err(`Wrote the summary to ${shownPath(path.resolve(markdownFile))}\n`);
   }
   if (jsonFile) writeFile(jsonFile, `${JSON.stringify(jsonReport(report), null, 2)}\n`);
-  if (failure !== undefined) throw failure;
+  if (failure !== undefined) throw failure.error;
   return report.stacks.some(stackChanged) ? 2 : 0;
 }

@@ -166,7 +166,7 @@ export function workspaceEntries(item: ImportedWorkspace, indent: string): Entry
         entries.push({ key, value: arrayLiteral(value.map((v) => ({ code: stringLiteral(v) })), '', column + key.length + 2) });
       }
     } else if (value !== fallback) {
-      entries.push({ key: prop as string, value: String(value) });
+      entries.push({ key: prop, value: String(value) });
     }
   };
   for (const prop of ['allowDestroyPlan', 'assessmentsEnabled', 'autoApply', 'autoApplyRunTrigger'] as const) pushDefaulted(prop);

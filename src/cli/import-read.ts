@@ -39,7 +39,7 @@ export async function readImportedWorkspaces(client: Client, filters: ImportFilt
   });
   const found = (await collect(pages)).map((workspace) => ({ workspace, projectName: workspace.projectId ? projectNames.get(workspace.projectId) : undefined }));
 
-  const out: ImportedWorkspace[] = new Array(found.length);
+  const out = new Array<ImportedWorkspace>(found.length);
   let nextIndex = 0;
   let done = 0;
   progress(0, found.length);

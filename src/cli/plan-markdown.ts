@@ -4,7 +4,7 @@
 // long values, attribute changes and drift details, then table rows (folded into counts per
 // action); at the end the summary says what it left out and where the full report is.
 import type { PolicyReport } from '../spec/policy-report';
-import { allFindings, describeChange, describeFinding, type Report } from './plan-report';
+import { allFindings, describeChange, type Report } from './plan-report';
 import { countsLine, hasChanges, type ChangeAction, type PlanSummary } from './plan-summary';
 
 export const DEFAULT_MAX_CHARS = 65_000;

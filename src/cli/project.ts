@@ -26,12 +26,14 @@ export interface StackInfo {
 export function readProjectConfig(dir = process.cwd()): ProjectConfig {
   const file = path.join(dir, 'cdktf.json');
   if (!existsSync(file)) throw new CliError(`no cdktf.json in ${dir}: run cdkws in the directory of your cdktf app`);
-  let json: Record<string, unknown>;
+  let parsed: unknown;
   try {
-    json = JSON.parse(readFileSync(file, 'utf8'));
+    parsed = JSON.parse(readFileSync(file, 'utf8'));
   } catch (error) {
     throw new CliError(`${file} is not valid JSON: ${(error as Error).message}`);
   }
+  if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) throw new CliError(`${file} is not a JSON object: write { "app": "npx ts-node main.ts" }`);
+  const json = parsed as Record<string, unknown>;
   if (typeof json.app !== 'string' || json.app.trim() === '') throw new CliError(`${file} has no "app" command (e.g. "app": "npx ts-node main.ts")`);
   const output = typeof json.output === 'string' ? json.output : 'cdktf.out';
   const context = json.context && typeof json.context === 'object' ? (json.context as Record<string, unknown>) : {};

@@ -8,7 +8,7 @@ import { paint, redact, withProgress, CliError, StepError, type Output } from '.
 import { synthesizeChecked } from './policy-check';
 import { declaredResourceCount, parseEvent, PlanProgress } from './plan-progress';
 import { readProjectConfig, selectStacks, type ProjectConfig, type StackInfo } from './project';
-import { summarizePlan, unnamedWorkspaceIds, type PlanSummary } from './plan-summary';
+import { summarizePlan, unnamedWorkspaceIds, type JsonPlan, type PlanSummary } from './plan-summary';
 import { ensureProvider, initIfNeeded, terraformRunner, type ProviderInstallation, type TerraformRunner } from './terraform';
 import { lookUpWorkspaceNames } from './workspace-names';
 
@@ -68,7 +68,8 @@ export async function planStack(output: Output, prepared: Prepared, stack: Stack
   });
   const json = await runner.check(['show', '-json', PLAN_FILE]);
   const text = await runner.check(['show', '-no-color', PLAN_FILE]);
-  const planJson = JSON.parse(json.stdout);
+  // terraform's own `show -json` output: its format is versioned by terraform, not user input.
+  const planJson = JSON.parse(json.stdout) as JsonPlan;
   const knownNames = await lookUpWorkspaceNames(stack, unnamedWorkspaceIds(planJson));
   const summary = summarizePlan(stack.name, planJson, { knownNames, readOnly: await readOnlyAttributes() });
   return { stack, runner, summary, text: redact(text.stdout), changed: plan.code === 2 };

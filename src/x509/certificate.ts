@@ -60,7 +60,7 @@ export function ipAddressBytes(address: string): Buffer {
   const words = (part: string | undefined) => (part ? part.split(':').map((w) => parseInt(w, 16)) : []);
   const front = words(head);
   const back = words(tail);
-  const all = tail === undefined ? front : [...front, ...new Array(8 - front.length - back.length).fill(0), ...back];
+  const all = tail === undefined ? front : [...front, ...new Array<number>(8 - front.length - back.length).fill(0), ...back];
   const out = Buffer.alloc(16);
   all.forEach((word, i) => out.writeUInt16BE(word, i * 2));
   return out;

@@ -15,7 +15,7 @@ export class ApiReader {
     const match = this.router.match(method, path);
     if (!match || 'allowed' in match || match.auth !== 'api') throw new Error(`console: the API has no ${method} ${path} route`);
     const params = query instanceof URLSearchParams ? query : new URLSearchParams(query);
-    const search = params.size > 0 ? `?${params}` : '';
+    const search = params.size > 0 ? `?${params.toString()}` : '';
     let url: URL | undefined;
     const reply = await match.handler({
       req: this.req,

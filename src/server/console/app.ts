@@ -82,7 +82,7 @@ export class ConsoleApp {
     this.answer(req).then(
       (answer) => this.send(req, res, answer),
       (error: unknown) => {
-        this.service.log(`console: internal error on ${req.method} ${(req.url ?? '').split('?')[0]}: ${(error as Error)?.stack ?? error}`);
+        this.service.log(`console: internal error on ${req.method} ${(req.url ?? '').split('?')[0]}: ${(error instanceof Error && error.stack) || String(error)}`);
         this.send(req, res, { status: 500, body: errorPage(500, 'Something went wrong', 'The service failed to show this page; its log has the details.', null) });
       },
     );

@@ -54,7 +54,8 @@ export function dash(value: unknown): SafeHtml {
   if (value === null || value === undefined || value === '') return html`<span class="muted">—</span>`;
   if (typeof value === 'boolean') return html`${value ? 'yes' : 'no'}`;
   if (Array.isArray(value)) return value.length === 0 ? html`<span class="muted">none</span>` : html`${value.join(', ')}`;
-  return html`${String(value)}`;
+  // Attribute values are JSON: a number prints as it does in the API's document, an object as JSON.
+  return html`${typeof value === 'string' ? value : JSON.stringify(value)}`;
 }
 
 export function errorPage(status: number, title: string, detail: string, session: Session | null, back?: Crumb): SafeHtml {

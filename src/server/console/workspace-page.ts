@@ -6,7 +6,7 @@ import type { ApiReader } from './api';
 import { segment } from './api';
 import { html, type SafeHtml } from './html';
 import { dash, page, when } from './layout';
-import { bindingChips, lockedBy } from './list-page';
+import { lockedBy } from './list-page';
 import { renderMarkdown } from './markdown';
 import type { Session } from './session';
 
