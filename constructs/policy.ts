@@ -10,7 +10,8 @@ import { POLICY_REPORT_FILE, type PolicyFinding, type PolicyReport, type PolicyS
 import { PolicyRules, type PolicyRule, type PolicyViolation } from './policy-rules';
 import { TagBinding } from './tag-binding';
 import { isUnresolved } from './validation';
-import { Workspace, type WorkspaceProps } from './workspace';
+import { configurableRows, WORKSPACE_ATTRIBUTES } from '../src/spec';
+import { bindingName, Workspace, type WorkspaceProps } from './workspace';
 
 export { PolicyRules };
 export type { PolicyRule, PolicyViolation };
@@ -83,37 +84,17 @@ function tagsOf(workspace: Workspace, stack: TerraformStack): Record<string, str
 /** The workspace's effective settings as props: what its resource will be created with. */
 function propsOf(workspace: Workspace, stack: TerraformStack): WorkspaceProps {
   const r = workspace.resource;
-  const props: Record<string, unknown> = {
-    name: r.nameInput,
+  // The table's attributes as the resource's inputs (`<binding name>Input`), then the construct's own props.
+  const inputs = r as unknown as Record<string, unknown>;
+  const props: Record<string, unknown> = {};
+  for (const [name, row] of configurableRows(WORKSPACE_ATTRIBUTES)) props[name] = inputs[`${bindingName(row.snake!)}Input`];
+  Object.assign(props, {
     organization: r.organizationInput,
-    projectId: r.projectIdInput,
-    description: r.descriptionInput,
-    executionMode: r.executionModeInput,
-    agentPoolId: r.agentPoolIdInput,
-    allowDestroyPlan: r.allowDestroyPlanInput,
-    assessmentsEnabled: r.assessmentsEnabledInput,
-    autoApply: r.autoApplyInput,
-    autoApplyRunTrigger: r.autoApplyRunTriggerInput,
-    autoDestroyAt: r.autoDestroyAtInput,
-    autoDestroyActivityDuration: r.autoDestroyActivityDurationInput,
-    engineVersion: r.engineVersionInput,
-    fileTriggersEnabled: r.fileTriggersEnabledInput,
-    globalRemoteState: r.globalRemoteStateInput,
-    queueAllRuns: r.queueAllRunsInput,
-    speculativeEnabled: r.speculativeEnabledInput,
-    structuredRunOutputEnabled: r.structuredRunOutputEnabledInput,
-    sourceName: r.sourceNameInput,
-    sourceUrl: r.sourceUrlInput,
-    triggerPatterns: r.triggerPatternsInput,
-    triggerPrefixes: r.triggerPrefixesInput,
-    workingDirectory: r.workingDirectoryInput,
-    vcsRepo: r.vcsRepoInput,
-    settingOverwrites: r.settingOverwritesInput,
     tagNames: r.tagNamesInput,
     tags: tagsOf(workspace, stack),
     forceDelete: r.forceDeleteInput,
     preventDestroy: r.lifecycle?.preventDestroy,
-  };
+  });
   for (const key of Object.keys(props)) if (props[key] === undefined) delete props[key];
   return props as unknown as WorkspaceProps;
 }

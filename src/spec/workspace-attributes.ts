@@ -10,7 +10,7 @@ export type ExecutionMode = (typeof EXECUTION_MODES)[number];
 
 /** The members of `vcs-repo`. */
 export const VCS_REPO_ATTRIBUTES = {
-  identifier: { wire: 'identifier', snake: 'identifier', kind: 'string', create: true, update: true, description: '":org/:repo", or ":org/:project/_git/:repo" for the alternative provider.' },
+  identifier: { wire: 'identifier', snake: 'identifier', kind: 'string', required: true, create: true, update: true, description: '":org/:repo", or ":org/:project/_git/:repo" for the alternative provider.' },
   oauthTokenId: { wire: 'oauth-token-id', snake: 'oauth_token_id', kind: 'string', create: true, update: true, description: 'VCS OAuth token (ot-…); give this or vcsappInstallationId, not both.' },
   vcsappInstallationId: { wire: 'vcsapp-installation-id', snake: 'vcsapp_installation_id', kind: 'string', create: true, update: true, description: 'VCS app installation; give this or oauthTokenId, not both.' },
   branch: { wire: 'branch', snake: 'branch', kind: 'string', default: '', create: true, update: true, description: 'Branch to track; empty means the repository default branch.' },
@@ -32,7 +32,7 @@ export const SETTING_OVERWRITES_ATTRIBUTES = {
 const CREATE_AND_UPDATE = { create: true, update: true } as const;
 
 export const WORKSPACE_ATTRIBUTES = {
-  name: { wire: 'name', snake: 'name', kind: 'string', ...CREATE_AND_UPDATE, description: 'Letters, numbers, "-" and "_", at most 90 characters; unique in the organization.' },
+  name: { wire: 'name', snake: 'name', kind: 'string', required: true, ...CREATE_AND_UPDATE, description: 'Letters, numbers, "-" and "_", at most 90 characters; unique in the organization.' },
   description: { wire: 'description', snake: 'description', kind: 'string', nullable: true, default: null, ...CREATE_AND_UPDATE, description: 'Free text.' },
   executionMode: { wire: 'execution-mode', snake: 'execution_mode', kind: 'enum', values: EXECUTION_MODES, defaultText: "the organization's default execution mode", ...CREATE_AND_UPDATE, description: '"remote", "local" (state only) or "agent".' },
   agentPoolId: { wire: 'agent-pool-id', snake: 'agent_pool_id', kind: 'string', nullable: true, readRelationship: 'agent-pool', ...CREATE_AND_UPDATE, description: 'Agent pool (apool-…); required when executionMode is "agent", refused otherwise.' },
