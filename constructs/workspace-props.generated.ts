@@ -130,6 +130,16 @@ export interface WorkspaceAttributeProps {
    */
   readonly structuredRunOutputEnabled?: boolean;
   /**
+   * Name of the tool that created the workspace (create only).
+   * @default none
+   */
+  readonly sourceName?: string;
+  /**
+   * URL of the tool that created the workspace (create only).
+   * @default none
+   */
+  readonly sourceUrl?: string;
+  /**
    * Glob patterns whose changes start runs.
    * @default []
    */
@@ -144,16 +154,6 @@ export interface WorkspaceAttributeProps {
    * @default none
    */
   readonly workingDirectory?: string;
-  /**
-   * Name of the tool that created the workspace (create only).
-   * @default none
-   */
-  readonly sourceName?: string;
-  /**
-   * URL of the tool that created the workspace (create only).
-   * @default none
-   */
-  readonly sourceUrl?: string;
   /**
    * The VCS repository the workspace follows; null detaches it.
    * @default none
