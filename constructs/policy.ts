@@ -72,13 +72,13 @@ function reportOf(stack: TerraformStack): StackReport {
   return report;
 }
 
-/** Key-value tags bound to the workspace by this app: its resource's own `tags` and every TagBinding. */
-function tagsOf(workspace: Workspace, stack: TerraformStack): Record<string, string> {
-  const tags: Record<string, string> = { ...(workspace.resource.tagsInput as Record<string, string> | undefined) };
+/** Key-value tag bindings of the workspace in this app: its resource's own `tags` and every TagBinding (the `tags` prop). */
+function tagBindingsOf(workspace: Workspace, stack: TerraformStack): Record<string, string> {
+  const bindings: Record<string, string> = { ...(workspace.resource.tagsInput as Record<string, string> | undefined) };
   for (const node of stack.node.findAll()) {
-    if (node instanceof TagBinding && node.resource.workspaceIdInput === workspace.id) tags[node.key] = node.value;
+    if (node instanceof TagBinding && node.resource.workspaceIdInput === workspace.id) bindings[node.key] = node.value;
   }
-  return tags;
+  return bindings;
 }
 
 /** The workspace's effective settings as props: what its resource will be created with. */
@@ -91,7 +91,7 @@ function propsOf(workspace: Workspace, stack: TerraformStack): WorkspaceProps {
   Object.assign(props, {
     organization: r.organizationInput,
     tagNames: r.tagNamesInput,
-    tags: tagsOf(workspace, stack),
+    tags: tagBindingsOf(workspace, stack),
     forceDelete: r.forceDeleteInput,
     preventDestroy: r.lifecycle?.preventDestroy,
   });
