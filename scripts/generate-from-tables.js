@@ -101,8 +101,9 @@ function docTargets(spec) {
 const beginMarker = (kind, type) => `<!-- BEGIN generated: attributes of ${kind === 'data_source_schemas' ? 'data source' : 'resource'} ${type} (${COMMAND}) -->`;
 const END_MARKER = '<!-- END generated -->';
 
-/** A cty type as the docs write it: `string`, `[list, string]`. */
-const typeText = (type) => (Array.isArray(type) ? `[${type.map(typeText).join(', ')}]` : String(type));
+/** A cty type as the docs write it: `string`, `[list, string]`; an object's members get rows of their own. */
+const typeText = (type) => (isObjectType(type) ? 'object' : Array.isArray(type) ? `[${type.map(typeText).join(', ')}]` : String(type));
+const isObjectType = (type) => Array.isArray(type) && type[0] === 'object';
 
 const kindText = (attribute) => (attribute.required ? 'required' : attribute.optional ? 'optional' : 'computed');
 
@@ -147,6 +148,10 @@ function attributeLines(block, table, prefix) {
   for (const name of Object.keys(block.attributes ?? {}).sort()) {
     const attribute = block.attributes[name];
     lines.push(`| \`${[...prefix, name].join('.')}\` | ${typeText(attribute.type)} | ${kindText(attribute)} | ${cell(describe(table, [...prefix, name], attribute))} |`);
+    if (isObjectType(attribute.type)) {
+      const members = Object.fromEntries(Object.entries(attribute.type[1]).map(([member, type]) => [member, { ...attribute, type, description: '' }]));
+      lines.push(...attributeLines({ attributes: members }, table, [...prefix, name]));
+    }
   }
   for (const name of Object.keys(block.block_types ?? {}).sort()) {
     const nested = block.block_types[name];
