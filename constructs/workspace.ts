@@ -155,12 +155,13 @@ function checkWorkspaceProps(scope: Construct, props: WorkspaceProps): void {
 }
 
 function toResourceConfig(props: WorkspaceProps): WorkspaceConfig {
-  return {
-    ...toBindingConfig(WORKSPACE_ATTRIBUTES, props as unknown as Record<string, unknown>),
+  // What the table does not cover: the construct's own props, typed against the binding.
+  const own: Partial<WorkspaceConfig> = {
     organization: props.organization,
     sshKeyId: props.sshKeyId,
     tagNames: props.tagNames,
     forceDelete: props.forceDelete,
     lifecycle: props.preventDestroy ? { preventDestroy: true } : undefined,
-  } as unknown as WorkspaceConfig;
+  };
+  return { ...toBindingConfig(WORKSPACE_ATTRIBUTES, props as unknown as Record<string, unknown>), ...own } as WorkspaceConfig;
 }
