@@ -12,7 +12,7 @@ import {
 import { ChangeRequest as ChangeRequestResource } from './gen/providers/cdkws/change-request';
 import { WorkspacesStack } from './stack';
 import { PropsChecker, isUnresolved } from './validation';
-import { workspaceIdOf, type WorkspaceReference } from './workspace';
+import { workspaceIdOf, type WorkspaceReference } from './workspace-reference';
 
 /** One condition of an explorer query, e.g. `{ field: 'tag_names', operator: 'is', value: ['prod'] }`. */
 export interface ChangeRequestQueryCondition {

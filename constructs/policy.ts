@@ -7,12 +7,11 @@ import path from 'node:path';
 import type { IConstruct } from 'constructs';
 import { Annotations, App, Aspects, TerraformStack, type IAspect } from './engine';
 import { POLICY_REPORT_FILE, type PolicyFinding, type PolicyReport, type PolicySuppression } from '../src/spec/policy-report';
-import type { AttributeTable } from '../src/spec/attribute-table';
-import { WORKSPACE_ATTRIBUTES } from '../src/spec/workspace-attributes';
 import { PolicyRules, type PolicyRule, type PolicyViolation } from './policy-rules';
 import { TagBinding } from './tag-binding';
 import { isUnresolved } from './validation';
-import { Workspace, type WorkspaceProps } from './workspace';
+import { configurableRows, WORKSPACE_ATTRIBUTES } from '../src/spec';
+import { bindingName, Workspace, type WorkspaceProps } from './workspace';
 
 export { PolicyRules };
 export type { PolicyRule, PolicyViolation };
@@ -73,32 +72,29 @@ function reportOf(stack: TerraformStack): StackReport {
   return report;
 }
 
-/** Key-value tags bound to the workspace by this app: its resource's own `tags` and every TagBinding. */
-function tagsOf(workspace: Workspace, stack: TerraformStack): Record<string, string> {
-  const tags: Record<string, string> = { ...(workspace.resource.tagsInput as Record<string, string> | undefined) };
+/** Key-value tag bindings of the workspace in this app: its resource's own `tags` and every TagBinding (the `tags` prop). */
+function tagBindingsOf(workspace: Workspace, stack: TerraformStack): Record<string, string> {
+  const bindings: Record<string, string> = { ...(workspace.resource.tagsInput as Record<string, string> | undefined) };
   for (const node of stack.node.findAll()) {
-    if (node instanceof TagBinding && node.resource.workspaceIdInput === workspace.id) tags[node.key] = node.value;
+    if (node instanceof TagBinding && node.resource.workspaceIdInput === workspace.id) bindings[node.key] = node.value;
   }
-  return tags;
+  return bindings;
 }
 
 /** The workspace's effective settings as props: what its resource will be created with. */
 function propsOf(workspace: Workspace, stack: TerraformStack): WorkspaceProps {
   const r = workspace.resource;
+  // The table's attributes as the resource's inputs (`<binding name>Input`), then the construct's own props.
   const inputs = r as unknown as Record<string, unknown>;
-  const props: Record<string, unknown> = {
+  const props: Record<string, unknown> = {};
+  for (const [name, row] of configurableRows(WORKSPACE_ATTRIBUTES)) props[name] = inputs[`${bindingName(row.snake!)}Input`];
+  Object.assign(props, {
     organization: r.organizationInput,
-    // Every table attribute the resource exposes, read back through its generated `<prop>Input` getter.
-    ...Object.fromEntries(
-      Object.entries(WORKSPACE_ATTRIBUTES as AttributeTable)
-        .filter(([, row]) => row.snake !== undefined && row.create === true)
-        .map(([prop]) => [prop, inputs[`${prop}Input`]]),
-    ),
     tagNames: r.tagNamesInput,
-    tags: tagsOf(workspace, stack),
+    tags: tagBindingsOf(workspace, stack),
     forceDelete: r.forceDeleteInput,
     preventDestroy: r.lifecycle?.preventDestroy,
-  };
+  });
   for (const key of Object.keys(props)) if (props[key] === undefined) delete props[key];
   return props as unknown as WorkspaceProps;
 }

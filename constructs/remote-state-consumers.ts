@@ -5,7 +5,7 @@ import { remoteStateConsumersBodySchema } from '../src/spec';
 import { RemoteStateConsumers as RemoteStateConsumersResource } from './gen/providers/cdkws/remote-state-consumers';
 import { WorkspacesStack } from './stack';
 import { PropsChecker, isUnresolved, shown } from './validation';
-import { Workspace, workspaceIdOf, type WorkspaceReference } from './workspace';
+import { isWorkspaceConstruct, workspaceIdOf, type WorkspaceReference } from './workspace-reference';
 
 export interface RemoteStateConsumersProps {
   /** The workspace whose state is shared: a `Workspace` construct or a workspace ID. */
@@ -49,12 +49,12 @@ export class RemoteStateConsumers extends Construct {
         if (consumer === workspace || (typeof consumer === 'string' && typeof workspace === 'string' && consumer === workspace)) {
           checker.fail(`consumers[${i}]`, 'a workspace cannot be its own consumer');
         }
-        const key = Workspace.isWorkspace(consumer) ? consumer.node.path : consumer;
+        const key = isWorkspaceConstruct(consumer) ? consumer.node.path : consumer;
         if (!isUnresolved(key) && seen.has(key)) checker.fail(`consumers[${i}]`, `${key} is listed twice`);
         seen.add(key);
       });
     }
-    if (Workspace.isWorkspace(workspace)) {
+    if (isWorkspaceConstruct(workspace)) {
       if (workspace.globalRemoteState === true) {
         checker.fail('workspace', `${workspace.node.path} has globalRemoteState: true, so every workspace already reads its state; consumers apply only while it is false`);
       }

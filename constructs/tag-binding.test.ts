@@ -39,7 +39,7 @@ describe('TagBinding', () => {
     const stack = testStack();
     const tags = Object.fromEntries(Array.from({ length: 10 }, (_, i) => [`k${i}`, 'v']));
     const ws = new Workspace(stack, 'full', { name: 'full', tags });
-    expect(() => new TagBinding(stack, 'eleventh', { workspace: ws, key: 'k10', value: 'v' })).toThrow(/platform\/eleventh: key: platform\/full would have more than 10 direct tag bindings/);
+    expect(() => new TagBinding(stack, 'eleventh', { workspace: ws, key: 'k10', value: 'v' })).toThrow('platform/eleventh: key: a workspace can have at most 10 tag bindings of its own; platform/full has 11');
   });
 
   it('refuses keys and values with characters the service refuses, showing the value', () => {

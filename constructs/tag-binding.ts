@@ -1,10 +1,10 @@
 // One key-value tag of a workspace: a `cdkws_tag_binding` (spec "Tag bindings", "Limits").
 import { Construct } from 'constructs';
-import { TAG_BINDINGS_MAX_DIRECT, tagBindingKeySchema, tagBindingValueSchema } from '../src/spec';
+import { tagBindingKeyProblem, tagBindingValueProblem } from '../src/spec';
 import { TagBinding as TagBindingResource } from './gen/providers/cdkws/tag-binding';
 import { WorkspacesStack } from './stack';
-import { PropsChecker, isUnresolved } from './validation';
-import { Workspace, workspaceIdOf, type WorkspaceReference } from './workspace';
+import { PropsChecker, isUnresolved, shown } from './validation';
+import { isWorkspaceConstruct, workspaceIdOf, type WorkspaceReference } from './workspace-reference';
 
 export interface TagBindingProps {
   /** The workspace: a `Workspace` construct or a workspace ID. */
@@ -32,10 +32,15 @@ export class TagBinding extends Construct {
     WorkspacesStack.of(this);
     const checker = new PropsChecker(this);
     if (props.workspace === undefined || props.workspace === '') checker.fail('workspace', 'workspace is required: a Workspace construct or a workspace ID');
-    checker.check('key', tagBindingKeySchema, props.key);
-    checker.check('value', tagBindingValueSchema, props.value);
-    if (Workspace.isWorkspace(props.workspace) && !isUnresolved(props.key)) {
-      const problem = props.workspace._registerTagKey(props.key, this.node.path, TAG_BINDINGS_MAX_DIRECT);
+    for (const [prop, rule, value] of [['key', tagBindingKeyProblem, props.key], ['value', tagBindingValueProblem, props.value]] as const) {
+      // Tokens are Terraform's to check at plan time.
+      if (typeof value !== 'string' || isUnresolved(value)) continue;
+      const problem = rule(value);
+      if (problem !== undefined) checker.fail(prop, `${problem.replace('{}', prop)} (got ${shown(value)})`);
+    }
+    if (props.key === undefined) checker.fail('key', 'key is required');
+    if (isWorkspaceConstruct(props.workspace) && !isUnresolved(props.key)) {
+      const problem = props.workspace._registerTagBindingKey(props.key, this.node.path);
       if (problem) checker.fail('key', problem);
     }
     checker.throwIfAny();

@@ -1,8 +1,9 @@
 // Checks construct props against the spec's rules (src/spec) when a construct is created, so a
 // mistake fails at `new Workspace(…)` with the construct path and attribute, not at apply time.
 import type { IConstruct } from 'constructs';
-import { Token } from './engine';
 import type { z } from 'zod';
+import { renderViolation, requestAttributesSchema, toWireAttributes, type AttributeTable, type RuleViolation } from '../src/spec';
+import { Token } from './engine';
 
 /** One broken rule of one construct: the prop (camelCase, dotted for nested props) and the fix. */
 export interface PropProblem {
@@ -35,11 +36,6 @@ export function isUnresolved(value: unknown): boolean {
 export function propName(pointerOrKey: string | ReadonlyArray<PropertyKey>): string {
   const parts = typeof pointerOrKey === 'string' ? pointerOrKey.replace(/^\/data\/attributes\//, '').split('/') : pointerOrKey.map(String);
   return parts.map((part) => part.replace(/-([a-z])/g, (_, c: string) => c.toUpperCase())).join('.');
-}
-
-/** `autoApply` → `auto-apply` (spec attribute names are kebab-case). */
-export function kebab(name: string): string {
-  return name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
 }
 
 /** Shown after a message so the user sees what was given (aws-cdk's message rules). */
@@ -77,6 +73,28 @@ export class PropsChecker {
     }
   }
 
+  /** Checks the kinds of a table's values (string, boolean, list, enum…); issues name the camelCase prop. */
+  checkTypes(table: AttributeTable, values: Readonly<Record<string, unknown>>): void {
+    const result = typeSchemaOf(table).safeParse(toWireAttributes(table, values));
+    if (result.success) return;
+    for (const issue of result.error.issues) {
+      const path = camelPath(table, issue.path);
+      let value: unknown = values;
+      for (const key of path) value = (value as Record<string, unknown> | undefined)?.[key];
+      this.fail(path.join('.'), value === undefined ? issue.message : `${issue.message} (got ${shown(value)})`);
+    }
+  }
+
+  /** Fails each violation of a spec rule in camelCase naming, showing the text given (value rules judge texts). */
+  failViolations(table: AttributeTable, violations: readonly RuleViolation[], values: Readonly<Record<string, unknown>>): void {
+    for (const violation of violations) {
+      const { name, detail } = renderViolation(table, violation, 'camel');
+      let value: unknown = values;
+      for (const key of violation.path) value = (value as Record<string, unknown> | undefined)?.[key];
+      this.fail(name, typeof value === 'string' ? `${detail} (got ${shown(value)})` : detail);
+    }
+  }
+
   throwIfAny(): void {
     if (this.problems.length > 0) throw new ConstructValidationError(this.scope.node.path, this.problems);
   }
@@ -90,4 +108,27 @@ export function literalOnly(attributes: Record<string, unknown>): Record<string,
     out[key] = value !== null && typeof value === 'object' && !Array.isArray(value) ? literalOnly(value as Record<string, unknown>) : value;
   }
   return out;
+}
+
+/** The table's create schema without value rules: the kinds only (the rules run as RuleViolations). */
+const typeSchemas = new WeakMap<AttributeTable, z.ZodType>();
+function typeSchemaOf(table: AttributeTable): z.ZodType {
+  let schema = typeSchemas.get(table);
+  if (!schema) {
+    schema = requestAttributesSchema(table, 'create');
+    typeSchemas.set(table, schema);
+  }
+  return schema;
+}
+
+/** A wire-name issue path as the camelCase path of the table's rows. */
+function camelPath(table: AttributeTable, wirePath: ReadonlyArray<PropertyKey>): string[] {
+  const path: string[] = [];
+  let current: AttributeTable | undefined = table;
+  for (const key of wirePath) {
+    const entry: [string, AttributeTable[string]] | undefined = current && Object.entries(current).find(([, row]) => row.wire === key);
+    path.push(entry ? entry[0] : String(key));
+    current = entry?.[1].attributes;
+  }
+  return path;
 }

@@ -96,7 +96,7 @@ describe('Workspace', () => {
 
   it('requires an agent pool when the execution mode is agent', () => {
     const stack = testStack();
-    expect(() => new Workspace(stack, 'agents', { name: 'a', executionMode: 'agent' })).toThrow('platform/agents: agentPoolId: agent-pool-id is required when execution-mode is "agent"');
+    expect(() => new Workspace(stack, 'agents', { name: 'a', executionMode: 'agent' })).toThrow('platform/agents: agentPoolId: agentPoolId is required when executionMode is "agent"');
   });
 
   it('refuses a VCS repository with both an OAuth token and an app installation', () => {
@@ -106,30 +106,54 @@ describe('Workspace', () => {
 
   it('refuses a VCS identifier that is not org/repo', () => {
     const stack = testStack();
-    expect(() => new Workspace(stack, 'vcs', { name: 'v', vcsRepo: { identifier: 'just-a-repo', oauthTokenId: 'ot-1' } })).toThrow(/platform\/vcs: vcsRepo\.identifier: identifier must have the form ":org\/:repo"/);
+    expect(() => new Workspace(stack, 'vcs', { name: 'v', vcsRepo: { identifier: 'just-a-repo', oauthTokenId: 'ot-1' } })).toThrow('platform/vcs: vcsRepo.identifier: vcsRepo.identifier must have the form ":org/:repo" (got "just-a-repo")');
   });
 
   it('refuses assessments with a non-remote execution mode or an old engine', () => {
     const stack = testStack();
-    expect(() => new Workspace(stack, 'local', { name: 'l', assessmentsEnabled: true, executionMode: 'local' })).toThrow(/platform\/local: assessmentsEnabled: assessments need execution-mode "remote"/);
-    expect(() => new Workspace(stack, 'old', { name: 'o', assessmentsEnabled: true, engineVersion: '0.14.11' })).toThrow(/platform\/old: assessmentsEnabled: assessments need engine-version 0.15.4/);
+    expect(() => new Workspace(stack, 'local', { name: 'l', assessmentsEnabled: true, executionMode: 'local' })).toThrow('platform/local: assessmentsEnabled: assessmentsEnabled needs executionMode "remote"');
+    expect(() => new Workspace(stack, 'old', { name: 'o', assessmentsEnabled: true, engineVersion: '0.14.11' })).toThrow('platform/old: assessmentsEnabled: assessmentsEnabled needs engineVersion 0.15.4 or later');
+    // Unknown until the service answers: the organization's default mode, and what a constraint resolves to.
+    expect(() => new Workspace(stack, 'unknown', { name: 'u', assessmentsEnabled: true, engineVersion: '~> 1.9' })).not.toThrow();
   });
 
-  it('refuses flat tag names the service would refuse and duplicates that differ only in case', () => {
+  it('refuses flat tag names the service would refuse, mixed case (with the lowercase fix) and duplicates', () => {
     const stack = testStack();
-    expect(() => new Workspace(stack, 't1', { name: 't1', tagNames: ['has space'] })).toThrow(/platform\/t1: tagNames\[0\]: /);
-    expect(() => new Workspace(stack, 't2', { name: 't2', tagNames: ['Prod', 'prod'] })).toThrow(/platform\/t2: tagNames: tag name "prod" is listed twice/);
+    expect(() => new Workspace(stack, 't1', { name: 't1', tagNames: ['has space'] })).toThrow('platform/t1: tagNames: tagNames entry "has space" may contain only letters, numbers, ":", "-" and "_"');
+    expect(() => new Workspace(stack, 't2', { name: 't2', tagNames: ['Prod'] })).toThrow('platform/t2: tagNames: tagNames entry "Prod" must be written lowercase ("prod"): the service stores flat tags lowercased');
+    expect(() => new Workspace(stack, 't3', { name: 't3', tagNames: ['prod', 'prod'] })).toThrow('platform/t3: tagNames: tag name "prod" is listed twice');
   });
 
   it('refuses tag keys with a reserved prefix, naming the tag binding it creates', () => {
     const stack = testStack();
-    expect(() => new Workspace(stack, 'ws', { name: 'ws', tags: { 'hc:owner': 'x' } })).toThrow(/platform\/ws\/tag-hc:owner: key: keys starting with "hc:" or "hcp:" are reserved/);
+    expect(() => new Workspace(stack, 'ws', { name: 'ws', tags: { 'hc:owner': 'x' } })).toThrow('platform/ws/tag-hc:owner: key: key must not start with "hc:" or "hcp:" (reserved) (got "hc:owner")');
   });
 
   it('does not check values that are tokens', () => {
     const stack = testStack();
     const source = new Workspace(stack, 'source', { name: 'source' });
     expect(() => new Workspace(stack, 'copy', { name: source.resource.name + '-copy', description: source.resource.description })).not.toThrow();
+  });
+
+  it('refuses a value of the wrong kind, naming the prop in camelCase', () => {
+    const stack = testStack();
+    expect(() => new Workspace(stack, 'kind', { name: 'k', autoApply: 'yes' as unknown as boolean, vcsRepo: { identifier: 'acme/x', oauthTokenId: 'ot-1', ingressSubmodules: 1 as unknown as boolean } })).toThrow(
+      /^platform\/kind: autoApply: .*boolean.* \(got "yes"\)\nplatform\/kind: vcsRepo\.ingressSubmodules: .*boolean.* \(got 1\)$/,
+    );
+  });
+
+  it('checks the literal tag names of a list that also holds tokens', () => {
+    const stack = testStack();
+    const source = new Workspace(stack, 'source', { name: 'source' });
+    expect(() => new Workspace(stack, 'ok', { name: 'ok', tagNames: [source.resource.name, 'prod'] })).not.toThrow();
+    expect(() => new Workspace(stack, 'bad', { name: 'bad', tagNames: [source.resource.name, 'Prod'] })).toThrow(/platform\/bad: tagNames: tagNames entry "Prod" must be written lowercase/);
+  });
+
+  it('passes a nested prop given as a token through to the resource', () => {
+    const stack = testStack();
+    const source = new Workspace(stack, 'source', { name: 'source' });
+    new Workspace(stack, 'copy', { name: 'copy', vcsRepo: source.resource.vcsRepo as unknown as { identifier: string } });
+    expect(resources(stack, 'cdkws_workspace').copy.vcs_repo).toBe('${cdkws_workspace.source.vcs_repo}');
   });
 
   it('must be created inside a WorkspacesStack', () => {

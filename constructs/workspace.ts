@@ -1,118 +1,27 @@
 // The Workspace construct: one `cdkws_workspace`, plus one `cdkws_tag_binding` per key of `tags`
 // (architecture "Constructs (public API)"; spec "Create a workspace").
 import { Construct } from 'constructs';
-import {
-  ASSESSMENTS_MIN_ENGINE_VERSION,
-  checkWorkspaceRules,
-  renderViolation,
-  workspaceValuesFromWire,
-  WORKSPACE_ATTRIBUTES,
-  engineVersionAtLeast,
-  flatTagNameSchema,
-  isExactEngineVersion,
-  workspaceUpdateAttributesSchema,
-  type ExecutionMode,
-  type WorkspaceUpdateAttributes,
-} from '../src/spec';
+import { checkWorkspace, configurableRows, tagBindingCountProblem, WORKSPACE_ATTRIBUTES, type AttributeTable } from '../src/spec';
 import { Workspace as WorkspaceResource, type WorkspaceConfig } from './gen/providers/cdkws/workspace';
 import { TagBinding } from './tag-binding';
 import { WorkspacesStack } from './stack';
-import { PropsChecker, isUnresolved, kebab, literalOnly, propName } from './validation';
+import { PropsChecker, isUnresolved, literalOnly } from './validation';
+import type { WorkspaceAttributeProps } from './workspace-props.generated';
+import { isWorkspaceConstruct, WORKSPACE_SYMBOL, type IWorkspace } from './workspace-reference';
 
-/** The VCS repository a workspace is linked to (spec `vcs-repo`). */
-export interface WorkspaceVcsRepo {
-  /** `:org/:repo`, or `:org/:project/_git/:repo` for the alternative provider. */
-  readonly identifier: string;
-  /**
-   * VCS OAuth token ID (`ot-…`). Give this or `vcsappInstallationId`, not both.
-   * @default none
-   */
-  readonly oauthTokenId?: string;
-  /**
-   * VCS app installation ID. Give this or `oauthTokenId`, not both.
-   * @default none
-   */
-  readonly vcsappInstallationId?: string;
-  /**
-   * Branch to track; empty means the repository's default branch.
-   * @default the repository's default branch
-   */
-  readonly branch?: string;
-  /**
-   * Whether submodules are fetched.
-   * @default false
-   */
-  readonly ingressSubmodules?: boolean;
-  /**
-   * Runs start on VCS events carrying a Git tag that matches this regular expression.
-   * @default none
-   */
-  readonly tagsRegex?: string;
-}
+export type { WorkspaceAttributeProps, WorkspaceSettingOverwrites, WorkspaceVcsRepo } from './workspace-props.generated';
+export { workspaceIdOf, type IWorkspace, type WorkspaceReference } from './workspace-reference';
 
-/** Which settings the workspace sets itself instead of taking the organization's default. */
-export interface WorkspaceSettingOverwrites {
-  /** @default true */
-  readonly executionMode?: boolean;
-  /** @default true */
-  readonly agentPool?: boolean;
-}
-
-/** Props of a Workspace: the spec's create/update attributes in camelCase, plus construct options. */
-export interface WorkspaceProps {
-  /** Unique in the organization: letters, numbers, `-` and `_`, at most 90 characters. */
-  readonly name: string;
+/**
+ * Props of a Workspace: the spec's create attributes in camelCase (generated from the attribute
+ * table), plus what only the construct or the provider resource has.
+ */
+export interface WorkspaceProps extends WorkspaceAttributeProps {
   /** @default the stack's organization */
   readonly organization?: string;
-  /** @default the organization's default project */
-  readonly projectId?: string;
-  /** @default none */
-  readonly description?: string;
-  /** `remote`, `local` (state only) or `agent`. @default the organization's default */
-  readonly executionMode?: ExecutionMode;
-  /** Agent pool (`apool-…`); required when `executionMode` is `agent`, refused otherwise. @default none */
-  readonly agentPoolId?: string;
-  /** @default true */
-  readonly allowDestroyPlan?: boolean;
-  /** Health assessments: plus tier, remote execution, engine 0.15.4 or later. @default false */
-  readonly assessmentsEnabled?: boolean;
-  /** @default false */
-  readonly autoApply?: boolean;
-  /** @default false */
-  readonly autoApplyRunTrigger?: boolean;
-  /** ISO 8601 timestamp of a scheduled destroy run. @default none */
-  readonly autoDestroyAt?: string;
-  /** Inactivity before a destroy run: 1 to 4 digits then `d` or `h`, e.g. `14d`. @default none */
-  readonly autoDestroyActivityDuration?: string;
-  /** Exact version or constraint (a constraint selects the newest matching release). @default the latest release */
-  readonly engineVersion?: string;
-  /** @default true */
-  readonly fileTriggersEnabled?: boolean;
-  /** Every workspace of the organization may read this workspace's state. @default false */
-  readonly globalRemoteState?: boolean;
-  /** @default false */
-  readonly queueAllRuns?: boolean;
-  /** @default true */
-  readonly speculativeEnabled?: boolean;
-  /** @default true */
-  readonly structuredRunOutputEnabled?: boolean;
-  /** @default none */
-  readonly sourceName?: string;
-  /** @default none */
-  readonly sourceUrl?: string;
-  /** Glob patterns that start runs. @default [] */
-  readonly triggerPatterns?: string[];
-  /** Paths that start runs, besides the working directory. @default [] */
-  readonly triggerPrefixes?: string[];
-  /** Relative path Terraform runs in. @default the repository root */
-  readonly workingDirectory?: string;
   /** SSH key (`sshkey-…`) for private modules (spec "Assign or unassign an SSH key"). @default none */
   readonly sshKeyId?: string;
-  /** @default no VCS repository */
-  readonly vcsRepo?: WorkspaceVcsRepo;
-  /** @default none (both settings set by the workspace when given) */
-  readonly settingOverwrites?: WorkspaceSettingOverwrites;
-  /** Flat (legacy) tag names: letters, numbers, `:`, `-`, `_`. @default none */
+  /** Flat tags: letters, numbers, `:`, `-`, `_`, written lowercase (the service stores them so). @default none */
   readonly tagNames?: string[];
   /**
    * Key-value tags. Each key becomes its own `TagBinding` (a child construct), so explicit
@@ -129,19 +38,11 @@ export interface WorkspaceProps {
   readonly preventDestroy?: boolean;
 }
 
-/** A workspace construct, or a workspace ID (`ws-…`, or a token such as another resource's `id`). */
-export type WorkspaceReference = Workspace | string;
-
-/** The ID token of a workspace reference. */
-export function workspaceIdOf(ref: WorkspaceReference): string {
-  return typeof ref === 'string' ? ref : ref.id;
-}
-
 /** A workspace of the service, managed by the `cdkws_workspace` resource. */
-export class Workspace extends Construct {
+export class Workspace extends Construct implements IWorkspace {
   /** True for Workspace constructs, also across copies of this package. */
   public static isWorkspace(x: unknown): x is Workspace {
-    return typeof x === 'object' && x !== null && (x as { [WORKSPACE_SYMBOL]?: true })[WORKSPACE_SYMBOL] === true;
+    return isWorkspaceConstruct(x);
   }
 
   /** The workspace ID (a token until apply). */
@@ -153,7 +54,7 @@ export class Workspace extends Construct {
   /** The `cdkws_workspace` resource (escape hatch: `addOverride`, `lifecycle`, …). */
   public readonly resource: WorkspaceResource;
   /** Tag binding keys bound to this workspace by constructs of this app → the binding's path. */
-  private readonly tagKeys = new Map<string, string>();
+  private readonly tagBindingKeys = new Map<string, string>();
   /** Path of the RemoteStateConsumers construct that owns this workspace's consumer list. */
   private consumersOwner?: string;
 
@@ -190,11 +91,12 @@ export class Workspace extends Construct {
   }
 
   /** @internal Called by TagBinding: one binding per key and workspace, at most the spec's limit. */
-  public _registerTagKey(key: string, path: string, limit: number): string | undefined {
-    const existing = this.tagKeys.get(key);
+  public _registerTagBindingKey(key: string, path: string): string | undefined {
+    const existing = this.tagBindingKeys.get(key);
     if (existing !== undefined) return `key ${JSON.stringify(key)} is already bound to ${this.node.path} by ${existing}`;
-    if (this.tagKeys.size >= limit) return `${this.node.path} would have more than ${limit} direct tag bindings`;
-    this.tagKeys.set(key, path);
+    const tooMany = tagBindingCountProblem(this.tagBindingKeys.size + 1);
+    if (tooMany !== undefined) return tooMany.replace('{}', this.node.path);
+    this.tagBindingKeys.set(key, path);
     return undefined;
   }
 
@@ -206,56 +108,45 @@ export class Workspace extends Construct {
   }
 }
 
-const WORKSPACE_SYMBOL = Symbol.for('cdk-workspaces.Workspace');
+/** camelCase of an HCL name: the property names of the generated bindings. */
+export const bindingName = (snake: string) => snake.replace(/_([a-z0-9])/g, (_, c: string) => c.toUpperCase());
 
-const SPEC_ATTRIBUTES = [
-  'name', 'description', 'executionMode', 'agentPoolId', 'allowDestroyPlan', 'assessmentsEnabled', 'autoApply',
-  'autoApplyRunTrigger', 'autoDestroyAt', 'autoDestroyActivityDuration', 'engineVersion', 'fileTriggersEnabled',
-  'globalRemoteState', 'queueAllRuns', 'speculativeEnabled', 'structuredRunOutputEnabled', 'sourceName', 'sourceUrl',
-  'triggerPatterns', 'triggerPrefixes', 'workingDirectory', 'vcsRepo', 'settingOverwrites',
-] as const;
-
-/** The props as the spec's create attributes (kebab-case), literals only. */
-function toSpecAttributes(props: WorkspaceProps): Record<string, unknown> {
-  const attributes: Record<string, unknown> = {};
-  for (const key of SPEC_ATTRIBUTES) {
-    const value = props[key];
+/** The props of the table's configurable rows, as the generated binding's config (tokens as given). */
+function toBindingConfig(table: AttributeTable, values: Readonly<Record<string, unknown>>): Record<string, unknown> {
+  const config: Record<string, unknown> = {};
+  for (const [name, row] of configurableRows(table)) {
+    const value = values[name];
     if (value === undefined) continue;
-    attributes[kebab(key)] =
-      value !== null && typeof value === 'object' && !Array.isArray(value)
-        ? Object.fromEntries(Object.entries(value).map(([k, v]) => [kebab(k), v]))
-        : value;
+    const nested = row.attributes !== undefined && value !== null && typeof value === 'object' && !isUnresolved(value);
+    config[bindingName(row.snake!)] = nested ? toBindingConfig(row.attributes!, value as Record<string, unknown>) : value;
   }
-  return literalOnly(attributes);
+  return config;
+}
+
+/** The props of the table's configurable rows, camelCase as the spec's values (nested objects included). */
+function attributeValues(table: AttributeTable, props: Readonly<Record<string, unknown>>): Record<string, unknown> {
+  const values: Record<string, unknown> = {};
+  for (const [name] of configurableRows(table)) if (props[name] !== undefined) values[name] = props[name];
+  return values;
 }
 
 function checkWorkspaceProps(scope: Construct, props: WorkspaceProps): void {
   const checker = new PropsChecker(scope);
-  const attributes = toSpecAttributes(props);
-  if (props.name === undefined || props.name === null) checker.fail('name', 'name is required');
-  // The update schema has every attribute optional, so a name given as a token is not "missing".
-  checker.checkObject(workspaceUpdateAttributesSchema, attributes);
-  // The organization's default execution mode is unknown here: give agent-pool-id the benefit of the doubt.
-  const assumedMode: ExecutionMode = props.executionMode ?? 'agent';
-  for (const violation of checkWorkspaceRules(workspaceValuesFromWire(attributes as WorkspaceUpdateAttributes), 'create', { executionMode: assumedMode })) {
-    checker.fail(violation.path.join('.'), renderViolation(WORKSPACE_ATTRIBUTES, violation, 'camel').detail);
+  const given = attributeValues(WORKSPACE_ATTRIBUTES, props as unknown as Record<string, unknown>);
+  for (const [name, row] of configurableRows(WORKSPACE_ATTRIBUTES)) {
+    if (row.required && (given[name] === undefined || given[name] === null)) checker.fail(name, `${name} is required`);
   }
-  if (attributes['assessments-enabled'] === true) {
-    const mode = attributes['execution-mode'];
-    if (mode !== undefined && mode !== 'remote') checker.fail('assessmentsEnabled', `assessments need execution-mode "remote" (got ${JSON.stringify(mode)})`);
-    const engine = attributes['engine-version'];
-    if (typeof engine === 'string' && isExactEngineVersion(engine) && !engineVersionAtLeast(engine.replace(/^v/, ''), ASSESSMENTS_MIN_ENGINE_VERSION)) {
-      checker.fail('assessmentsEnabled', `assessments need engine-version ${ASSESSMENTS_MIN_ENGINE_VERSION} or later (got ${JSON.stringify(engine)})`);
-    }
-  }
-  (props.tagNames ?? []).forEach((tag, i) => checker.check(`tagNames[${i}]`, flatTagNameSchema, tag));
-  if (props.tagNames && !isUnresolved(props.tagNames)) {
-    const seen = new Set<string>();
-    for (const tag of props.tagNames) {
-      // Names are stored lowercased, so "Prod" and "prod" are one tag.
-      if (seen.has(tag.toLowerCase())) checker.fail('tagNames', `tag name ${JSON.stringify(tag)} is listed twice`);
-      seen.add(tag.toLowerCase());
-    }
+  // Values that are tokens are left out: Terraform checks them at plan time.
+  const values = literalOnly(given);
+  checker.checkTypes(WORKSPACE_ATTRIBUTES, values);
+  // Tag names that are tokens are left out one by one, so the literal ones are still checked.
+  const tagNames = (props.tagNames ?? []).filter((tag) => !isUnresolved(tag));
+  // Create with no facts: the organization's default mode, the edition and the tier are the service's to judge.
+  checker.failViolations(WORKSPACE_ATTRIBUTES, checkWorkspace({ ...values, tagNames }, 'create'), { ...values, tagNames });
+  const seen = new Set<string>();
+  for (const tag of tagNames) {
+    if (seen.has(tag)) checker.fail('tagNames', `tag name ${JSON.stringify(tag)} is listed twice`);
+    seen.add(tag);
   }
   if (props.tags !== undefined && isUnresolved(props.tags)) {
     checker.fail('tags', 'tags must be a literal map: each key becomes its own TagBinding construct');
@@ -264,43 +155,13 @@ function checkWorkspaceProps(scope: Construct, props: WorkspaceProps): void {
 }
 
 function toResourceConfig(props: WorkspaceProps): WorkspaceConfig {
-  const vcs = props.vcsRepo;
-  return {
-    name: props.name,
+  // What the table does not cover: the construct's own props, typed against the binding.
+  const own: Partial<WorkspaceConfig> = {
     organization: props.organization,
-    projectId: props.projectId,
-    description: props.description,
-    executionMode: props.executionMode,
-    agentPoolId: props.agentPoolId,
-    allowDestroyPlan: props.allowDestroyPlan,
-    assessmentsEnabled: props.assessmentsEnabled,
-    autoApply: props.autoApply,
-    autoApplyRunTrigger: props.autoApplyRunTrigger,
-    autoDestroyAt: props.autoDestroyAt,
-    autoDestroyActivityDuration: props.autoDestroyActivityDuration,
-    engineVersion: props.engineVersion,
-    fileTriggersEnabled: props.fileTriggersEnabled,
-    globalRemoteState: props.globalRemoteState,
-    queueAllRuns: props.queueAllRuns,
-    speculativeEnabled: props.speculativeEnabled,
-    structuredRunOutputEnabled: props.structuredRunOutputEnabled,
-    sourceName: props.sourceName,
-    sourceUrl: props.sourceUrl,
-    triggerPatterns: props.triggerPatterns,
-    triggerPrefixes: props.triggerPrefixes,
-    workingDirectory: props.workingDirectory,
     sshKeyId: props.sshKeyId,
     tagNames: props.tagNames,
     forceDelete: props.forceDelete,
-    vcsRepo: vcs && {
-      identifier: vcs.identifier,
-      oauthTokenId: vcs.oauthTokenId,
-      vcsappInstallationId: vcs.vcsappInstallationId,
-      branch: vcs.branch,
-      ingressSubmodules: vcs.ingressSubmodules,
-      tagsRegex: vcs.tagsRegex,
-    },
-    settingOverwrites: props.settingOverwrites && { executionMode: props.settingOverwrites.executionMode, agentPool: props.settingOverwrites.agentPool },
     lifecycle: props.preventDestroy ? { preventDestroy: true } : undefined,
   };
+  return { ...toBindingConfig(WORKSPACE_ATTRIBUTES, props as unknown as Record<string, unknown>), ...own } as WorkspaceConfig;
 }

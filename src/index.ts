@@ -5,6 +5,8 @@ export type {
   WorkspacesStackBackendFactory,
   WorkspaceProps,
   WorkspaceReference,
+  WorkspaceAttributeProps,
+  IWorkspace,
   WorkspaceVcsRepo,
   WorkspaceSettingOverwrites,
   TagBindingProps,

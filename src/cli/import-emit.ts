@@ -1,7 +1,7 @@
 // The TypeScript module `cdkws import` writes: one Workspace per workspace with only the props that
 // differ from the spec's defaults, one RemoteStateConsumers per consumer list, each with an import
 // directive. Pure and deterministic (conventions 9): the same workspaces give the same bytes.
-import { WORKSPACE_DEFAULTS } from '../spec';
+import { configurableRows, VCS_REPO_ATTRIBUTES, WORKSPACE_ATTRIBUTES, type AttributeRow, type AttributeTable } from '../spec';
 import type { TagBinding, Workspace } from '../client';
 
 /** One workspace as read for import. */
@@ -122,77 +122,74 @@ const sameArray = (a: readonly string[], b: readonly string[]) => a.length === b
 
 // ---- props ----------------------------------------------------------------------------------
 
-/** Boolean and list props whose spec default is in WORKSPACE_DEFAULTS (camelCase prop → kebab key). */
-const DEFAULTED: Array<[keyof Workspace, keyof typeof WORKSPACE_DEFAULTS]> = [
-  ['allowDestroyPlan', 'allow-destroy-plan'],
-  ['assessmentsEnabled', 'assessments-enabled'],
-  ['autoApply', 'auto-apply'],
-  ['autoApplyRunTrigger', 'auto-apply-run-trigger'],
-  ['fileTriggersEnabled', 'file-triggers-enabled'],
-  ['globalRemoteState', 'global-remote-state'],
-  ['queueAllRuns', 'queue-all-runs'],
-  ['speculativeEnabled', 'speculative-enabled'],
-  ['structuredRunOutputEnabled', 'structured-run-output-enabled'],
-  ['triggerPatterns', 'trigger-patterns'],
-  ['triggerPrefixes', 'trigger-prefixes'],
-];
+/** The value of a row: the client's camelCase member, else the wire attribute it came from. */
+function valueOf(name: string, row: AttributeRow, read: object | null | undefined, wire: Readonly<Record<string, unknown>>): unknown {
+  const value = (read as Record<string, unknown> | null | undefined)?.[name];
+  return value !== undefined ? value : wire[row.wire];
+}
 
-/** The Workspace props of one imported workspace, in the order WorkspaceProps declares them. */
+/**
+ * The entry of one table row, or none when the workspace has what leaving the prop out gives: the
+ * spec's default, or null where null is the default (an empty string is a value too: leaving it out
+ * would plan a change to null).
+ */
+function rowEntry(name: string, row: AttributeRow, value: unknown, column: number): Entry | undefined {
+  if (value === undefined || value === null) return undefined;
+  const fallback = row.default;
+  if (Array.isArray(value)) {
+    if (Array.isArray(fallback) && sameArray(value as string[], fallback as readonly string[])) return undefined;
+    return { key: name, value: arrayLiteral((value as string[]).map((v) => ({ code: stringLiteral(v) })), '', column + name.length + 2) };
+  }
+  if (value === fallback) return undefined;
+  return { key: name, value: typeof value === 'string' ? stringLiteral(value) : String(value) };
+}
+
+/** The entries of a table's configurable rows, in the table's order; `special` writes (or skips) some rows itself. */
+function tableEntries(
+  table: AttributeTable,
+  read: object | null | undefined,
+  wire: Readonly<Record<string, unknown>>,
+  column: number,
+  special: Readonly<Record<string, (value: unknown) => Entry | undefined>> = {},
+): Entry[] {
+  const entries: Entry[] = [];
+  for (const [name, row] of configurableRows(table)) {
+    if (row.kind === 'object') continue;
+    const value = valueOf(name, row, read, wire);
+    const entry = name in special ? special[name](value) : row.required ? { key: name, value: stringLiteral(String(value ?? '')) } : rowEntry(name, row, value, column);
+    if (entry) entries.push(entry);
+  }
+  return entries;
+}
+
+/** The Workspace props of one imported workspace: name and project, the table's scalars, the VCS repository, tags. */
 export function workspaceEntries(item: ImportedWorkspace, indent: string): Entry[] {
   // Nested values are built unindented; objectLiteral indents their continuation lines.
   const column = indent.length + 2;
   const ws = item.workspace;
-  const entries: Entry[] = [{ key: 'name', value: stringLiteral(ws.name) }];
-  const text = (key: string, value: string | null | undefined, comment?: string) => {
-    // An empty string is a value too: leaving it out would plan a change to null.
-    if (value !== null && value !== undefined) entries.push({ key, value: stringLiteral(value), comment });
-  };
-  if (ws.projectId && item.projectName !== DEFAULT_PROJECT_NAME) {
-    text('projectId', ws.projectId, item.projectName === undefined ? undefined : `project "${item.projectName}"`);
-  }
-  text('description', ws.description);
+  const wire = ws.raw.attributes as Record<string, unknown>;
+  const text = (key: string, value: unknown, comment?: string): Entry | undefined =>
+    typeof value === 'string' ? { key, value: stringLiteral(value), comment } : undefined;
   // Set on the workspace itself, not followed from the organization's default (setting-overwrites).
   const ownMode = ws.settingOverwrites?.executionMode === true;
-  if (ownMode) text('executionMode', ws.executionMode);
-  if (ws.agentPoolId && (ws.settingOverwrites?.agentPool === true || (ownMode && ws.executionMode === 'agent'))) text('agentPoolId', ws.agentPoolId);
-  const defaulted = new Map(DEFAULTED);
-  const pushDefaulted = (prop: keyof Workspace) => {
-    const value = ws[prop] as boolean | string[] | undefined;
-    const fallback = WORKSPACE_DEFAULTS[defaulted.get(prop)!] as boolean | readonly string[];
-    if (value === undefined) return;
-    if (Array.isArray(value)) {
-      if (!sameArray(value, fallback as readonly string[])) {
-        const key = prop as string;
-        entries.push({ key, value: arrayLiteral(value.map((v) => ({ code: stringLiteral(v) })), '', column + key.length + 2) });
-      }
-    } else if (value !== fallback) {
-      entries.push({ key: prop, value: String(value) });
-    }
-  };
-  for (const prop of ['allowDestroyPlan', 'assessmentsEnabled', 'autoApply', 'autoApplyRunTrigger'] as const) pushDefaulted(prop);
-  text('autoDestroyAt', ws.autoDestroyAt);
-  text('autoDestroyActivityDuration', ws.autoDestroyActivityDuration);
-  // Always written: the default ("the latest release") moves, so leaving it out would change the
-  // meaning of the code over time.
-  text('engineVersion', ws.engineVersion);
-  for (const prop of ['fileTriggersEnabled', 'globalRemoteState', 'queueAllRuns', 'speculativeEnabled', 'structuredRunOutputEnabled'] as const) pushDefaulted(prop);
-  text('sourceName', ws.sourceName);
-  text('sourceUrl', ws.sourceUrl);
-  pushDefaulted('triggerPatterns');
-  pushDefaulted('triggerPrefixes');
-  text('workingDirectory', ws.workingDirectory);
-  text('sshKeyId', ws.sshKeyId);
-  const vcs = ws.vcsRepo;
-  if (vcs) {
-    const raw = (ws.raw.attributes['vcs-repo'] ?? {}) as Record<string, unknown>;
-    const vcsEntries: Entry[] = [{ key: 'identifier', value: stringLiteral(vcs.identifier ?? '') }];
-    if (vcs.oauthTokenId) vcsEntries.push({ key: 'oauthTokenId', value: stringLiteral(vcs.oauthTokenId) });
-    if (typeof raw['vcsapp-installation-id'] === 'string') vcsEntries.push({ key: 'vcsappInstallationId', value: stringLiteral(raw['vcsapp-installation-id']) });
-    // "" is the repository's default branch, false the default for submodules (spec create table).
-    if (vcs.branch) vcsEntries.push({ key: 'branch', value: stringLiteral(vcs.branch) });
-    if (vcs.ingressSubmodules === true) vcsEntries.push({ key: 'ingressSubmodules', value: 'true' });
-    if (typeof vcs.tagsRegex === 'string') vcsEntries.push({ key: 'tagsRegex', value: stringLiteral(vcs.tagsRegex) });
-    entries.push({ key: 'vcsRepo', value: objectLiteral(vcsEntries, '') });
+  const entries: Entry[] = tableEntries(WORKSPACE_ATTRIBUTES, ws, wire, column, {
+    // Where the workspace lives comes right after its name (below).
+    projectId: () => undefined,
+    executionMode: (value) => (ownMode ? text('executionMode', value) : undefined),
+    agentPoolId: (value) => (value && (ws.settingOverwrites?.agentPool === true || (ownMode && ws.executionMode === 'agent')) ? text('agentPoolId', value) : undefined),
+    // Always written: the default ("the latest release") moves, so leaving it out would change the
+    // meaning of the code over time.
+    engineVersion: (value) => text('engineVersion', value),
+  });
+  if (ws.projectId && item.projectName !== DEFAULT_PROJECT_NAME) {
+    entries.splice(1, 0, { key: 'projectId', value: stringLiteral(ws.projectId), comment: item.projectName === undefined ? undefined : `project "${item.projectName}"` });
+  }
+  // Construct props beyond the table: the SSH key, then the objects, then both kinds of tags.
+  const sshKey = text('sshKeyId', ws.sshKeyId);
+  if (sshKey) entries.push(sshKey);
+  if (ws.vcsRepo) {
+    const vcsWire = (wire[WORKSPACE_ATTRIBUTES.vcsRepo.wire] ?? {}) as Record<string, unknown>;
+    entries.push({ key: 'vcsRepo', value: objectLiteral(tableEntries(VCS_REPO_ATTRIBUTES, ws.vcsRepo, vcsWire, 0), '') });
   }
   const tagNames = [...ws.tagNames].sort();
   if (tagNames.length > 0) {

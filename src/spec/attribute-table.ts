@@ -25,6 +25,8 @@ export interface AttributeRow {
   readonly nullable?: boolean;
   /** Settable on create. */
   readonly create?: boolean;
+  /** Must be given on create (a member of an object: whenever the object is given). */
+  readonly required?: boolean;
   /** Settable on update. */
   readonly update?: boolean;
   /**
@@ -91,6 +93,14 @@ export type WireReadValues<T> = { -readonly [K in keyof T as T[K] extends { read
 
 export function isSettable(row: AttributeRow, mode: 'create' | 'update'): boolean {
   return mode === 'create' ? row.create === true : row.update === true;
+}
+
+/**
+ * The rows a configuration sets (HCL attributes, construct props): settable on create, exposed by
+ * the provider (a snake name), not deprecated.
+ */
+export function configurableRows(table: AttributeTable): Array<[string, AttributeRow]> {
+  return Object.entries(table).filter(([, row]) => row.create === true && row.snake !== undefined && row.deprecated === undefined);
 }
 
 /** camelCase values → wire attributes; undefined members are left out, objects recursively. */

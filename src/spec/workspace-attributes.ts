@@ -10,7 +10,7 @@ export type ExecutionMode = (typeof EXECUTION_MODES)[number];
 
 /** The members of `vcs-repo`. */
 export const VCS_REPO_ATTRIBUTES = {
-  identifier: { wire: 'identifier', snake: 'identifier', kind: 'string', create: true, update: true, description: '":org/:repo", or ":org/:project/_git/:repo" for the alternative provider.' },
+  identifier: { wire: 'identifier', snake: 'identifier', kind: 'string', required: true, create: true, update: true, description: '":org/:repo", or ":org/:project/_git/:repo" for the alternative provider.' },
   oauthTokenId: { wire: 'oauth-token-id', snake: 'oauth_token_id', kind: 'string', create: true, update: true, description: 'VCS OAuth token (ot-…); give this or vcsappInstallationId, not both.' },
   vcsappInstallationId: { wire: 'vcsapp-installation-id', snake: 'vcsapp_installation_id', kind: 'string', create: true, update: true, description: 'VCS app installation; give this or oauthTokenId, not both.' },
   branch: { wire: 'branch', snake: 'branch', kind: 'string', default: '', create: true, update: true, description: 'Branch to track; empty means the repository default branch.' },
@@ -32,7 +32,7 @@ export const SETTING_OVERWRITES_ATTRIBUTES = {
 const CREATE_AND_UPDATE = { create: true, update: true } as const;
 
 export const WORKSPACE_ATTRIBUTES = {
-  name: { wire: 'name', snake: 'name', kind: 'string', ...CREATE_AND_UPDATE, description: 'Letters, numbers, "-" and "_", at most 90 characters; unique in the organization.' },
+  name: { wire: 'name', snake: 'name', kind: 'string', required: true, ...CREATE_AND_UPDATE, description: 'Letters, numbers, "-" and "_", at most 90 characters; unique in the organization.' },
   description: { wire: 'description', snake: 'description', kind: 'string', nullable: true, default: null, ...CREATE_AND_UPDATE, description: 'Free text.' },
   executionMode: { wire: 'execution-mode', snake: 'execution_mode', kind: 'enum', values: EXECUTION_MODES, defaultText: "the organization's default execution mode", ...CREATE_AND_UPDATE, description: '"remote", "local" (state only) or "agent".' },
   agentPoolId: { wire: 'agent-pool-id', snake: 'agent_pool_id', kind: 'string', nullable: true, readRelationship: 'agent-pool', ...CREATE_AND_UPDATE, description: 'Agent pool (apool-…); required when executionMode is "agent", refused otherwise.' },
@@ -49,11 +49,11 @@ export const WORKSPACE_ATTRIBUTES = {
   queueAllRuns: { wire: 'queue-all-runs', snake: 'queue_all_runs', kind: 'boolean', default: false, ...CREATE_AND_UPDATE, description: 'Queue VCS runs before the first manual run.' },
   speculativeEnabled: { wire: 'speculative-enabled', snake: 'speculative_enabled', kind: 'boolean', default: true, ...CREATE_AND_UPDATE, description: 'Automatic speculative plans for pull requests.' },
   structuredRunOutputEnabled: { wire: 'structured-run-output-enabled', snake: 'structured_run_output_enabled', kind: 'boolean', default: true, ...CREATE_AND_UPDATE, description: 'Structured run output in the UI.' },
+  sourceName: { wire: 'source-name', snake: 'source_name', kind: 'string', nullable: true, default: null, create: true, description: 'Name of the tool that created the workspace (create only).' },
+  sourceUrl: { wire: 'source-url', snake: 'source_url', kind: 'string', nullable: true, default: null, create: true, description: 'URL of the tool that created the workspace (create only).' },
   triggerPatterns: { wire: 'trigger-patterns', snake: 'trigger_patterns', kind: 'strings', default: [], ...CREATE_AND_UPDATE, description: 'Glob patterns whose changes start runs.' },
   triggerPrefixes: { wire: 'trigger-prefixes', snake: 'trigger_prefixes', kind: 'strings', default: [], ...CREATE_AND_UPDATE, description: 'Paths whose changes start runs, besides the working directory.' },
   workingDirectory: { wire: 'working-directory', snake: 'working_directory', kind: 'string', nullable: true, default: null, ...CREATE_AND_UPDATE, description: 'Relative path the engine runs in; the repository root when unset.' },
-  sourceName: { wire: 'source-name', snake: 'source_name', kind: 'string', nullable: true, default: null, create: true, description: 'Name of the tool that created the workspace (create only).' },
-  sourceUrl: { wire: 'source-url', snake: 'source_url', kind: 'string', nullable: true, default: null, create: true, description: 'URL of the tool that created the workspace (create only).' },
   vcsRepo: { wire: 'vcs-repo', snake: 'vcs_repo', kind: 'object', attributes: VCS_REPO_ATTRIBUTES, nullable: true, default: null, ...CREATE_AND_UPDATE, description: 'The VCS repository the workspace follows; null detaches it.' },
   settingOverwrites: { wire: 'setting-overwrites', snake: 'setting_overwrites', kind: 'object', attributes: SETTING_OVERWRITES_ATTRIBUTES, ...CREATE_AND_UPDATE, description: 'Which settings the workspace sets itself instead of following the organization default.' },
   projectId: { wire: 'project', snake: 'project_id', kind: 'string', defaultText: "the organization's default project", writeRelationship: { name: 'project', type: 'projects' }, readRelationship: 'project', ...CREATE_AND_UPDATE, description: 'Project (prj-…) the workspace belongs to.' },

@@ -1,0 +1,48 @@
+// The files generated from the spec's attribute tables must be what `npm run generate` makes from
+// them today: a changed row without regenerating fails here.
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import * as spec from '../src/spec';
+import { providerSchemaJson } from '../src/provider';
+
+// Plain JS (run by `npm run generate` after the build).
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const { renderWorkspaceProps, renderDocs, PROPS_FILE, COMMAND } = require('../scripts/generate-from-tables.js');
+
+const ROOT = path.resolve(__dirname, '..');
+const stale = (file: string) => `${file} is stale: run "${COMMAND}" and commit the result`;
+
+describe('files generated from the attribute tables', () => {
+  it('constructs/workspace-props.generated.ts matches a fresh generation', () => {
+    const checkedIn = readFileSync(path.join(ROOT, PROPS_FILE), 'utf8');
+    if (checkedIn !== renderWorkspaceProps(spec)) throw new Error(stale(PROPS_FILE));
+  });
+
+  it('has a prop for every configurable row and none for the others', () => {
+    const text: string = renderWorkspaceProps(spec);
+    for (const [name, row] of Object.entries(spec.WORKSPACE_ATTRIBUTES)) {
+      const configurable = spec.configurableRows(spec.WORKSPACE_ATTRIBUTES).some(([n]) => n === name);
+      expect({ name, declared: new RegExp(`readonly ${name}\\??:`).test(text) }).toEqual({ name, declared: configurable });
+      // The words where the table has them (they depend on something else), else the value.
+      const shown = 'defaultText' in row ? row.defaultText : 'default' in row && row.default !== null ? JSON.stringify(row.default) : undefined;
+      if (configurable && shown !== undefined) expect(text).toContain(`@default ${shown}\n   */\n  readonly ${name}?:`);
+    }
+  });
+
+  it('the attribute tables of docs/resources match a fresh generation', () => {
+    const docs: Map<string, string> = renderDocs(spec, providerSchemaJson());
+    expect(docs.size).toBeGreaterThanOrEqual(5);
+    for (const [file, text] of docs) {
+      if (readFileSync(file, 'utf8') !== text) throw new Error(stale(path.relative(ROOT, file)));
+    }
+  });
+
+  it('the docs list every HCL attribute of the workspace resource with the row description', () => {
+    const text = readFileSync(path.join(ROOT, 'docs', 'resources', 'workspace.md'), 'utf8');
+    for (const row of Object.values(spec.WORKSPACE_ATTRIBUTES)) {
+      if (!('snake' in row)) continue;
+      expect(text).toContain(`| \`${row.snake}\` |`);
+    }
+    expect(text).toContain(`| \`${spec.WORKSPACE_ATTRIBUTES.queueAllRuns.snake}\` | bool | optional | ${spec.WORKSPACE_ATTRIBUTES.queueAllRuns.description} Default: false. |`);
+  });
+});

@@ -1,0 +1,130 @@
+// The Workspace props come from the attribute table (workspace-props.generated.ts) but are public
+// API: they must stay exactly what they were when written by hand. The checks are types, so
+// `npm run typecheck` fails on a change; the test below also assigns every prop at run time.
+import type { ExecutionMode } from '../src/spec';
+import { Workspace, type WorkspaceProps, type WorkspaceSettingOverwrites, type WorkspaceVcsRepo } from './workspace';
+import { resources, testStack } from './test-support';
+
+/** The props as written by hand before the table (cdk-workspaces 0.1). */
+interface HandWrittenVcsRepo {
+  readonly identifier: string;
+  readonly oauthTokenId?: string;
+  readonly vcsappInstallationId?: string;
+  readonly branch?: string;
+  readonly ingressSubmodules?: boolean;
+  readonly tagsRegex?: string;
+}
+interface HandWrittenSettingOverwrites {
+  readonly executionMode?: boolean;
+  readonly agentPool?: boolean;
+}
+interface HandWrittenProps {
+  readonly name: string;
+  readonly organization?: string;
+  readonly projectId?: string;
+  readonly description?: string;
+  readonly executionMode?: ExecutionMode;
+  readonly agentPoolId?: string;
+  readonly allowDestroyPlan?: boolean;
+  readonly assessmentsEnabled?: boolean;
+  readonly autoApply?: boolean;
+  readonly autoApplyRunTrigger?: boolean;
+  readonly autoDestroyAt?: string;
+  readonly autoDestroyActivityDuration?: string;
+  readonly engineVersion?: string;
+  readonly fileTriggersEnabled?: boolean;
+  readonly globalRemoteState?: boolean;
+  readonly queueAllRuns?: boolean;
+  readonly speculativeEnabled?: boolean;
+  readonly structuredRunOutputEnabled?: boolean;
+  readonly sourceName?: string;
+  readonly sourceUrl?: string;
+  readonly triggerPatterns?: string[];
+  readonly triggerPrefixes?: string[];
+  readonly workingDirectory?: string;
+  readonly sshKeyId?: string;
+  readonly vcsRepo?: HandWrittenVcsRepo;
+  readonly settingOverwrites?: HandWrittenSettingOverwrites;
+  readonly tagNames?: string[];
+  readonly tags?: Record<string, string>;
+  readonly forceDelete?: boolean;
+  readonly preventDestroy?: boolean;
+}
+
+/** True only when A and B are the same type, modifiers (optional, readonly) included. */
+type Same<A, B> = (<T>() => T extends A ? 1 : 2) extends <T>() => T extends B ? 1 : 2 ? true : false;
+/** Every member of an interface, flattened, so `extends` chains compare as one object type. */
+type Flat<T> = { [K in keyof T]: T[K] extends object ? (T[K] extends readonly unknown[] ? T[K] : Flat<T[K]>) : T[K] };
+
+const sameProps: Same<Flat<WorkspaceProps>, Flat<HandWrittenProps>> = true;
+const sameVcsRepo: Same<WorkspaceVcsRepo, HandWrittenVcsRepo> = true;
+const sameSettingOverwrites: Same<WorkspaceSettingOverwrites, HandWrittenSettingOverwrites> = true;
+
+/** Every prop given (valid together): the hand-written type is accepted where WorkspaceProps is. */
+const everyProp: Required<HandWrittenProps> = {
+  name: 'every-prop',
+  organization: 'acme',
+  projectId: 'prj-1',
+  description: 'all props',
+  executionMode: 'remote',
+  agentPoolId: '',
+  allowDestroyPlan: false,
+  assessmentsEnabled: false,
+  autoApply: true,
+  autoApplyRunTrigger: true,
+  autoDestroyAt: '2030-01-31T12:00:00Z',
+  autoDestroyActivityDuration: '14d',
+  engineVersion: '1.9.8',
+  fileTriggersEnabled: false,
+  globalRemoteState: true,
+  queueAllRuns: true,
+  speculativeEnabled: false,
+  structuredRunOutputEnabled: false,
+  sourceName: 'tool',
+  sourceUrl: 'https://tool.example',
+  triggerPatterns: ['**/*.tf'],
+  triggerPrefixes: ['modules/'],
+  workingDirectory: 'infra',
+  sshKeyId: 'sshkey-1',
+  vcsRepo: { identifier: 'acme/net', oauthTokenId: 'ot-1', vcsappInstallationId: undefined as unknown as string, branch: 'main', ingressSubmodules: true, tagsRegex: 'v.*' },
+  settingOverwrites: { executionMode: true, agentPool: false },
+  tagNames: ['prod'],
+  tags: { team: 'net' },
+  forceDelete: true,
+  preventDestroy: true,
+};
+
+describe('WorkspaceProps', () => {
+  it('are the hand-written props, member for member', () => {
+    expect([sameProps, sameVcsRepo, sameSettingOverwrites]).toEqual([true, true, true]);
+  });
+
+  it('accept every prop and write each to the resource under its HCL name', () => {
+    const stack = testStack();
+    const props: WorkspaceProps = { ...everyProp, agentPoolId: undefined };
+    new Workspace(stack, 'every', props);
+    const resource = resources(stack, 'cdkws_workspace').every;
+    expect(resource).toMatchObject({
+      name: 'every-prop',
+      organization: 'acme',
+      project_id: 'prj-1',
+      execution_mode: 'remote',
+      allow_destroy_plan: false,
+      auto_destroy_at: '2030-01-31T12:00:00Z',
+      auto_destroy_activity_duration: '14d',
+      engine_version: '1.9.8',
+      queue_all_runs: true,
+      source_url: 'https://tool.example',
+      trigger_patterns: ['**/*.tf'],
+      working_directory: 'infra',
+      ssh_key_id: 'sshkey-1',
+      vcs_repo: { identifier: 'acme/net', oauth_token_id: 'ot-1', branch: 'main', ingress_submodules: true, tags_regex: 'v.*' },
+      setting_overwrites: { execution_mode: true, agent_pool: false },
+      tag_names: ['prod'],
+      force_delete: true,
+      lifecycle: { prevent_destroy: true },
+    });
+    // Every given prop but tags (bindings) and preventDestroy (lifecycle) is one attribute.
+    expect(Object.keys(resource).length).toBe(Object.keys(everyProp).length - 3 + 1);
+  });
+});
