@@ -2,7 +2,15 @@
 // replacement) must not change when its source moves: the snapshot was taken from the hand-written
 // schemas before they were derived from the attribute tables. Descriptions are left out on purpose.
 import { buildProvider } from './provider';
-import type { Block } from './protocol/schema';
+import type { Block, TfType } from './protocol/schema';
+
+/** A type with object members in name order: Terraform's object types have no member order. */
+function canonical(type: TfType): unknown {
+  if (typeof type === 'string') return type;
+  if (type[0] === 'object') return ['object', Object.fromEntries(Object.entries(type[1]).sort(([a], [b]) => a.localeCompare(b)).map(([k, t]) => [k, canonical(t)]))];
+  if (type[0] === 'tuple') return ['tuple', type[1].map(canonical)];
+  return [type[0], canonical(type[1])];
+}
 
 function shape(block: Block): unknown {
   const attributes = Object.fromEntries(
@@ -10,7 +18,7 @@ function shape(block: Block): unknown {
       .sort(([a], [b]) => a.localeCompare(b))
       .map(([name, a]) => [
         name,
-        [JSON.stringify(a.type), a.required && 'required', a.optional && 'optional', a.computed && 'computed', a.sensitive && 'sensitive', a.requiresReplace && 'replace']
+        [JSON.stringify(canonical(a.type)), a.required && 'required', a.optional && 'optional', a.computed && 'computed', a.sensitive && 'sensitive', a.requiresReplace && 'replace']
           .filter(Boolean)
           .join(' '),
       ]),
