@@ -1,7 +1,7 @@
 // The provider's resource shape: create, read, update, delete and import hooks over a typed model,
 // dispatched once here (the protocol layer only knows one `apply`). A model is the resource's
 // configuration, plan or state decoded from the protocol's Value by its schema: camelCase members
-// (`queue_all_runs` → `queueAllRuns`), typed from the schema's Terraform types, `null` for null and
+// (`agent_pool_id` → `agentPoolId`), typed from the schema's Terraform types, `null` for null and
 // `undefined` for a value not known until apply. Light on purpose: loaded before any client code.
 import type { Diagnostic } from './protocol/diagnostics';
 import type { Block, TfType } from './protocol/schema';
@@ -11,10 +11,10 @@ import type { Schema } from './protocol/schema';
 
 type Awaitable<T> = T | Promise<T>;
 
-/** `queue_all_runs` → `queueAllRuns`, in types. */
+/** `agent_pool_id` → `agentPoolId`, in types. */
 export type Camel<S extends string> = S extends `${infer Head}_${infer Tail}` ? `${Head}${Capitalize<Camel<Tail>>}` : S;
 
-/** `queue_all_runs` → `queueAllRuns`. */
+/** `agent_pool_id` → `agentPoolId`. */
 export function camel(snake: string): string {
   return snake.replace(/_([a-z0-9])/g, (_, c: string) => c.toUpperCase());
 }
