@@ -36,11 +36,25 @@ export function tfTypeOf(row: AttributeRow, omit: ReadonlySet<string> = new Set(
   return ['object', members];
 }
 
-/** The row's description plus its default: the spec's value, or in words where the service decides. */
-export function describeRow(row: AttributeRow): string {
-  if (row.defaultText !== undefined) return `${row.description} Default: ${row.defaultText}.`;
-  if (row.default === undefined || row.default === null) return row.description;
-  return `${row.description} Default ${JSON.stringify(row.default)}.`;
+/** HCL names by table name, of a table and its objects' members (descriptions name attributes in camelCase). */
+function hclNames(table: AttributeTable, out = new Map<string, string>()): Map<string, string> {
+  for (const [name, row] of Object.entries(table)) {
+    if (row.snake !== undefined) out.set(name, row.snake);
+    if (row.attributes) hclNames(row.attributes, out);
+  }
+  return out;
+}
+
+/**
+ * The row's description in HCL naming plus its default: the spec's value, or in words where the
+ * service decides. `table` is the one whose names the description may use.
+ */
+export function describeRow(row: AttributeRow, table: AttributeTable = {}): string {
+  const names = hclNames(table);
+  const text = row.description.replace(/\b[a-z]+(?:[A-Z][a-z0-9]*)+\b/g, (word) => names.get(word) ?? word);
+  if (row.defaultText !== undefined) return `${text} Default: ${row.defaultText}.`;
+  if (row.default === undefined || row.default === null) return text;
+  return `${text} Default ${JSON.stringify(row.default)}.`;
 }
 
 /**
@@ -80,17 +94,17 @@ export function resourceFlags(row: AttributeRow): Pick<Attribute, 'optional' | '
 export type Overrides = Readonly<Record<string, Partial<Attribute>>>;
 
 /** A resource block from a table: scalar rows as attributes, object rows as single nested blocks. */
-export function resourceBlock(table: AttributeTable, overrides: Overrides = {}, at: readonly string[] = []): Required<Pick<Block, 'attributes' | 'blocks'>> {
+export function resourceBlock(table: AttributeTable, overrides: Overrides = {}, at: readonly string[] = [], root: AttributeTable = table): Required<Pick<Block, 'attributes' | 'blocks'>> {
   const attributes: Record<string, Attribute> = {};
   const blocks: Record<string, NestedBlock> = {};
   for (const { path, snake, row } of hclRows(table, at)) {
     if (row.kind === 'object') {
-      const inner = resourceBlock(row.attributes ?? {}, overrides, path);
-      blocks[snake] = { nesting: 'single', block: { description: row.description, ...inner } };
+      const inner = resourceBlock(row.attributes ?? {}, overrides, path, root);
+      blocks[snake] = { nesting: 'single', block: { description: describeRow(row, root), ...inner } };
       continue;
     }
     const { requiresReplace, ...flags } = resourceFlags(row);
-    attributes[snake] = { type: tfTypeOf(row), description: describeRow(row), ...flags, ...(requiresReplace ? { requiresReplace } : {}), ...overrides[path.join('.')] };
+    attributes[snake] = { type: tfTypeOf(row), description: describeRow(row, root), ...flags, ...(requiresReplace ? { requiresReplace } : {}), ...overrides[path.join('.')] };
   }
   return { attributes, blocks };
 }
@@ -99,7 +113,7 @@ export function resourceBlock(table: AttributeTable, overrides: Overrides = {}, 
 export function computedAttributes(table: AttributeTable, omit: ReadonlySet<string> = new Set()): Record<string, Attribute> {
   const attributes: Record<string, Attribute> = {};
   for (const { path, snake, row } of hclRows(table)) {
-    if (!omit.has(path.join('.'))) attributes[snake] = { type: tfTypeOf(row, omit, path), computed: true, description: describeRow(row) };
+    if (!omit.has(path.join('.'))) attributes[snake] = { type: tfTypeOf(row, omit, path), computed: true, description: describeRow(row, table) };
   }
   return attributes;
 }
