@@ -78,12 +78,15 @@ export function planDefaultOf(row: AttributeRow): { value: unknown } | undefined
 
 /**
  * A resource attribute's flags from its row:
+ * - required rows: required;
  * - answered only: computed;
  * - create only: optional + computed (kept as the service has it) and a change replaces;
  * - a non-null default or a value the service decides: optional + computed;
  * - otherwise (null default, or echoed as given): optional.
  */
-export function resourceFlags(row: AttributeRow): Pick<Attribute, 'optional' | 'computed' | 'requiresReplace'> {
+export function resourceFlags(row: AttributeRow): Pick<Attribute, 'required' | 'optional' | 'computed' | 'requiresReplace'> {
+  // Rows that say they must be given (a `required` member of the row, where the table has one).
+  if ('required' in row && row.required === true) return { required: true };
   if (row.create !== true && row.update !== true) return { computed: true };
   if (row.update !== true) return { optional: true, computed: true, requiresReplace: true };
   if (serviceDecides(row) || (row.default !== undefined && row.default !== null)) return { optional: true, computed: true };

@@ -4,6 +4,7 @@
 import { ValidationError } from '../../client';
 import type { AttributeTable } from '../../spec/attribute-table';
 import { ERRORS } from '../../spec/error-codes';
+import { configured } from '../context';
 import { WORKSPACE_ATTRIBUTES } from '../../spec/workspace-attributes';
 import { Unknown } from '../protocol/values';
 import { decodeModel } from '../resource';
@@ -100,5 +101,11 @@ describe('a taken name', () => {
   });
   it('is recognized without a code from the spec\'s detail at the name', () => {
     expect(isNameTaken(refused({ detail: ERRORS.nameTaken.detail, source: { pointer: '/data/attributes/name' } }))).toBe(true);
+  });
+});
+
+describe("the provider's configured data", () => {
+  it('is refused, naming the resource and the fix, when the provider block was not configured', () => {
+    expect(() => configured({ providerData: undefined }, 'cdkws_tag_binding')).toThrow(/configure the provider block \(address and token\) before using cdkws_tag_binding/);
   });
 });
