@@ -1,5 +1,6 @@
 // What `configure` hands every resource and data source hook (`ctx.providerData`).
 import type { Client, Workspace } from '../client';
+import { DiagnosticError } from './protocol/diagnostics';
 
 /** Reads workspaces for refresh; implementations may batch (see refresh.ts). */
 export interface WorkspaceReader {
@@ -38,4 +39,13 @@ export interface ProviderData {
   workspaces: WorkspaceReader;
   /** Serializes changes to one workspace's tag bindings across parallel resources. */
   bindingLocks: KeyedMutex;
+}
+
+/**
+ * What `configure` made, for a hook of `what` (e.g. "cdkws_tag_binding" or "data.cdkws_workspace");
+ * a diagnostic naming the fix when the provider block's configuration failed or was not given.
+ */
+export function configured(ctx: { providerData: ProviderData | undefined }, what: string): ProviderData {
+  if (!ctx.providerData) throw new DiagnosticError('The cdkws provider is not configured', `configure the provider block (address and token) before using ${what}`);
+  return ctx.providerData;
 }

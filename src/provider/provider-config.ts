@@ -4,7 +4,8 @@
 // in any resource state.
 import { KeyedMutex, type ProviderData } from './context';
 import { error, type Diagnostic } from './protocol/diagnostics';
-import type { ObjectValue, Value } from './protocol/values';
+import type { ObjectValue } from './protocol/values';
+import { decodeModel, type ModelOf } from './resource';
 import { PROVIDER_VERSION } from './version';
 
 export const DEFAULT_LOCK_TIMEOUT = '60s';
@@ -51,11 +52,13 @@ export function parseDuration(text: string): number | undefined {
   return Math.round(total);
 }
 
+type ProviderModel = ModelOf<typeof providerSchema.attributes>;
+
 // Unknown during plan (e.g. from another resource): fall back as if unset.
-const given = (v: Value | undefined): string | undefined => (typeof v === 'string' && v !== '' ? v : undefined);
+const given = (v: string | null | undefined): string | undefined => (v ? v : undefined);
 
 export function validateProviderConfig(config: ObjectValue): Diagnostic[] {
-  const timeout = config.lock_timeout;
+  const timeout = decodeModel<ProviderModel>(providerSchema, config).lockTimeout;
   if (typeof timeout === 'string' && parseDuration(timeout) === undefined) {
     return [error('Invalid lock_timeout', `"${timeout}" is not a duration; use e.g. "60s", "5m" or "1m30s".`, ['lock_timeout'])];
   }
@@ -91,7 +94,8 @@ export async function configureProvider(config: ObjectValue): Promise<{ provider
   const { BatchedWorkspaceReader } = await import('./refresh');
   let resolved;
   let ca: string | undefined;
-  const sources = { address: given(config.address), token: given(config.token), organization: given(config.organization), caFile: given(config.ca_file) };
+  const model = decodeModel<ProviderModel>(providerSchema, config);
+  const sources = { address: given(model.address), token: given(model.token), organization: given(model.organization), caFile: given(model.caFile) };
   try {
     resolved = client.resolveCredentials(sources);
     if (resolved.caFile) ca = client.readCaFile(resolved.caFile, resolved.caFileSource === 'explicit' ? 'ca_file' : 'CDKWS_CA_FILE');
@@ -99,7 +103,7 @@ export async function configureProvider(config: ObjectValue): Promise<{ provider
     const detail = err instanceof Error ? err.message : String(err);
     return { diagnostics: [error('Invalid provider configuration', detail)] };
   }
-  const lockTimeoutMs = parseDuration(given(config.lock_timeout) ?? DEFAULT_LOCK_TIMEOUT) ?? 60_000;
+  const lockTimeoutMs = parseDuration(given(model.lockTimeout) ?? DEFAULT_LOCK_TIMEOUT) ?? 60_000;
   const api = new client.Client(
     { address: resolved.address, token: resolved.token, organization: resolved.organization, ca, userAgent: `terraform-provider-cdkws/${PROVIDER_VERSION}` },
     resolved.tokenSource,

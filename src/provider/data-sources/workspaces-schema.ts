@@ -1,7 +1,7 @@
 // The schema of the `cdkws_workspaces` data source, apart from its hooks so the provider's start-up loads no client code.
 import type { Schema } from '../protocol/schema';
 
-export const workspacesDataSourceSchema: Schema = {
+export const workspacesDataSourceSchema = {
   description: 'Lists the workspaces of an organization that match every filter given.',
   attributes: {
     organization: { type: 'string', optional: true, computed: true, description: 'Defaults to the provider\'s organization.' },
@@ -14,4 +14,4 @@ export const workspacesDataSourceSchema: Schema = {
     ids: { type: ['map', 'string'], computed: true, description: 'Workspace ID by name.' },
     names: { type: ['list', 'string'], computed: true, description: 'Workspace names, sorted.' },
   },
-};
+} as const satisfies Schema;

@@ -1,7 +1,7 @@
 // The schema of `cdkws_change_request`, apart from its hooks so the provider's start-up loads no client code.
 import type { Schema } from '../protocol/schema';
 
-export const changeRequestSchema: Schema = {
+export const changeRequestSchema = {
   description: 'A change request (to-do item) on each targeted workspace, created through the explorer bulk action. Destroy archives them.',
   attributes: {
     id: { type: 'string', computed: true, description: 'The bulk action ID (or the first request ID when the action\'s answer was lost).' },
@@ -18,4 +18,4 @@ export const changeRequestSchema: Schema = {
     change_request_ids: { type: ['map', 'string'], computed: true, description: 'Request ID (`wscr-…`) by workspace ID.' },
     archived_workspace_ids: { type: ['set', 'string'], computed: true, description: 'Workspaces whose request was archived outside Terraform: completed, never re-created.' },
   },
-};
+} as const satisfies Schema;

@@ -7,10 +7,10 @@
 // - Subject, message, query and organization cannot change in place: they force replacement.
 import { NotFoundError, ValidationError, type ChangeRequest, type Client, type ExplorerCondition } from '../../client';
 import { changeRequestMessageSchema, changeRequestSubjectSchema, explorerQuerySchema } from '../../spec';
-import type { ProviderData } from '../context';
+import { configured, type ProviderData } from '../context';
 import { DiagnosticError, error, warning, type Diagnostic } from '../protocol/diagnostics';
-import type { HookContext, ResourceImplementation } from '../protocol/types';
 import { Unknown, type ObjectValue, type Value } from '../protocol/values';
+import { defineResource, type ModelOf } from '../resource';
 import { byWorkspace, findCreatedRequests, queryCandidates } from './change-request-targets';
 import { changeRequestSchema } from './change-request-schema';
 
@@ -20,9 +20,13 @@ const isObject = (v: Value | undefined): v is ObjectValue => typeof v === 'objec
 const strings = (v: Value | undefined): string[] => (Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : []);
 const requestMap = (v: Value | undefined): RequestMap => (isObject(v) ? (Object.fromEntries(Object.entries(v).filter(([, x]) => typeof x === 'string')) as RequestMap) : {});
 
-function providerData(ctx: HookContext<ProviderData>): ProviderData {
-  if (!ctx.providerData) throw new DiagnosticError('The cdkws provider is not configured', 'configure the provider block (address and token) before using cdkws_change_request');
-  return ctx.providerData;
+type ChangeRequestModel = ModelOf<typeof changeRequestSchema.attributes>;
+const RESOURCE = 'cdkws_change_request';
+
+/** A planned value Terraform guarantees (required, or filled in by the plan). */
+function given<T>(value: T | null | undefined, what: string): T {
+  if (value === null || value === undefined) throw new Error(`Provider bug: the plan left ${what} unset.`);
+  return value;
 }
 
 /** The `query` attribute (JSON of an explorer query, either filter shape) as conditions. */
@@ -107,10 +111,10 @@ function archivedWarning(planned: ObjectValue): Diagnostic[] {
   return [warning('Change requests archived outside Terraform count as completed', `${list} ${archived.length === 1 ? 'was' : 'were'} archived by someone else; ${archived.length === 1 ? 'it is' : 'they are'} kept as completed and will not be re-created`)];
 }
 
-export const changeRequestResource: ResourceImplementation<ProviderData> = {
+export const changeRequestResource = defineResource<ChangeRequestModel, ProviderData>({
   schema: changeRequestSchema,
 
-  validate: (config) => checkConfig(config),
+  validate: (config) => checkConfig(config.value),
 
   async plan({ prior, planned, config, requiresReplace }, ctx) {
     const out: ObjectValue = { ...planned };
@@ -139,55 +143,64 @@ export const changeRequestResource: ResourceImplementation<ProviderData> = {
     return { planned: out, diagnostics: archivedWarning(out) };
   },
 
-  async apply({ action, prior, planned }, ctx) {
-    const { client } = providerData(ctx);
-    if (action === 'delete') {
-      const requests = requestMap(prior!.change_request_ids);
-      const done = new Set(strings(prior!.archived_workspace_ids));
-      await Promise.all(Object.entries(requests).filter(([ws]) => !done.has(ws)).map(([, id]) => archive(client, id)));
-      return { state: null };
+  async create({ planned }, ctx) {
+    const { client } = configured(ctx, RESOURCE);
+    const m = planned.model;
+    const organization = given(m.organization, 'organization');
+    const subject = given(m.subject, 'subject');
+    const message = given(m.message, 'message');
+    const targetIds = m.workspaceIds ? [...m.workspaceIds].sort() : null;
+    let target: { ids: string[] } | { conditions: ExplorerCondition[] };
+    if (targetIds) target = { ids: targetIds };
+    else {
+      const query = parseQuery(m.query ?? undefined);
+      if ('problem' in query) throw new DiagnosticError('Invalid query', query.problem, ['query']);
+      target = query;
     }
-    const p = planned!;
-    const organization = p.organization as string;
-    const subject = p.subject as string;
-    const message = p.message as string;
-    if (action === 'create') {
-      const targetIds = Array.isArray(p.workspace_ids) ? strings(p.workspace_ids).sort() : null;
-      const query = parseQuery(p.query);
-      if (!targetIds && 'problem' in query) throw new DiagnosticError('Invalid query', query.problem, ['query']);
-      const target = targetIds ? { ids: targetIds } : { conditions: (query as { conditions: ExplorerCondition[] }).conditions };
-      const { actionId, requests } = await create(client, organization, subject, message, target);
-      const ids: RequestMap = Object.fromEntries(requests);
-      const missing = (targetIds ?? []).filter((ws) => !(ws in ids));
-      const first = Object.values(ids).sort()[0];
-      const state = { ...p, id: actionId ?? first ?? `${organization}/${subject}`, change_request_ids: ids, archived_workspace_ids: [] };
-      if (missing.length > 0) {
-        return { state, diagnostics: [warning('Some change requests were not found after creation', `no request was found on ${missing.join(', ')}; the next plan will create them`)] };
-      }
-      return { state };
+    const { actionId, requests } = await create(client, organization, subject, message, target);
+    const ids: RequestMap = Object.fromEntries(requests);
+    const missing = (targetIds ?? []).filter((ws) => !(ws in ids));
+    const first = Object.values(ids).sort()[0];
+    const state = { ...planned.value, id: actionId ?? first ?? `${organization}/${subject}`, change_request_ids: ids, archived_workspace_ids: [] };
+    if (missing.length > 0) {
+      return { state, diagnostics: [warning('Some change requests were not found after creation', `no request was found on ${missing.join(', ')}; the next plan will create them`)] };
     }
-    // Update: only workspace_ids changes in place.
-    const requests = requestMap(prior!.change_request_ids);
-    const archived = new Set(strings(prior!.archived_workspace_ids));
+    return { state };
+  },
+
+  // Only workspace_ids changes in place.
+  async update({ prior, planned }, ctx) {
+    const { client } = configured(ctx, RESOURCE);
+    const m = planned.model;
+    const requests = prior.model.changeRequestIds ?? {};
+    const archived = new Set(prior.model.archivedWorkspaceIds ?? []);
     const next: RequestMap = { ...requests };
-    if (Array.isArray(p.workspace_ids)) {
-      const { add, remove } = workspaceChanges(strings(p.workspace_ids), requests);
+    if (m.workspaceIds) {
+      const { add, remove } = workspaceChanges(m.workspaceIds, requests);
       for (const ws of remove) {
         if (!archived.has(ws)) await archive(client, requests[ws]);
         delete next[ws];
         archived.delete(ws);
       }
       if (add.length > 0) {
-        const { requests: created } = await create(client, organization, subject, message, { ids: add });
+        const { requests: created } = await create(client, given(m.organization, 'organization'), given(m.subject, 'subject'), given(m.message, 'message'), { ids: add });
         for (const [ws, id] of created) next[ws] = id;
       }
     }
-    return { state: { ...p, id: prior!.id, change_request_ids: next, archived_workspace_ids: [...archived].sort() } };
+    return { state: { ...planned.value, id: prior.model.id ?? null, change_request_ids: next, archived_workspace_ids: [...archived].sort() } };
+  },
+
+  async delete({ prior }, ctx) {
+    const { client } = configured(ctx, RESOURCE);
+    const requests = prior.model.changeRequestIds ?? {};
+    const done = new Set(prior.model.archivedWorkspaceIds ?? []);
+    await Promise.all(Object.entries(requests).filter(([ws]) => !done.has(ws)).map(([, id]) => archive(client, id)));
+    return { state: null };
   },
 
   async read({ state }, ctx) {
-    const { client } = providerData(ctx);
-    const requests = requestMap(state.change_request_ids);
+    const { client } = configured(ctx, RESOURCE);
+    const requests = state.model.changeRequestIds ?? {};
     const next: RequestMap = {};
     const archived: string[] = [];
     await Promise.all(
@@ -203,11 +216,11 @@ export const changeRequestResource: ResourceImplementation<ProviderData> = {
       }),
     );
     if (Object.keys(next).length === 0 && Object.keys(requests).length > 0) return { state: null };
-    return { state: { ...state, change_request_ids: next, archived_workspace_ids: archived.sort() } };
+    return { state: { ...state.value, change_request_ids: next, archived_workspace_ids: archived.sort() } };
   },
 
   async importState(id, ctx) {
-    const { client, workspaces } = providerData(ctx);
+    const { client, workspaces } = configured(ctx, RESOURCE);
     const ids = id.split(',').map((s) => s.trim()).filter(Boolean);
     if (ids.length === 0 || ids.some((x) => !x.startsWith('wscr-'))) {
       throw new DiagnosticError('Invalid cdkws_change_request import ID', `expected change request IDs separated by commas, e.g. "wscr-abc,wscr-def", got ${JSON.stringify(id)}`);
@@ -232,4 +245,4 @@ export const changeRequestResource: ResourceImplementation<ProviderData> = {
       },
     };
   },
-};
+});

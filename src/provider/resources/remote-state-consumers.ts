@@ -4,15 +4,20 @@
 // workspace with global-remote-state on shares its state with everyone and takes no list: that is
 // refused at plan time rather than failing half-way through an apply.
 import { NotFoundError, ValidationError, collect, type Workspace } from '../../client';
-import type { ProviderData } from '../context';
+import { configured, type ProviderData } from '../context';
 import { DiagnosticError, error, type Diagnostic } from '../protocol/diagnostics';
-import type { HookContext, ResourceImplementation } from '../protocol/types';
+import type { ApplyResult, HookContext } from '../protocol/types';
 import { Unknown, type ObjectValue, type Value } from '../protocol/values';
+import { decodeModel, defineResource, type ModelOf, type Values } from '../resource';
 import { remoteStateConsumersSchema } from './remote-state-consumers-schema';
 
-function providerData(ctx: HookContext<ProviderData>): ProviderData {
-  if (!ctx.providerData) throw new DiagnosticError('The cdkws provider is not configured', 'configure the provider block (address and token) before using cdkws_remote_state_consumers');
-  return ctx.providerData;
+type ConsumersModel = ModelOf<typeof remoteStateConsumersSchema.attributes>;
+const RESOURCE = 'cdkws_remote_state_consumers';
+
+/** The workspace a value is about (Terraform never stores one without it). */
+function workspaceOf(model: ConsumersModel): string {
+  if (!model.workspaceId) throw new Error('Provider bug: a cdkws_remote_state_consumers value without workspace_id.');
+  return model.workspaceId;
 }
 
 /** The known strings of a set value (unknown elements are skipped). */
@@ -81,53 +86,60 @@ async function converge(data: ProviderData, workspaceId: string, desired: string
 
 const stateOf = (workspaceId: string, consumerIds: string[]): ObjectValue => ({ id: workspaceId, workspace_id: workspaceId, consumer_ids: [...consumerIds].sort() });
 
-export const remoteStateConsumersResource: ResourceImplementation<ProviderData> = {
+/** Create and update alike: converge on the planned list. */
+async function write({ planned }: { planned: Values<ConsumersModel> }, ctx: HookContext<ProviderData>): Promise<ApplyResult> {
+  const data = configured(ctx, RESOURCE);
+  const workspaceId = workspaceOf(planned.model);
+  const desired = planned.model.consumerIds ?? [];
+  await converge(data, workspaceId, desired);
+  return { state: stateOf(workspaceId, desired) };
+}
+
+export const remoteStateConsumersResource = defineResource<ConsumersModel, ProviderData>({
   schema: remoteStateConsumersSchema,
 
-  validate(config) {
-    const id = config.workspace_id;
-    if (typeof id === 'string' && stringsOf(config.consumer_ids).includes(id)) {
+  validate({ model }) {
+    const id = model.workspaceId;
+    if (typeof id === 'string' && (model.consumerIds ?? []).includes(id)) {
       return [error('A workspace cannot consume its own state', `remove ${id} (the workspace itself) from consumer_ids`, ['consumer_ids'])];
     }
   },
 
   async plan({ planned }, ctx) {
-    const workspaceId = planned.workspace_id;
+    // Known elements only: one consumer known after apply does not hide the others.
+    const consumers = planned.consumer_ids === Unknown ? [] : stringsOf(planned.consumer_ids);
+    const { workspaceId } = decodeModel<ConsumersModel>(remoteStateConsumersSchema, planned);
     // A workspace created in the same apply has no ID yet: the service checks it at apply.
     if (typeof workspaceId !== 'string' || !ctx.providerData) return;
-    const consumers = planned.consumer_ids === Unknown ? [] : stringsOf(planned.consumer_ids);
     const diagnostics = await checkWorkspace(ctx.providerData, workspaceId, consumers);
     if (diagnostics.length > 0) return { diagnostics };
   },
 
-  async apply({ action, prior, planned }, ctx) {
-    const data = providerData(ctx);
-    if (action === 'delete') {
-      const workspaceId = prior!.workspace_id as string;
-      const workspace = await data.workspaces.read(workspaceId);
-      // Gone, or sharing with everyone (no list to empty): nothing left to remove.
-      if (workspace === null || workspace.globalRemoteState) return { state: null };
-      try {
-        const current = await currentConsumers(data, workspaceId);
-        if (current.length > 0) await data.client.remoteStateConsumers.remove(workspaceId, current);
-      } catch (err) {
-        if (!(err instanceof NotFoundError)) throw explain(err, workspaceId);
-      }
-      return { state: null };
+  create: write,
+  update: write,
+
+  async delete({ prior }, ctx) {
+    const data = configured(ctx, RESOURCE);
+    const workspaceId = workspaceOf(prior.model);
+    const workspace = await data.workspaces.read(workspaceId);
+    // Gone, or sharing with everyone (no list to empty): nothing left to remove.
+    if (workspace === null || workspace.globalRemoteState) return { state: null };
+    try {
+      const current = await currentConsumers(data, workspaceId);
+      if (current.length > 0) await data.client.remoteStateConsumers.remove(workspaceId, current);
+    } catch (err) {
+      if (!(err instanceof NotFoundError)) throw explain(err, workspaceId);
     }
-    const workspaceId = planned!.workspace_id as string;
-    const desired = stringsOf(planned!.consumer_ids);
-    await converge(data, workspaceId, desired);
-    return { state: stateOf(workspaceId, desired) };
+    return { state: null };
   },
 
   async read({ state }, ctx) {
-    const data = providerData(ctx);
-    const workspaceId = state.workspace_id as string;
+    const data = configured(ctx, RESOURCE);
+    const workspaceId = workspaceOf(state.model);
     const workspace = await data.workspaces.read(workspaceId);
     if (workspace === null) return { state: null };
     // The list would be every workspace of the organization: keep the state, the plan explains.
-    if (workspace.globalRemoteState) return { state };
+    if (workspace.globalRemoteState) return { state: state.value };
     try {
       return { state: stateOf(workspaceId, await currentConsumers(data, workspaceId)) };
     } catch (err) {
@@ -140,4 +152,4 @@ export const remoteStateConsumersResource: ResourceImplementation<ProviderData> 
     if (!/^ws-/.test(id)) throw new DiagnosticError('Invalid cdkws_remote_state_consumers import ID', `expected a workspace ID such as "ws-abc123", got ${JSON.stringify(id)}`);
     return { state: { id, workspace_id: id, consumer_ids: [] } };
   },
-};
+});

@@ -4,11 +4,12 @@
 // Every change to a workspace's bindings runs under `bindingLocks` for that workspace, so parallel
 // resources on one workspace never rewrite the set from a stale read and lose each other's keys.
 import { NotFoundError, type TagBinding } from '../../client';
-import { tagBindingKeySchema, tagBindingValueSchema } from '../../spec';
-import type { ProviderData } from '../context';
+import { tagBindingKeyProblem, tagBindingValueProblem } from '../../spec/tag-binding';
+import { configured, type ProviderData } from '../context';
 import { DiagnosticError, error, type Diagnostic } from '../protocol/diagnostics';
-import type { HookContext, ResourceImplementation } from '../protocol/types';
+import type { ApplyResult, HookContext } from '../protocol/types';
 import type { ObjectValue } from '../protocol/values';
+import { defineResource, type ModelOf, type Values } from '../resource';
 import { tagBindingSchema } from './tag-binding-schema';
 
 export const TAG_BINDING_ID_SEPARATOR = '/';
@@ -66,84 +67,89 @@ async function changeBindings<T>(data: ProviderData, workspaceId: string, change
   });
 }
 
-const str = (v: unknown): string | null => (typeof v === 'string' ? v : null);
+type TagBindingModel = ModelOf<typeof tagBindingSchema.attributes>;
+const RESOURCE = 'cdkws_tag_binding';
 
-function providerData(ctx: HookContext<ProviderData>): ProviderData {
-  if (!ctx.providerData) throw new DiagnosticError('The cdkws provider is not configured', 'configure the provider block (address and token) before using cdkws_tag_binding');
-  return ctx.providerData;
+/** A state value known to identify a binding (Terraform never stores one without them). */
+function identity(model: TagBindingModel): { workspaceId: string; key: string } {
+  if (!model.workspaceId || !model.key) throw new Error('Provider bug: a cdkws_tag_binding value without workspace_id or key.');
+  return { workspaceId: model.workspaceId, key: model.key };
 }
 
 /** An unset value is the empty value: keep it unset in state while the service has "". */
-const shown = (configured: unknown, remote: string): string | null => (configured === null && remote === '' ? null : remote);
+const shown = (configured: string | null | undefined, remote: string): string | null => (configured === null && remote === '' ? null : remote);
 
 function stateOf(workspaceId: string, key: string, value: string | null): ObjectValue {
   return { id: tagBindingId(workspaceId, key), workspace_id: workspaceId, key, value };
 }
 
-function checkRules(config: ObjectValue): Diagnostic[] {
+/** The spec's rules on a binding's key and value, in this resource's naming. */
+function checkRules(config: TagBindingModel): Diagnostic[] {
   const out: Diagnostic[] = [];
-  const key = config.key;
+  const { key, value } = config;
   if (typeof key === 'string') {
-    const r = tagBindingKeySchema.safeParse(key);
-    if (!r.success) out.push(error('Invalid tag binding key', `${r.error.issues[0].message}: got ${JSON.stringify(key)}`, ['key']));
-    else if (key.includes(TAG_BINDING_ID_SEPARATOR)) out.push(error('Invalid tag binding key', `keys may not contain "/": got ${JSON.stringify(key)}`, ['key']));
+    const problem = tagBindingKeyProblem(key) ?? (key.includes(TAG_BINDING_ID_SEPARATOR) ? '{} may not contain "/"' : undefined);
+    if (problem !== undefined) out.push(error('Invalid tag binding key', `${problem.replace('{}', 'key')}: got ${JSON.stringify(key)}`, ['key']));
   }
-  if (typeof config.value === 'string') {
-    const r = tagBindingValueSchema.safeParse(config.value);
-    if (!r.success) out.push(error('Invalid tag binding value', `${r.error.issues[0].message}: got ${JSON.stringify(config.value)}`, ['value']));
+  if (typeof value === 'string') {
+    const problem = tagBindingValueProblem(value);
+    if (problem !== undefined) out.push(error('Invalid tag binding value', `${problem.replace('{}', 'value')}: got ${JSON.stringify(value)}`, ['value']));
   }
   return out;
 }
 
-export const tagBindingResource: ResourceImplementation<ProviderData> = {
+/** Create and update alike: the additive PATCH sets the key, leaving the others alone. */
+async function write({ planned }: { planned: Values<TagBindingModel> }, ctx: HookContext<ProviderData>): Promise<ApplyResult> {
+  const data = configured(ctx, RESOURCE);
+  const { workspaceId, key } = identity(planned.model);
+  const value = planned.model.value ?? '';
+  const written = await changeBindings(data, workspaceId, async () => {
+    try {
+      return await data.client.tagBindings.update(workspaceId, [{ key, value }]);
+    } catch (err) {
+      if (err instanceof NotFoundError) {
+        throw new DiagnosticError('Workspace not found', `workspace ${workspaceId} does not exist or the token cannot see it; check workspace_id`, ['workspace_id']);
+      }
+      throw err;
+    }
+  });
+  const mine = written.find((b) => b.key === key);
+  return { state: stateOf(workspaceId, key, shown(planned.model.value, mine?.value ?? value)) };
+}
+
+export const tagBindingResource = defineResource<TagBindingModel, ProviderData>({
   schema: tagBindingSchema,
 
-  validate: (config) => checkRules(config),
+  validate: (config) => checkRules(config.model),
 
-  async apply({ action, prior, planned }, ctx) {
-    const data = providerData(ctx);
-    if (action === 'delete') {
-      const workspaceId = str(prior!.workspace_id)!;
-      const key = str(prior!.key)!;
-      await changeBindings(data, workspaceId, async () => {
-        const own = await listOwnBindings(data, workspaceId);
-        // Gone with its workspace, or removed already: nothing left to do.
-        if (own === null || !own.some((b) => b.key === key)) return;
-        const rest = own.filter((b) => b.key !== key).map((b) => ({ key: b.key, value: b.value ?? '' }));
-        try {
-          await data.client.workspaces.updateById(workspaceId, { tagBindings: rest });
-        } catch (err) {
-          if (!(err instanceof NotFoundError)) throw err;
-        }
-      });
-      return { state: null };
-    }
-    const workspaceId = str(planned!.workspace_id)!;
-    const key = str(planned!.key)!;
-    const value = str(planned!.value) ?? '';
-    const written = await changeBindings(data, workspaceId, async () => {
+  create: write,
+  update: write,
+
+  async delete({ prior }, ctx) {
+    const data = configured(ctx, RESOURCE);
+    const { workspaceId, key } = identity(prior.model);
+    await changeBindings(data, workspaceId, async () => {
+      const own = await listOwnBindings(data, workspaceId);
+      // Gone with its workspace, or removed already: nothing left to do.
+      if (own === null || !own.some((b) => b.key === key)) return;
+      const rest = own.filter((b) => b.key !== key).map((b) => ({ key: b.key, value: b.value ?? '' }));
       try {
-        return await data.client.tagBindings.update(workspaceId, [{ key, value }]);
+        await data.client.workspaces.updateById(workspaceId, { tagBindings: rest });
       } catch (err) {
-        if (err instanceof NotFoundError) {
-          throw new DiagnosticError('Workspace not found', `workspace ${workspaceId} does not exist or the token cannot see it; check workspace_id`, ['workspace_id']);
-        }
-        throw err;
+        if (!(err instanceof NotFoundError)) throw err;
       }
     });
-    const mine = written.find((b) => b.key === key);
-    return { state: stateOf(workspaceId, key, shown(planned!.value, mine?.value ?? value)) };
+    return { state: null };
   },
 
   async read({ state }, ctx) {
-    const data = providerData(ctx);
-    const workspaceId = str(state.workspace_id)!;
-    const key = str(state.key)!;
+    const data = configured(ctx, RESOURCE);
+    const { workspaceId, key } = identity(state.model);
     const own = await listOwnBindings(data, workspaceId);
     const mine = own?.find((b) => b.key === key);
     // Removed outside Terraform (or with its workspace): Terraform plans to create it again.
     if (!mine) return { state: null };
-    return { state: stateOf(workspaceId, key, shown(state.value, mine.value ?? '')) };
+    return { state: stateOf(workspaceId, key, shown(state.model.value, mine.value ?? '')) };
   },
 
   importState(id) {
@@ -152,4 +158,4 @@ export const tagBindingResource: ResourceImplementation<ProviderData> = {
     // constructs write and what -generate-config-out derives, so neither plans a change after import.
     return { state: { id, workspace_id: workspaceId, key, value: '' } };
   },
-};
+});

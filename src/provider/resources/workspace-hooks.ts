@@ -1,43 +1,22 @@
 // Create, read, update, delete and import of `cdkws_workspace`, through the client. Loaded on the
 // first hook call, not at provider start (start-up time is the provider's main figure).
-import {
-  ForbiddenError,
-  NotFoundError,
-  UnauthorizedError,
-  ValidationError,
-  WorkspaceNotSafeToDeleteError,
-  type Workspace,
-} from '../../client';
-import type { ProviderData } from '../context';
+import { ForbiddenError, NotFoundError, UnauthorizedError, ValidationError, WorkspaceNotSafeToDeleteError, type Workspace } from '../../client';
+import { ERRORS } from '../../spec/error-codes';
+import { configured, type ProviderData } from '../context';
 import { DiagnosticError, diagnosticFromError, error, type Diagnostic } from '../protocol/diagnostics';
-import type { ApplyRequest, ApplyResult, HookContext, ImportResult, ReadRequest, ReadResult } from '../protocol/types';
+import type { ApplyResult, HookContext, ImportResult, ReadResult } from '../protocol/types';
 import { Unknown, type ObjectValue } from '../protocol/values';
+import type { CreateRequest, DeleteRequest, StateRequest, UpdateRequest } from '../resource';
 import { LockTiming, DEFAULT_TIMING, lockReason, unlockFailure, withWorkspaceLock } from './workspace-lock';
-import {
-  bindingsOf,
-  changedAttributes,
-  createOptions,
-  desiredBindings,
-  known,
-  settleAfterApply,
-  stateFromWorkspace,
-  str,
-  tagNameChanges,
-  updateOptions,
-  type Observed,
-} from './workspace-mapping';
+import { bindingsOf, changedAttributes, createOptions, desiredBindings, flatTagChanges, settleAfterApply, stateFromWorkspace, updateOptions, type Observed } from './workspace-mapping';
+import { workspaceSchema, type WorkspaceModel } from './workspace-schema';
 import { pathFromPointer } from './workspace-validate';
-import { COMPUTED_ONLY } from './workspace-schema';
 
 type Ctx = HookContext<ProviderData>;
+const RESOURCE = 'cdkws_workspace';
 
 /** Overridable in tests to keep lock waits short. */
 export const timing: LockTiming = { ...DEFAULT_TIMING };
-
-export function providerData(ctx: Ctx): ProviderData {
-  if (!ctx.providerData) throw new DiagnosticError('Provider not configured', 'The cdkws provider has no client: its configuration failed or was not given.');
-  return ctx.providerData;
-}
 
 /** The service's error as diagnostics; 422s point at the attributes they name. */
 export function apiDiagnostics(err: unknown, summary: string): Diagnostic[] {
@@ -48,6 +27,19 @@ export function apiDiagnostics(err: unknown, summary: string): Diagnostic[] {
     });
   }
   return [diagnosticFromError(err, summary)];
+}
+
+/**
+ * The service refused the name because another workspace has it. By the client's classification
+ * (`errorName`, from the code our service sends or, for the hosted service, its wording), else by
+ * the error object's code, else by the spec's fixed detail at the name's pointer.
+ */
+export function isNameTaken(err: unknown): boolean {
+  if (!(err instanceof ValidationError)) return false;
+  const classified = (err as { errorName?: string }).errorName;
+  if (classified !== undefined) return classified === 'nameTaken';
+  if (err.errors.some((e) => e.code !== undefined)) return err.errors.some((e) => e.code === ERRORS.nameTaken.code);
+  return err.errors.some((e) => e.source?.pointer === '/data/attributes/name' && e.detail === ERRORS.nameTaken.detail);
 }
 
 async function observe(pd: ProviderData, ws: Workspace, reference: ObjectValue | null): Promise<Observed> {
@@ -83,20 +75,20 @@ async function confirmGone(pd: ProviderData, organization: string | null, id: st
   }
 }
 
-export async function readWorkspace(req: ReadRequest, ctx: Ctx): Promise<ReadResult> {
-  const pd = providerData(ctx);
-  const id = str(req.state.id);
+export async function readWorkspace({ state }: StateRequest<WorkspaceModel>, ctx: Ctx): Promise<ReadResult> {
+  const pd = configured(ctx, RESOURCE);
+  const { id, organization, name } = state.model;
   if (!id) return { state: null };
   const ws = await pd.workspaces.read(id);
   if (!ws) {
-    await confirmGone(pd, str(req.state.organization), id, str(req.state.name) ?? id);
+    await confirmGone(pd, organization ?? null, id, name ?? id);
     return { state: null };
   }
-  return { state: stateFromWorkspace(await observe(pd, ws, req.state), req.state, pd.client.address) };
+  return { state: stateFromWorkspace(await observe(pd, ws, state.value), state.value, pd.client.address) };
 }
 
 export async function importWorkspace(id: string, ctx: Ctx): Promise<ImportResult> {
-  const pd = providerData(ctx);
+  const pd = configured(ctx, RESOURCE);
   const byName = /^([^/\s]+)\/([^/\s]+)$/.exec(id);
   if (!/^ws-/.test(id) && !byName) {
     throw new DiagnosticError('Invalid import ID', `"${id}" is neither a workspace ID (ws-…) nor "organization/name".`);
@@ -110,25 +102,21 @@ export async function importWorkspace(id: string, ctx: Ctx): Promise<ImportResul
   }
 }
 
-export async function applyWorkspace(req: ApplyRequest, ctx: Ctx): Promise<ApplyResult> {
-  const pd = providerData(ctx);
-  if (req.action === 'delete') return deleteWorkspace(pd, req.prior!);
-  if (req.action === 'create') return createWorkspace(pd, req.planned!, req.config);
-  try {
-    return await updateWorkspace(pd, ctx, req.prior!, req.planned!, req.config);
-  } catch (err) {
-    return { state: req.prior, diagnostics: apiDiagnostics(err, `Failed to update workspace "${str(req.prior!.name)}"`) };
-  }
+/** Planned values that are known: create needs an organization and a name (the plan guarantees both). */
+function required(value: string | null | undefined, what: string): string {
+  if (!value) throw new Error(`Provider bug: the plan left ${what} unset.`);
+  return value;
 }
 
-async function createWorkspace(pd: ProviderData, planned: ObjectValue, config: ObjectValue | null): Promise<ApplyResult> {
-  const org = str(planned.organization)!;
-  const name = str(planned.name)!;
+export async function createWorkspace({ planned, config }: CreateRequest<WorkspaceModel>, ctx: Ctx): Promise<ApplyResult> {
+  const pd = configured(ctx, RESOURCE);
+  const org = required(planned.model.organization, 'organization');
+  const name = required(planned.model.name, 'name');
   let ws: Workspace;
   try {
-    ws = await pd.client.workspaces.create(org, createOptions(planned));
+    ws = await pd.client.workspaces.create(org, createOptions(planned.value));
   } catch (err) {
-    if (err instanceof ValidationError && err.pointers.includes('/data/attributes/name') && /taken/i.test(err.detail ?? '')) {
+    if (isNameTaken(err)) {
       const detail = `A workspace named "${name}" already exists in organization "${org}". To manage it, import it: an import block with id = "${org}/${name}", or terraform import <address> ${org}/${name}.`;
       return { diagnostics: [error('Workspace name already taken', detail, ['name'])] };
     }
@@ -137,66 +125,81 @@ async function createWorkspace(pd: ProviderData, planned: ObjectValue, config: O
   // The workspace exists from here on: every outcome below records it in state.
   const diagnostics: Diagnostic[] = [];
   try {
-    const { add } = tagNameChanges([], planned.tag_names);
+    const { add } = flatTagChanges([], planned.model.tagNames);
     if (add.length > 0) await pd.client.tags.add(ws.id, add);
-    const sshKey = str(planned.ssh_key_id);
-    if (sshKey) await pd.client.workspaces.assignSshKey(ws.id, sshKey);
+    if (planned.model.sshKeyId) await pd.client.workspaces.assignSshKey(ws.id, planned.model.sshKeyId);
   } catch (err) {
     diagnostics.push(...apiDiagnostics(err, `Workspace "${name}" was created, but finishing its settings failed`));
   }
   let actual: ObjectValue;
   try {
-    actual = await freshState(pd, ws.id, planned);
+    actual = await freshState(pd, ws.id, planned.value);
   } catch (err) {
     // Record the workspace from the create answer rather than lose track of it.
     diagnostics.push(...apiDiagnostics(err, `Workspace "${name}" was created, but reading it back failed`));
-    actual = stateFromWorkspace({ workspace: ws, own: [], effective: [] }, planned, pd.client.address);
+    actual = stateFromWorkspace({ workspace: ws, own: [], effective: [] }, planned.value, pd.client.address);
   }
   if (diagnostics.length > 0) return { state: actual, diagnostics };
-  return { state: settleAfterApply(actual, planned, config) };
+  return { state: settleAfterApply(actual, planned.value, config.value) };
 }
 
-/** Attributes whose change needs no request: they only steer the provider. */
-const LOCAL_ONLY = new Set<string>(['force_delete', 'ignore_additional_tags', ...COMPUTED_ONLY]);
+/** Attributes whose change needs no request: they only steer the provider, or only observe. */
+const LOCAL_ONLY = new Set<string>([
+  'force_delete',
+  'ignore_additional_tags',
+  ...Object.entries(workspaceSchema.attributes ?? {})
+    .filter(([, a]) => a.computed && !a.optional)
+    .map(([name]) => name),
+]);
 
-async function updateWorkspace(pd: ProviderData, ctx: Ctx, prior: ObjectValue, planned: ObjectValue, config: ObjectValue | null): Promise<ApplyResult> {
-  const id = str(prior.id)!;
-  const name = str(prior.name)!;
-  const changes = changedAttributes(prior, planned).filter((k) => !LOCAL_ONLY.has(k));
-  const options = updateOptions(prior, planned);
-  const tagNames = tagNameChanges(prior.tag_names, planned.tag_names);
-  const sshKeyChanges = known(planned.ssh_key_id) && planned.ssh_key_id !== prior.ssh_key_id;
-  const tagsManaged = planned.tags !== null && known(planned.tags);
-  const bindingsMayChange = tagsManaged && (changes.includes('tags') || prior.tags === null);
+export async function updateWorkspace(req: UpdateRequest<WorkspaceModel>, ctx: Ctx): Promise<ApplyResult> {
+  const pd = configured(ctx, RESOURCE);
+  const prior = req.prior.value;
+  try {
+    return await changeWorkspace(pd, ctx, req);
+  } catch (err) {
+    return { state: prior, diagnostics: apiDiagnostics(err, `Failed to update workspace "${req.prior.model.name ?? ''}"`) };
+  }
+}
 
-  if (!options && !sshKeyChanges && tagNames.add.length + tagNames.remove.length === 0 && !bindingsMayChange) {
+async function changeWorkspace(pd: ProviderData, ctx: Ctx, { prior, planned, config }: UpdateRequest<WorkspaceModel>): Promise<ApplyResult> {
+  const id = required(prior.model.id, 'id');
+  const name = prior.model.name ?? id;
+  const changes = changedAttributes(prior.value, planned.value).filter((k) => !LOCAL_ONLY.has(k));
+  const options = updateOptions(prior.value, planned.value);
+  const flatTags = flatTagChanges(prior.model.tagNames, planned.model.tagNames);
+  const sshKeyChanges = planned.model.sshKeyId !== undefined && planned.model.sshKeyId !== prior.model.sshKeyId;
+  const tagBindingsManaged = planned.model.tags !== null && planned.model.tags !== undefined;
+  const tagBindingsMayChange = tagBindingsManaged && (changes.includes('tags') || prior.model.tags === null);
+
+  if (!options && !sshKeyChanges && flatTags.add.length + flatTags.remove.length === 0 && !tagBindingsMayChange) {
     // Only provider-side settings changed: nothing to send, nothing to lock.
-    const state: ObjectValue = { ...planned };
-    for (const [k, v] of Object.entries(state)) if (v === Unknown) state[k] = prior[k];
+    const state: ObjectValue = { ...planned.value };
+    for (const [k, v] of Object.entries(state)) if (v === Unknown) state[k] = prior.value[k];
     return { state };
   }
 
   const outcome = await withWorkspaceLock(pd, ctx.stopped, { id, name }, lockReason(changes), async () => {
     if (options) await pd.client.workspaces.updateById(id, options);
     if (sshKeyChanges) {
-      const key = str(planned.ssh_key_id);
+      const key = planned.model.sshKeyId;
       await (key ? pd.client.workspaces.assignSshKey(id, key) : pd.client.workspaces.unassignSshKey(id));
     }
-    if (tagNames.add.length > 0) await pd.client.tags.add(id, tagNames.add);
-    if (tagNames.remove.length > 0) await pd.client.tags.remove(id, tagNames.remove);
-    if (bindingsMayChange) await syncBindings(pd, id, prior, planned);
+    if (flatTags.add.length > 0) await pd.client.tags.add(id, flatTags.add);
+    if (flatTags.remove.length > 0) await pd.client.tags.remove(id, flatTags.remove);
+    if (tagBindingsMayChange) await syncTagBindings(pd, id, prior.value, planned.value);
   }, timing);
 
-  const actual = await freshState(pd, id, planned);
+  const actual = await freshState(pd, id, planned.value);
   const diagnostics: Diagnostic[] = [];
   if (outcome.error) diagnostics.push(...apiDiagnostics(outcome.error, `Failed to update workspace "${name}"`));
   if (outcome.unlockError) diagnostics.push(diagnosticFromError(unlockFailure(name, id, outcome.unlockError)));
   if (outcome.error) return { state: actual, diagnostics };
-  return { state: settleAfterApply(actual, planned, config), diagnostics };
+  return { state: settleAfterApply(actual, planned.value, config.value), diagnostics };
 }
 
 /** Brings the workspace's own bindings to `tags`, one writer per workspace at a time. */
-async function syncBindings(pd: ProviderData, id: string, prior: ObjectValue | null, planned: ObjectValue): Promise<void> {
+async function syncTagBindings(pd: ProviderData, id: string, prior: ObjectValue | null, planned: ObjectValue): Promise<void> {
   await pd.bindingLocks.run(id, async () => {
     const current = await pd.client.tagBindings.list(id);
     const want = desiredBindings(current, prior, planned);
@@ -208,11 +211,12 @@ async function syncBindings(pd: ProviderData, id: string, prior: ObjectValue | n
   });
 }
 
-async function deleteWorkspace(pd: ProviderData, prior: ObjectValue): Promise<ApplyResult> {
-  const id = str(prior.id)!;
-  const name = str(prior.name) ?? id;
+export async function deleteWorkspace({ prior }: DeleteRequest<WorkspaceModel>, ctx: Ctx): Promise<ApplyResult> {
+  const pd = configured(ctx, RESOURCE);
+  const id = required(prior.model.id, 'id');
+  const name = prior.model.name ?? id;
   try {
-    if (prior.force_delete === true) await pd.client.workspaces.deleteById(id);
+    if (prior.model.forceDelete === true) await pd.client.workspaces.deleteById(id);
     else await pd.client.workspaces.safeDeleteById(id);
     pd.workspaces.invalidate(id);
     return {};
@@ -220,7 +224,7 @@ async function deleteWorkspace(pd: ProviderData, prior: ObjectValue): Promise<Ap
     if (err instanceof WorkspaceNotSafeToDeleteError) return { diagnostics: [notSafeToDelete(name, id, err)] };
     if (err instanceof NotFoundError) {
       try {
-        await confirmGone(pd, str(prior.organization), id, name);
+        await confirmGone(pd, prior.model.organization ?? null, id, name);
         return {};
       } catch (gone) {
         return { diagnostics: [diagnosticFromError(gone)] };

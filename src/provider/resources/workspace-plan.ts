@@ -4,10 +4,14 @@
 import { DiagnosticError, type AttributePath } from '../protocol/diagnostics';
 import type { PlanRequest, PlanResult } from '../protocol/types';
 import { Unknown, valuesEqual, type ObjectValue, type Value } from '../protocol/values';
-import { changedAttributes, obj } from './workspace-mapping';
-import { STATIC_DEFAULTS, VCS_REPO_DEFAULTS } from './workspace-schema';
+import { changedAttributes } from './workspace-mapping';
+import { planDefaults } from './workspace-schema';
 
 const isSet = (v: Value | undefined) => v !== null && v !== undefined;
+const obj = (v: Value | undefined): ObjectValue | null => (v !== null && typeof v === 'object' && !Array.isArray(v) ? v : null);
+
+// The spec's defaults (and the provider's own), computed once per process.
+const DEFAULTS = planDefaults();
 
 export function planWorkspace(req: PlanRequest, defaultOrganization: string | null): PlanResult {
   const { prior, config } = req;
@@ -29,15 +33,16 @@ export function planWorkspace(req: PlanRequest, defaultOrganization: string | nu
     }
   }
 
-  for (const [name, value] of Object.entries(STATIC_DEFAULTS)) {
-    if (!isSet(config[name])) planned[name] = Array.isArray(value) ? [...value] : value;
+  for (const [name, value] of Object.entries(DEFAULTS.top)) {
+    if (!isSet(config[name])) planned[name] = Array.isArray(value) ? [...(value as Value[])] : (value as Value);
   }
-  const vcs = obj(planned.vcs_repo);
-  const vcsConfig = obj(config.vcs_repo);
-  if (vcs && vcsConfig) {
-    const filled: ObjectValue = { ...vcs };
-    for (const [name, value] of Object.entries(VCS_REPO_DEFAULTS)) if (!isSet(vcsConfig[name])) filled[name] = value;
-    planned.vcs_repo = filled;
+  for (const [block, defaults] of Object.entries(DEFAULTS.nested)) {
+    const planBlock = obj(planned[block]);
+    const configBlock = obj(config[block]);
+    if (!planBlock || !configBlock) continue;
+    const filled: ObjectValue = { ...planBlock };
+    for (const [name, value] of Object.entries(defaults)) if (!isSet(configBlock[name])) filled[name] = value as Value;
+    planned[block] = filled;
   }
 
   if (prior && requiresReplace.length === 0) markDerivedUnknown(prior, planned, config);

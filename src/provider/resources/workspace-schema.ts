@@ -1,113 +1,87 @@
-// The `cdkws_workspace` schema: the spec's create/update attributes in snake_case, plus what only
-// the provider needs (force_delete, tags, ignore_additional_tags) and computed observations.
-// Plain data only: this file is loaded at every provider start, before the handshake.
-import type { Schema } from '../protocol/server';
+// The `cdkws_workspace` schema: every workspace attribute of the spec's table that has an HCL name
+// (table-schema.ts derives type, flags and description from its row), plus what only the provider
+// has (PROVIDER_ATTRIBUTES). Plain data only: this file is loaded at every provider start, before
+// the handshake.
+import type { Attribute, Schema } from '../protocol/schema';
+import { WORKSPACE_ATTRIBUTES } from '../../spec/workspace-attributes';
+import type { ReadValues } from '../../spec/attribute-table';
+import type { Known, ModelOf } from '../resource';
+import { hclRows, planDefaultOf, resourceBlock, type Overrides } from '../table-schema';
 
-/**
- * Defaults applied at plan time when the configuration leaves the attribute unset. They are the
- * spec's create defaults, so an unset attribute both matches a new workspace and reverts a removed
- * setting, without a perpetual diff.
- */
-export const STATIC_DEFAULTS = {
-  allow_destroy_plan: true,
-  auto_apply: false,
-  auto_apply_run_trigger: false,
-  file_triggers_enabled: true,
-  queue_all_runs: false,
-  speculative_enabled: true,
-  structured_run_output_enabled: true,
-  trigger_patterns: [] as string[],
-  trigger_prefixes: [] as string[],
-  force_delete: false,
-  ignore_additional_tags: false,
-} as const;
+/** Attributes of the resource that are not the service's: the provider's own settings and observations. */
+export const PROVIDER_ATTRIBUTES = {
+  id: { type: 'string', computed: true, description: 'Workspace ID (ws-…).' },
+  organization: {
+    type: 'string',
+    optional: true,
+    computed: true,
+    requiresReplace: true,
+    description: "Organization name; defaults to the provider's organization. Changing it replaces the workspace.",
+  },
+  ssh_key_id: { type: 'string', optional: true, description: 'SSH key (sshkey-…) for private modules.' },
+  force_delete: { type: 'bool', optional: true, computed: true, description: 'Delete even while the workspace manages resources (needs an owner). Default false: safe delete.' },
+  tags: {
+    type: ['map', 'string'],
+    optional: true,
+    description: 'Key-value tag bindings of the workspace itself. Unset leaves bindings alone (for cdkws_tag_binding); set manages them exactly.',
+  },
+  ignore_additional_tags: { type: 'bool', optional: true, computed: true, description: 'With tags set: leave keys not listed in tags alone. Default false.' },
+  effective_tags: { type: ['map', 'string'], computed: true, description: 'Own plus project-inherited tag bindings.' },
+  html_url: { type: 'string', computed: true, description: "The workspace's page in the service's UI." },
+} as const satisfies Record<string, Attribute>;
 
-export const VCS_REPO_DEFAULTS = { branch: '', ingress_submodules: false } as const;
+/** Plan-time defaults of the provider's own settings (the table's rows bring their own). */
+export const PROVIDER_DEFAULTS = { force_delete: false, ignore_additional_tags: false } as const;
 
-const str = (description: string) => ({ type: 'string' as const, optional: true, description });
-const defaulted = (type: 'bool', description: string) => ({ type, optional: true, computed: true, description });
-const fromService = (type: 'string' | 'bool', description: string) => ({ type, optional: true, computed: true, description });
+/** Where the schema departs from what the rows alone give (keyed by camelCase path), and why. */
+const OVERRIDES: Overrides = {
+  // The attribute every workspace needs; the table leaves "required" to the rules.
+  name: { required: true, optional: false },
+  // Needed whenever the block is written.
+  'vcsRepo.identifier': { required: true, optional: false },
+  // The service reports both whatever the configuration says, so they are computed too.
+  'settingOverwrites.executionMode': { computed: true },
+  'settingOverwrites.agentPool': { computed: true },
+  // Answered only by the workspace API, but the provider sets flat tags through the tag endpoints;
+  // a set, because the service keeps no order.
+  tagNames: { type: ['set', 'string'], optional: true, computed: true, description: 'Flat (legacy) tags, stored lowercased. Unset leaves the tags alone.' },
+};
+
+const fromTable = resourceBlock(WORKSPACE_ATTRIBUTES, OVERRIDES);
 
 export const workspaceSchema: Schema = {
   version: 0,
   description: 'A workspace of the workspace service. Updates lock the workspace; deletes are safe deletes unless force_delete is true.',
-  attributes: {
-    id: { type: 'string', computed: true, description: 'Workspace ID (ws-…).' },
-    name: { type: 'string', required: true, description: 'Letters, numbers, "-" and "_"; unique in the organization.' },
-    organization: {
-      type: 'string',
-      optional: true,
-      computed: true,
-      requiresReplace: true,
-      description: "Organization name; defaults to the provider's organization. Changing it replaces the workspace.",
-    },
-    description: str('Free text.'),
-    execution_mode: fromService('string', '"remote", "local" or "agent"; defaults to the organization default.'),
-    agent_pool_id: fromService('string', 'Agent pool (apool-…) for execution_mode "agent".'),
-    allow_destroy_plan: defaulted('bool', 'Whether destroy plans can be queued. Default true.'),
-    assessments_enabled: fromService('bool', 'Health assessments (hosted service, plus tier).'),
-    auto_apply: defaulted('bool', 'Auto-apply runs started by VCS, UI or CLI. Default false.'),
-    auto_apply_run_trigger: defaulted('bool', 'Auto-apply runs started by run triggers. Default false.'),
-    auto_destroy_at: str('ISO 8601 timestamp of a scheduled destroy run.'),
-    auto_destroy_activity_duration: str('Inactivity before a destroy run, e.g. "14d" or "12h".'),
-    engine_version: fromService('string', 'Exact version or constraint (kept as written while the resolved version satisfies it). Default: latest.'),
-    file_triggers_enabled: defaulted('bool', 'Start runs only for changes under the trigger prefixes/patterns. Default true.'),
-    global_remote_state: fromService('bool', 'All workspaces of the organization may read this state.'),
-    queue_all_runs: defaulted('bool', 'Queue VCS runs before a first manual run. Default false.'),
-    speculative_enabled: defaulted('bool', 'Automatic speculative plans. Default true.'),
-    structured_run_output_enabled: defaulted('bool', 'Structured run output. Default true.'),
-    trigger_patterns: { type: ['list', 'string'], optional: true, computed: true, description: 'Glob patterns that trigger runs. Default [].' },
-    trigger_prefixes: { type: ['list', 'string'], optional: true, computed: true, description: 'Paths that trigger runs. Default [].' },
-    working_directory: str('Relative path the engine runs in.'),
-    source_name: { ...fromService('string', 'Name of the tool that created the workspace (create only).'), requiresReplace: true },
-    source_url: { ...fromService('string', 'URL of the tool that created the workspace (create only).'), requiresReplace: true },
-    project_id: fromService('string', 'Project (prj-…); defaults to the organization default project.'),
-    tag_names: {
-      type: ['set', 'string'],
-      optional: true,
-      computed: true,
-      description: 'Flat (legacy) tags, stored lowercased. Unset leaves the tags alone.',
-    },
-    ssh_key_id: str('SSH key (sshkey-…) for private modules.'),
-    force_delete: defaulted('bool', 'Delete even while the workspace manages resources (needs an owner). Default false: safe delete.'),
-    tags: {
-      type: ['map', 'string'],
-      optional: true,
-      description: "Key-value tag bindings of the workspace itself. Unset leaves bindings alone (for cdkws_tag_binding); set manages them exactly.",
-    },
-    ignore_additional_tags: defaulted('bool', 'With tags set: leave keys not listed in tags alone. Default false.'),
-    effective_tags: { type: ['map', 'string'], computed: true, description: 'Own plus project-inherited tag bindings.' },
-    resource_count: { type: 'number', computed: true, description: 'Resources the workspace manages (as of the last refresh).' },
-    locked: { type: 'bool', computed: true, description: 'Whether the workspace was locked at the last refresh.' },
-    html_url: { type: 'string', computed: true, description: "The workspace's page in the service's UI." },
-  },
+  attributes: { ...fromTable.attributes, ...PROVIDER_ATTRIBUTES },
   blocks: {
-    vcs_repo: {
-      nesting: 'single',
-      block: {
-        description: 'VCS repository; removing the block detaches it.',
-        attributes: {
-          identifier: { type: 'string', required: true, description: '":org/:repo" (or ":org/:project/_git/:repo").' },
-          oauth_token_id: str('VCS OAuth token (ot-…); exactly one of this and vcsapp_installation_id.'),
-          vcsapp_installation_id: str('VCS app installation; exactly one of this and oauth_token_id.'),
-          branch: { type: 'string', optional: true, computed: true, description: 'Branch; "" (default) is the repository default.' },
-          ingress_submodules: { type: 'bool', optional: true, computed: true, description: 'Fetch submodules. Default false.' },
-          tags_regex: str('Start runs for Git tags matching this regular expression.'),
-        },
-      },
-    },
-    setting_overwrites: {
-      nesting: 'single',
-      block: {
-        description: 'Whether execution_mode / the agent pool are set on the workspace (true) or follow the organization default (false).',
-        attributes: {
-          execution_mode: { type: 'bool', optional: true, computed: true },
-          agent_pool: { type: 'bool', optional: true, computed: true },
-        },
-      },
-    },
+    ...fromTable.blocks,
+    vcs_repo: { ...fromTable.blocks.vcs_repo, block: { ...fromTable.blocks.vcs_repo.block, description: 'VCS repository; removing the block detaches it.' } },
   },
 };
 
-/** Attributes the configuration cannot set: observations of the service. */
-export const COMPUTED_ONLY = ['id', 'effective_tags', 'resource_count', 'locked', 'html_url'] as const;
+/** Values an unset attribute plans to, by HCL name (top level) and by block and member (nested). */
+export function planDefaults(): { top: Record<string, unknown>; nested: Record<string, Record<string, unknown>> } {
+  const top: Record<string, unknown> = { ...PROVIDER_DEFAULTS };
+  const nested: Record<string, Record<string, unknown>> = {};
+  for (const { snake, row } of hclRows(WORKSPACE_ATTRIBUTES)) {
+    if (row.kind === 'object') {
+      for (const member of hclRows(row.attributes ?? {})) {
+        const d = planDefaultOf(member.row);
+        if (d) (nested[snake] ??= {})[member.snake] = d.value;
+      }
+      continue;
+    }
+    const d = planDefaultOf(row);
+    if (d) top[snake] = d.value;
+  }
+  return { top, nested };
+}
+
+type Table = typeof WORKSPACE_ATTRIBUTES;
+type HclKeys = { [K in keyof Table]: Table[K] extends { snake: string } ? K : never }[keyof Table];
+
+/**
+ * A `cdkws_workspace` configuration, plan or state as hooks read it (decoded by `decodeModel`):
+ * the table's rows by camelCase name, typed as the spec types them, plus the provider's own.
+ */
+export type WorkspaceModel = ModelOf<typeof PROVIDER_ATTRIBUTES> & { -readonly [K in HclKeys]: Known<NonNullable<ReadValues<Table>[K]>> };

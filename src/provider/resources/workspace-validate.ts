@@ -1,25 +1,16 @@
-// ValidateResourceConfig for `cdkws_workspace`: the spec's rules, from src/spec (the one source of
-// truth the client and the service use too), reported at the offending attribute. Unknown values
-// (known only after apply) are skipped, never guessed.
-import { workspaceBody } from '../../client/workspace-types';
-import {
-  DEFAULT_ENGINE_RELEASES,
-  TAG_BINDINGS_MAX_DIRECT,
-  checkWorkspaceRules,
-  attributeName,
-  renderViolation,
-  workspaceValuesFromWire,
-  WORKSPACE_ATTRIBUTES,
-  flatTagNameSchema,
-  resolveEngineVersion,
-  tagBindingKeySchema,
-  tagBindingValueSchema,
-  workspaceCreateBodySchema,
-  type WorkspaceUpdateAttributes,
-} from '../../spec';
+// ValidateResourceConfig for `cdkws_workspace`: the spec's rules (src/spec, the ones the client, the
+// service and the constructs call too), shown in HCL naming at the offending attribute. Values known
+// only after apply are skipped, never guessed, as is every rule that names one of them.
+import type { AttributeTable } from '../../spec/attribute-table';
+import { renderViolation, type RuleViolation } from '../../spec/rules';
+import { tagBindingCountProblem, tagBindingKeyProblem, tagBindingValueProblem } from '../../spec/tag-binding';
+import { WORKSPACE_ATTRIBUTES, type WorkspaceUpdateValues } from '../../spec/workspace-attributes';
+import { checkWorkspace } from '../../spec/workspace-rules';
 import { error, warning, type AttributePath, type Diagnostic } from '../protocol/diagnostics';
-import { isWhollyKnown, Unknown, type ObjectValue } from '../protocol/values';
-import { bool, createOptions, obj, str, strings } from './workspace-mapping';
+import { isWhollyKnown, type ObjectValue } from '../protocol/values';
+import { hclRows } from '../table-schema';
+import { workspaceModel } from './workspace-mapping';
+import type { WorkspaceModel } from './workspace-schema';
 
 const snake = (kebab: string) => kebab.replace(/-/g, '_');
 
@@ -33,44 +24,57 @@ export function pathFromPointer(pointer: string): AttributePath {
   return [];
 }
 
-function titleFor(path: AttributePath): string {
-  return path.length > 0 ? `Invalid ${path.join('.')}` : 'Invalid workspace configuration';
+/** A model's values as the spec's camelCase values: nulls (unset) and unknowns left out, blocks member by member. */
+function specValues(table: AttributeTable, model: Readonly<Record<string, unknown>>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const { path, row } of hclRows(table)) {
+    const v = model[path[0]];
+    if (v === null || v === undefined) continue;
+    out[path[0]] = row.kind === 'object' ? specValues(row.attributes ?? {}, v as Record<string, unknown>) : v;
+  }
+  return out;
 }
 
-// Rules about these attributes need all of them known to be judged.
-const MODE_GROUP = ['execution_mode', 'agent_pool_id', 'setting_overwrites'];
+/** The top-level attributes (camelCase) a violation names, in its path and its message. */
+function namedAttributes(v: RuleViolation): string[] {
+  return [v.path[0], ...[...v.message.matchAll(/\{([A-Za-z.]+)\}/g)].map((m) => m[1].split('.')[0])];
+}
 
 export function validateWorkspace(config: ObjectValue): Diagnostic[] {
+  const model = workspaceModel(config);
+  const values = specValues(WORKSPACE_ATTRIBUTES, model) as WorkspaceUpdateValues & { tagNames?: string[] };
+  // Attributes written in the configuration but known only after apply.
+  const unknown = new Set(hclRows(WORKSPACE_ATTRIBUTES).filter(({ snake: name }) => config[name] !== undefined && !isWhollyKnown(config[name])).map(({ path }) => path[0]));
   const diags: Diagnostic[] = [];
-  const body = workspaceBody(createOptions(config));
-  const parsed = workspaceCreateBodySchema.safeParse(body);
-  if (!parsed.success) {
-    for (const issue of parsed.error.issues) {
-      const path = pathFromPointer(`/${issue.path.join('/')}`);
-      // An empty name unknown until apply is fine; an empty known name is not.
-      if (path[0] === 'name' && config.name === Unknown) continue;
-      diags.push(error(titleFor(path), issue.message, path));
-    }
-  } else {
-    const modeUnknown = MODE_GROUP.some((k) => !isWhollyKnown(config[k]));
-    const vcsUnknown = !isWhollyKnown(config.vcs_repo);
-    const attributes = parsed.data.data.attributes as WorkspaceUpdateAttributes;
-    for (const v of checkWorkspaceRules(workspaceValuesFromWire(attributes), 'create')) {
-      const path = attributeName(WORKSPACE_ATTRIBUTES, v.path, 'snake').split('.');
-      if (modeUnknown && (MODE_GROUP.includes(String(path[0])) || path[0] === 'operations')) continue;
-      if (vcsUnknown && path[0] === 'vcs_repo') continue;
-      diags.push(error(titleFor(path), renderViolation(WORKSPACE_ATTRIBUTES, v, 'snake').detail, path));
-    }
+  for (const v of checkWorkspace(values, 'create')) {
+    if (namedAttributes(v).some((name) => unknown.has(name))) continue;
+    const { name, detail } = renderViolation(WORKSPACE_ATTRIBUTES, v, 'snake');
+    diags.push(error(`Invalid ${name}`, detail, name.split('.')));
   }
-  diags.push(...providerRules(config));
+  return [...diags, ...tagBindingRules(model), ...providerRules(model)];
+}
+
+/** The spec's rules on key-value tag bindings, for `tags`. */
+function tagBindingRules(model: WorkspaceModel): Diagnostic[] {
+  const tagBindings = model.tags;
+  if (!tagBindings) return [];
+  const diags: Diagnostic[] = [];
+  const count = tagBindingCountProblem(Object.keys(tagBindings).length);
+  if (count !== undefined) diags.push(error('Too many tags', count.replace('{}', 'tags'), ['tags']));
+  for (const [key, value] of Object.entries(tagBindings)) {
+    const keyProblem = tagBindingKeyProblem(key);
+    if (keyProblem !== undefined) diags.push(error('Invalid tag key', keyProblem.replace('{}', `tags key "${key}"`), ['tags', { key }]));
+    const valueProblem = typeof value === 'string' ? tagBindingValueProblem(value) : undefined;
+    if (valueProblem !== undefined) diags.push(error('Invalid tag value', valueProblem.replace('{}', `tags["${key}"]`), ['tags', { key }]));
+  }
   return diags;
 }
 
 /** Rules of this provider: combinations the service accepts but that could never converge. */
-function providerRules(config: ObjectValue): Diagnostic[] {
+function providerRules(model: WorkspaceModel): Diagnostic[] {
   const diags: Diagnostic[] = [];
-  const so = obj(config.setting_overwrites);
-  if (so && so.execution_mode === false && str(config.execution_mode) !== null) {
+  const overwrites = model.settingOverwrites;
+  if (overwrites?.executionMode === false && typeof model.executionMode === 'string') {
     diags.push(
       error(
         'Conflicting execution mode settings',
@@ -79,7 +83,7 @@ function providerRules(config: ObjectValue): Diagnostic[] {
       ),
     );
   }
-  if (so && so.agent_pool === false && str(config.agent_pool_id) !== null) {
+  if (overwrites?.agentPool === false && typeof model.agentPoolId === 'string') {
     diags.push(
       error(
         'Conflicting agent pool settings',
@@ -88,34 +92,10 @@ function providerRules(config: ObjectValue): Diagnostic[] {
       ),
     );
   }
-  const engine = str(config.engine_version);
-  if (engine !== null && engine !== 'latest' && resolveEngineVersion(engine, [...DEFAULT_ENGINE_RELEASES, '0.0.0', '9999.0.0']) === undefined) {
-    diags.push(error('Invalid engine_version', `"${engine}" is neither a version (X.Y.Z) nor a version constraint such as "~> 1.6".`, ['engine_version']));
-  }
-  for (const name of strings(config.tag_names) ?? []) {
-    const r = flatTagNameSchema.safeParse(name);
-    if (!r.success) diags.push(error('Invalid tag_names', `"${name}": ${r.error.issues[0].message}`, ['tag_names']));
-    // The service stores names lowercased: any other spelling would plan a change for ever.
-    else if (name !== name.toLowerCase()) diags.push(error('Invalid tag_names', `"${name}": tag names are stored lowercased; write "${name.toLowerCase()}".`, ['tag_names']));
-  }
-  const tags = obj(config.tags);
-  if (tags) {
-    const keys = Object.keys(tags);
-    if (keys.length > TAG_BINDINGS_MAX_DIRECT) {
-      diags.push(error('Too many tags', `A workspace can have at most ${TAG_BINDINGS_MAX_DIRECT} tag bindings of its own; ${keys.length} are given.`, ['tags']));
-    }
-    for (const [key, value] of Object.entries(tags)) {
-      const k = tagBindingKeySchema.safeParse(key);
-      if (!k.success) diags.push(error('Invalid tag key', `"${key}": ${k.error.issues[0].message}`, ['tags', { key }]));
-      if (typeof value === 'string') {
-        const v = tagBindingValueSchema.safeParse(value);
-        if (!v.success) diags.push(error('Invalid tag value', `tags["${key}"]: ${v.error.issues[0].message}`, ['tags', { key }]));
-      }
-    }
-  } else if (config.tags === null && bool(config.ignore_additional_tags) === true) {
+  if (model.tags === null && model.ignoreAdditionalTags === true) {
     diags.push(warning('ignore_additional_tags has no effect', 'It only matters when tags is set; without tags the resource leaves all bindings alone.', ['ignore_additional_tags']));
   }
-  if (config.organization !== null && config.organization !== Unknown && str(config.organization) === '') {
+  if (model.organization === '') {
     diags.push(error('Invalid organization', 'organization must not be empty; leave it unset to use the provider default.', ['organization']));
   }
   return diags;

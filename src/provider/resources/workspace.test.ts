@@ -8,8 +8,8 @@ import {
   engineVersionForState,
   settleAfterApply,
   stateFromWorkspace,
-  tagNameChanges,
-  tagsForState,
+  flatTagChanges,
+  tagBindingsForState,
   updateOptions,
 } from './workspace-mapping';
 import { planWorkspace } from './workspace-plan';
@@ -58,13 +58,13 @@ describe('state from a workspace', () => {
 describe('tags in state', () => {
   const own = [binding('team', 'net'), binding('extra', '1')];
   it('are null while unmanaged', () => {
-    expect(tagsForState(own, { tags: null })).toBeNull();
+    expect(tagBindingsForState(own, { tags: null })).toBeNull();
   });
   it('are every own binding when managed exactly', () => {
-    expect(tagsForState(own, { tags: { team: 'net' }, ignore_additional_tags: false })).toEqual({ team: 'net', extra: '1' });
+    expect(tagBindingsForState(own, { tags: { team: 'net' }, ignore_additional_tags: false })).toEqual({ team: 'net', extra: '1' });
   });
   it('are only the listed keys with ignore_additional_tags', () => {
-    expect(tagsForState(own, { tags: { team: 'x' }, ignore_additional_tags: true })).toEqual({ team: 'net' });
+    expect(tagBindingsForState(own, { tags: { team: 'x' }, ignore_additional_tags: true })).toEqual({ team: 'net' });
   });
 });
 
@@ -109,7 +109,7 @@ it('create options leave unknown and null values to the service', () => {
 });
 
 it('flat tag changes compare names case-insensitively', () => {
-  expect(tagNameChanges(['prod', 'old'], ['prod', 'new'])).toEqual({ add: ['new'], remove: ['old'] });
+  expect(flatTagChanges(['prod', 'old'], ['Prod', 'new'])).toEqual({ add: ['new'], remove: ['old'] });
 });
 
 it('after apply, values known in the plan are kept for attributes the configuration leaves unset', () => {
@@ -132,7 +132,7 @@ describe('validation', () => {
     expect(messages({ name: Unknown })).toEqual([]);
   });
   it('requires an agent pool for agent execution', () => {
-    expect(messages({ execution_mode: 'agent' })).toEqual([expect.stringMatching(/^agent_pool_id: agent-pool-id is required/)]);
+    expect(messages({ execution_mode: 'agent' })).toEqual([expect.stringMatching(/^agent_pool_id: agent_pool_id is required when execution_mode is "agent"/)]);
   });
   it('does not judge the agent pool rule while the mode is unknown', () => {
     expect(messages({ execution_mode: Unknown })).toEqual([]);
@@ -143,12 +143,12 @@ describe('validation', () => {
   it('rejects a bad auto-destroy duration and a bad engine version', () => {
     const out = messages({ auto_destroy_activity_duration: '0d', engine_version: 'banana' }).join('\n');
     expect(out).toMatch(/auto_destroy_activity_duration: /);
-    expect(out).toMatch(/engine_version: "banana"/);
+    expect(out).toMatch(/engine_version: engine_version "banana" is neither a version/);
   });
   it('rejects tag names that are not lowercase, and invalid tag keys', () => {
     const out = messages({ tag_names: ['Prod'], tags: { 'hc:x': 'y' } }).join('\n');
-    expect(out).toMatch(/tag_names: "Prod": .*write "prod"/);
-    expect(out).toMatch(/tags\["hc:x"\]: "hc:x"/);
+    expect(out).toMatch(/tag_names: tag_names entry "Prod" must be written lowercase \("prod"\)/);
+    expect(out).toMatch(/tags\["hc:x"\]: tags key "hc:x" must not start with "hc:"/);
   });
   it('rejects an execution mode that setting_overwrites would ignore', () => {
     expect(messages({ execution_mode: 'remote', setting_overwrites: { execution_mode: false, agent_pool: null } }).join()).toMatch(/execution_mode: .*ignored/);

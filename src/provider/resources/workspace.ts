@@ -2,8 +2,8 @@
 // (which pull in the client, undici and zod) are loaded on first use, so schema-only starts of
 // the provider stay cheap.
 import type { ProviderData } from '../context';
-import type { ResourceImplementation } from '../protocol/types';
-import { workspaceSchema } from './workspace-schema';
+import { defineResource } from '../resource';
+import { workspaceSchema, type WorkspaceModel } from './workspace-schema';
 
 /* eslint-disable @typescript-eslint/no-require-imports */
 const hooks = () => require('./workspace-hooks') as typeof import('./workspace-hooks');
@@ -11,11 +11,13 @@ const validation = () => require('./workspace-validate') as typeof import('./wor
 const planning = () => require('./workspace-plan') as typeof import('./workspace-plan');
 /* eslint-enable @typescript-eslint/no-require-imports */
 
-export const workspaceResource: ResourceImplementation<ProviderData> = {
+export const workspaceResource = defineResource<WorkspaceModel, ProviderData>({
   schema: workspaceSchema,
-  validate: (config) => validation().validateWorkspace(config),
+  validate: (config) => validation().validateWorkspace(config.value),
   plan: (req, ctx) => planning().planWorkspace(req, ctx.providerData?.organization ?? null),
-  apply: (req, ctx) => hooks().applyWorkspace(req, ctx),
+  create: (req, ctx) => hooks().createWorkspace(req, ctx),
   read: (req, ctx) => hooks().readWorkspace(req, ctx),
+  update: (req, ctx) => hooks().updateWorkspace(req, ctx),
+  delete: (req, ctx) => hooks().deleteWorkspace(req, ctx),
   importState: (id, ctx) => hooks().importWorkspace(id, ctx),
-};
+});

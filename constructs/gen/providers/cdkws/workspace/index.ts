@@ -8,7 +8,7 @@ import * as cdktf from '../../../../engine';
 
 export interface WorkspaceConfig extends cdktf.TerraformMetaArguments {
   /**
-  * Agent pool (apool-…) for execution_mode "agent".
+  * Agent pool (apool-…); required when execution_mode is "agent", refused otherwise.
   *
   * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/cdk-workspaces/cdkws/latest/docs/resources/workspace#agent_pool_id Workspace#agent_pool_id}
   */
@@ -20,25 +20,25 @@ export interface WorkspaceConfig extends cdktf.TerraformMetaArguments {
   */
   readonly allowDestroyPlan?: boolean | cdktf.IResolvable;
   /**
-  * Health assessments (hosted service, plus tier).
+  * Health assessments: hosted service, plus tier, remote execution, engine 0.15.4 or later. Default: false, or true where the organization enforces assessments.
   *
   * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/cdk-workspaces/cdkws/latest/docs/resources/workspace#assessments_enabled Workspace#assessments_enabled}
   */
   readonly assessmentsEnabled?: boolean | cdktf.IResolvable;
   /**
-  * Auto-apply runs started by VCS, UI or CLI. Default false.
+  * Apply runs started by VCS, UI or CLI without confirmation. Default false.
   *
   * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/cdk-workspaces/cdkws/latest/docs/resources/workspace#auto_apply Workspace#auto_apply}
   */
   readonly autoApply?: boolean | cdktf.IResolvable;
   /**
-  * Auto-apply runs started by run triggers. Default false.
+  * Apply runs started by run triggers without confirmation. Default false.
   *
   * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/cdk-workspaces/cdkws/latest/docs/resources/workspace#auto_apply_run_trigger Workspace#auto_apply_run_trigger}
   */
   readonly autoApplyRunTrigger?: boolean | cdktf.IResolvable;
   /**
-  * Inactivity before a destroy run, e.g. "14d" or "12h".
+  * Inactivity before a destroy run: 1 to 4 digits then "d" or "h", e.g. "14d".
   *
   * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/cdk-workspaces/cdkws/latest/docs/resources/workspace#auto_destroy_activity_duration Workspace#auto_destroy_activity_duration}
   */
@@ -56,19 +56,19 @@ export interface WorkspaceConfig extends cdktf.TerraformMetaArguments {
   */
   readonly description?: string;
   /**
-  * Exact version or constraint (kept as written while the resolved version satisfies it). Default: latest.
+  * Exact version, or a constraint that selects the newest matching release. Default: the latest release.
   *
   * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/cdk-workspaces/cdkws/latest/docs/resources/workspace#engine_version Workspace#engine_version}
   */
   readonly engineVersion?: string;
   /**
-  * "remote", "local" or "agent"; defaults to the organization default.
+  * "remote", "local" (state only) or "agent". Default: the organization's default execution mode.
   *
   * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/cdk-workspaces/cdkws/latest/docs/resources/workspace#execution_mode Workspace#execution_mode}
   */
   readonly executionMode?: string;
   /**
-  * Start runs only for changes under the trigger prefixes/patterns. Default true.
+  * Start VCS runs only for changes under the trigger prefixes or patterns. Default true.
   *
   * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/cdk-workspaces/cdkws/latest/docs/resources/workspace#file_triggers_enabled Workspace#file_triggers_enabled}
   */
@@ -80,7 +80,7 @@ export interface WorkspaceConfig extends cdktf.TerraformMetaArguments {
   */
   readonly forceDelete?: boolean | cdktf.IResolvable;
   /**
-  * All workspaces of the organization may read this state.
+  * Every workspace of the organization may read this workspace's state. Default: false, or on a self-hosted service the organization's global remote state default.
   *
   * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/cdk-workspaces/cdkws/latest/docs/resources/workspace#global_remote_state Workspace#global_remote_state}
   */
@@ -92,7 +92,7 @@ export interface WorkspaceConfig extends cdktf.TerraformMetaArguments {
   */
   readonly ignoreAdditionalTags?: boolean | cdktf.IResolvable;
   /**
-  * Letters, numbers, "-" and "_"; unique in the organization.
+  * Letters, numbers, "-" and "_", at most 90 characters; unique in the organization.
   *
   * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/cdk-workspaces/cdkws/latest/docs/resources/workspace#name Workspace#name}
   */
@@ -104,13 +104,13 @@ export interface WorkspaceConfig extends cdktf.TerraformMetaArguments {
   */
   readonly organization?: string;
   /**
-  * Project (prj-…); defaults to the organization default project.
+  * Project (prj-…) the workspace belongs to. Default: the organization's default project.
   *
   * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/cdk-workspaces/cdkws/latest/docs/resources/workspace#project_id Workspace#project_id}
   */
   readonly projectId?: string;
   /**
-  * Queue VCS runs before a first manual run. Default false.
+  * Queue VCS runs before the first manual run. Default false.
   *
   * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/cdk-workspaces/cdkws/latest/docs/resources/workspace#queue_all_runs Workspace#queue_all_runs}
   */
@@ -128,7 +128,7 @@ export interface WorkspaceConfig extends cdktf.TerraformMetaArguments {
   */
   readonly sourceUrl?: string;
   /**
-  * Automatic speculative plans. Default true.
+  * Automatic speculative plans for pull requests. Default true.
   *
   * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/cdk-workspaces/cdkws/latest/docs/resources/workspace#speculative_enabled Workspace#speculative_enabled}
   */
@@ -140,7 +140,7 @@ export interface WorkspaceConfig extends cdktf.TerraformMetaArguments {
   */
   readonly sshKeyId?: string;
   /**
-  * Structured run output. Default true.
+  * Structured run output in the UI. Default true.
   *
   * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/cdk-workspaces/cdkws/latest/docs/resources/workspace#structured_run_output_enabled Workspace#structured_run_output_enabled}
   */
@@ -158,19 +158,19 @@ export interface WorkspaceConfig extends cdktf.TerraformMetaArguments {
   */
   readonly tags?: { [key: string]: string };
   /**
-  * Glob patterns that trigger runs. Default [].
+  * Glob patterns whose changes start runs. Default [].
   *
   * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/cdk-workspaces/cdkws/latest/docs/resources/workspace#trigger_patterns Workspace#trigger_patterns}
   */
   readonly triggerPatterns?: string[];
   /**
-  * Paths that trigger runs. Default [].
+  * Paths whose changes start runs, besides the working directory. Default [].
   *
   * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/cdk-workspaces/cdkws/latest/docs/resources/workspace#trigger_prefixes Workspace#trigger_prefixes}
   */
   readonly triggerPrefixes?: string[];
   /**
-  * Relative path the engine runs in.
+  * Relative path the engine runs in; the repository root when unset.
   *
   * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/cdk-workspaces/cdkws/latest/docs/resources/workspace#working_directory Workspace#working_directory}
   */
@@ -190,10 +190,14 @@ export interface WorkspaceConfig extends cdktf.TerraformMetaArguments {
 }
 export interface WorkspaceSettingOverwrites {
   /**
+  * The workspace sets its agent pool itself (true) or follows the organization default (false).
+  *
   * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/cdk-workspaces/cdkws/latest/docs/resources/workspace#agent_pool Workspace#agent_pool}
   */
   readonly agentPool?: boolean | cdktf.IResolvable;
   /**
+  * The workspace sets execution_mode itself (true) or follows the organization default (false).
+  *
   * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/cdk-workspaces/cdkws/latest/docs/resources/workspace#execution_mode Workspace#execution_mode}
   */
   readonly executionMode?: boolean | cdktf.IResolvable;
@@ -317,37 +321,37 @@ export class WorkspaceSettingOverwritesOutputReference extends cdktf.ComplexObje
 }
 export interface WorkspaceVcsRepo {
   /**
-  * Branch; "" (default) is the repository default.
+  * Branch to track; empty means the repository default branch. Default "".
   *
   * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/cdk-workspaces/cdkws/latest/docs/resources/workspace#branch Workspace#branch}
   */
   readonly branch?: string;
   /**
-  * ":org/:repo" (or ":org/:project/_git/:repo").
+  * ":org/:repo", or ":org/:project/_git/:repo" for the alternative provider.
   *
   * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/cdk-workspaces/cdkws/latest/docs/resources/workspace#identifier Workspace#identifier}
   */
   readonly identifier: string;
   /**
-  * Fetch submodules. Default false.
+  * Whether submodules are fetched. Default false.
   *
   * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/cdk-workspaces/cdkws/latest/docs/resources/workspace#ingress_submodules Workspace#ingress_submodules}
   */
   readonly ingressSubmodules?: boolean | cdktf.IResolvable;
   /**
-  * VCS OAuth token (ot-…); exactly one of this and vcsapp_installation_id.
+  * VCS OAuth token (ot-…); give this or vcsapp_installation_id, not both.
   *
   * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/cdk-workspaces/cdkws/latest/docs/resources/workspace#oauth_token_id Workspace#oauth_token_id}
   */
   readonly oauthTokenId?: string;
   /**
-  * Start runs for Git tags matching this regular expression.
+  * Runs start for Git tags matching this regular expression.
   *
   * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/cdk-workspaces/cdkws/latest/docs/resources/workspace#tags_regex Workspace#tags_regex}
   */
   readonly tagsRegex?: string;
   /**
-  * VCS app installation; exactly one of this and oauth_token_id.
+  * VCS app installation; give this or oauth_token_id, not both.
   *
   * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/cdk-workspaces/cdkws/latest/docs/resources/workspace#vcsapp_installation_id Workspace#vcsapp_installation_id}
   */

@@ -1,0 +1,111 @@
+// The workspace resource is driven by the spec's attribute table: a row becomes an attribute with
+// its type, flags, description and plan default; the hooks' model uses the table's names; the
+// service's "name taken" is recognized by identity, not wording.
+import { ValidationError } from '../../client';
+import type { AttributeTable } from '../../spec/attribute-table';
+import { ERRORS } from '../../spec/error-codes';
+import { configured } from '../context';
+import { WORKSPACE_ATTRIBUTES } from '../../spec/workspace-attributes';
+import { Unknown } from '../protocol/values';
+import { decodeModel } from '../resource';
+import { hclRows, planDefaultOf, resourceBlock } from '../table-schema';
+import { workspaceDataSourceSchema } from '../data-sources/workspace-schema';
+import { isNameTaken } from './workspace-hooks';
+import { HCL_NAMES } from './workspace-mapping';
+import { planWorkspace } from './workspace-plan';
+import { workspaceSchema, type WorkspaceModel } from './workspace-schema';
+
+const ROW_TABLE = {
+  fooEnabled: { wire: 'foo-enabled', snake: 'foo_enabled', kind: 'boolean', default: true, create: true, update: true, description: 'Foo.' },
+  fooMode: { wire: 'foo-mode', snake: 'foo_mode', kind: 'enum', values: ['a', 'b'], defaultText: "the organization's foo mode", create: true, update: true, description: 'Mode.' },
+  fooNote: { wire: 'foo-note', snake: 'foo_note', kind: 'string', nullable: true, default: null, create: true, update: true, description: 'Note.' },
+  fooSource: { wire: 'foo-source', snake: 'foo_source', kind: 'string', nullable: true, default: null, create: true, description: 'Source.' },
+  fooCount: { wire: 'foo-count', snake: 'foo_count', kind: 'number', description: 'Count.' },
+  hidden: { wire: 'hidden', kind: 'string', create: true, update: true, description: 'Not in HCL.' },
+} as const satisfies AttributeTable;
+
+describe('a table row', () => {
+  const block = resourceBlock(ROW_TABLE);
+  it('becomes an attribute with its type, flags and description with the default', () => {
+    expect(block.attributes).toEqual({
+      foo_enabled: { type: 'bool', optional: true, computed: true, description: 'Foo. Default true.' },
+      foo_mode: { type: 'string', optional: true, computed: true, description: "Mode. Default: the organization's foo mode." },
+      foo_note: { type: 'string', optional: true, description: 'Note.' },
+      foo_source: { type: 'string', optional: true, computed: true, requiresReplace: true, description: 'Source.' },
+      foo_count: { type: 'number', computed: true, description: 'Count.' },
+    });
+  });
+  it('plans its default only when it has a value the configuration can restore in place', () => {
+    expect(Object.fromEntries(hclRows(ROW_TABLE).map(({ snake, row }) => [snake, planDefaultOf(row)]))).toEqual({
+      foo_enabled: { value: true },
+      foo_mode: undefined,
+      foo_note: undefined,
+      foo_source: undefined,
+      foo_count: undefined,
+    });
+  });
+});
+
+describe('the workspace table', () => {
+  it('names each HCL attribute as the table does, so models use the table names', () => {
+    for (const [snake, tableName, derived] of HCL_NAMES) expect({ snake, name: derived }).toEqual({ snake, name: tableName });
+  });
+  it('has every row with an HCL name in the resource schema and the data source', () => {
+    const resource = { ...workspaceSchema.attributes, ...workspaceSchema.blocks };
+    for (const { snake } of hclRows(WORKSPACE_ATTRIBUTES)) expect(Object.keys(resource)).toContain(snake);
+    const reported = Object.keys(workspaceDataSourceSchema.attributes ?? {});
+    for (const { snake } of hclRows(WORKSPACE_ATTRIBUTES).filter((r) => r.snake !== 'setting_overwrites')) expect(reported).toContain(snake);
+  });
+  it("plans every row's default for an unset attribute on create", () => {
+    const res = planWorkspace({ prior: null, proposed: { name: 'n' }, config: { name: 'n' }, planned: { name: 'n' }, requiresReplace: [] }, 'acme');
+    for (const { snake, row } of hclRows(WORKSPACE_ATTRIBUTES)) {
+      const d = planDefaultOf(row);
+      if (d) expect({ snake, value: res.planned?.[snake] }).toEqual({ snake, value: d.value });
+    }
+    expect(res.planned).toMatchObject({ allow_destroy_plan: true, auto_apply: false, trigger_prefixes: [], force_delete: false, ignore_additional_tags: false });
+    // The service decides these while unset: the plan leaves them as Terraform proposed.
+    expect(res.planned?.assessments_enabled).toBeUndefined();
+    expect(res.planned?.execution_mode).toBeUndefined();
+  });
+});
+
+describe('the model', () => {
+  it('has camelCase members, null for null and undefined while unknown', () => {
+    const model = decodeModel<WorkspaceModel>(workspaceSchema, {
+      name: 'net',
+      description: null,
+      tag_names: ['a', Unknown],
+      force_delete: true,
+      vcs_repo: { identifier: 'a/b', oauth_token_id: 'ot-1', vcsapp_installation_id: null, branch: '', ingress_submodules: false, tags_regex: null },
+      setting_overwrites: Unknown,
+    });
+    expect(model.name).toBe('net');
+    expect(model.description).toBeNull();
+    expect(model.tagNames).toBeUndefined();
+    expect(model.forceDelete).toBe(true);
+    expect(model.vcsRepo).toEqual({ identifier: 'a/b', oauthTokenId: 'ot-1', vcsappInstallationId: null, branch: '', ingressSubmodules: false, tagsRegex: null });
+    expect(model.settingOverwrites).toBeUndefined();
+    expect(model.organization).toBeUndefined();
+  });
+});
+
+describe('a taken name', () => {
+  const request = { method: 'POST', url: 'http://svc/api/v2/organizations/acme/workspaces', headers: {} };
+  const refused = (error: Record<string, unknown>) => new ValidationError({ status: 422, errors: [{ status: '422', title: 'invalid attribute', ...error }], request });
+  it('is recognized by its code', () => {
+    expect(isNameTaken(refused({ code: ERRORS.nameTaken.code, detail: 'anything', source: { pointer: '/data/attributes/name' } }))).toBe(true);
+  });
+  it('is not another refusal of the name', () => {
+    expect(isNameTaken(refused({ code: 'invalid-attribute', detail: 'Name is too long', source: { pointer: '/data/attributes/name' } }))).toBe(false);
+    expect(isNameTaken(refused({ detail: 'may contain only letters', source: { pointer: '/data/attributes/name' } }))).toBe(false);
+  });
+  it('is recognized without a code from the spec\'s detail at the name', () => {
+    expect(isNameTaken(refused({ detail: ERRORS.nameTaken.detail, source: { pointer: '/data/attributes/name' } }))).toBe(true);
+  });
+});
+
+describe("the provider's configured data", () => {
+  it('is refused, naming the resource and the fix, when the provider block was not configured', () => {
+    expect(() => configured({ providerData: undefined }, 'cdkws_tag_binding')).toThrow(/configure the provider block \(address and token\) before using cdkws_tag_binding/);
+  });
+});
