@@ -1,6 +1,8 @@
 // Paginated lists (spec "Pagination envelope"): one-page results and async iterators that walk
 // every page at the largest page size (decision 5: 100).
+import type { z } from 'zod';
 import { MAX_PAGE_SIZE, type Pagination as WirePagination } from '../spec';
+import type { QueryValue, Transport } from './transport';
 
 export interface ListOptions {
   /** Page to fetch. @default 1 */
@@ -61,6 +63,25 @@ export async function* paginate<T>(fetchPage: (options: ListOptions) => Promise<
     if (next === null || next <= pageNumber || page.items.length === 0) return;
     pageNumber = next;
   }
+}
+
+/** A list document: its resources and, when the service sends it, the pagination envelope. */
+type ListDocumentSchema<R> = z.ZodType<{ data: R[]; meta?: { pagination: WirePagination } }>;
+
+/** One page of the list answered at `path`, its resources mapped by `toItem`. */
+export async function fetchPage<R, T>(transport: Transport, path: string, query: Record<string, QueryValue>, schema: ListDocumentSchema<R>, toItem: (resource: R) => T): Promise<Page<T>> {
+  const doc = await transport.call({ method: 'GET', path, query, idempotent: true }, schema);
+  return { items: doc.data.map(toItem), pagination: toPagination(doc.meta) };
+}
+
+/**
+ * A list that belongs to one parent (e.g. a workspace's tags): `list` fetches one page, `listAll`
+ * walks every page.
+ */
+export function childList<R, T>(transport: Transport, pathOf: (parentId: string) => string, schema: ListDocumentSchema<R>, toItem: (resource: R) => T) {
+  const list = (parentId: string, options: ListOptions = {}): Promise<Page<T>> => fetchPage(transport, pathOf(parentId), pageQuery(options), schema, toItem);
+  const listAll = (parentId: string): AsyncGenerator<T, void, undefined> => paginate((page) => list(parentId, page));
+  return { list, listAll };
 }
 
 /** Collects an async iterable into an array. */

@@ -1,7 +1,7 @@
 // Remote state consumers (spec "Remote state consumers"; decision 8). Add, remove and replace are
 // safe to repeat: adding a present consumer and removing an absent one are ignored.
-import { remoteStateConsumerListDocumentSchema } from '../spec';
-import { paginate, pageQuery, toPagination, type ListOptions, type Page } from './pagination';
+import { remoteStateConsumerListDocumentSchema, type WorkspaceResource } from '../spec';
+import { childList, type ListOptions, type Page } from './pagination';
 import type { Transport } from './transport';
 import { toWorkspace, type Workspace } from './workspace-types';
 
@@ -11,16 +11,19 @@ const path = (workspaceId: string) => `/workspaces/${encodeURIComponent(workspac
 const body = (ids: string[]) => ({ data: ids.map((id) => ({ type: 'workspaces', id })) });
 
 export class RemoteStateConsumersApi {
-  constructor(private readonly transport: Transport) {}
+  private readonly pages: ReturnType<typeof childList<WorkspaceResource, Workspace>>;
 
-  /** Workspaces allowed to read the workspace's state (all others when global-remote-state is on). */
-  async list(workspaceId: string, options: RemoteStateConsumerListOptions = {}): Promise<Page<Workspace>> {
-    const doc = await this.transport.call({ method: 'GET', path: path(workspaceId), query: pageQuery(options), idempotent: true }, remoteStateConsumerListDocumentSchema);
-    return { items: doc.data.map(toWorkspace), pagination: toPagination(doc.meta) };
+  constructor(private readonly transport: Transport) {
+    this.pages = childList(transport, path, remoteStateConsumerListDocumentSchema, toWorkspace);
+  }
+
+  /** Workspaces allowed to read the workspace's state (all others when globalRemoteState is on). */
+  list(workspaceId: string, options: RemoteStateConsumerListOptions = {}): Promise<Page<Workspace>> {
+    return this.pages.list(workspaceId, options);
   }
 
   listAll(workspaceId: string): AsyncGenerator<Workspace, void, undefined> {
-    return paginate((page) => this.list(workspaceId, page));
+    return this.pages.listAll(workspaceId);
   }
 
   async add(workspaceId: string, consumerIds: string[]): Promise<void> {
