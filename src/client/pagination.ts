@@ -74,14 +74,24 @@ export async function fetchPage<R, T>(transport: Transport, path: string, query:
   return { items: doc.data.map(toItem), pagination: toPagination(doc.meta) };
 }
 
-/**
- * A list that belongs to one parent (e.g. a workspace's tags): `list` fetches one page, `listAll`
- * walks every page.
- */
-export function childList<R, T>(transport: Transport, pathOf: (parentId: string) => string, schema: ListDocumentSchema<R>, toItem: (resource: R) => T) {
-  const list = (parentId: string, options: ListOptions = {}): Promise<Page<T>> => fetchPage(transport, pathOf(parentId), pageQuery(options), schema, toItem);
-  const listAll = (parentId: string): AsyncGenerator<T, void, undefined> => paginate((page) => list(parentId, page));
-  return { list, listAll };
+/** The API of a list that belongs to one parent (e.g. a workspace's flat tags). */
+export abstract class ChildListApi<R, T> {
+  constructor(
+    protected readonly transport: Transport,
+    private readonly pathOf: (parentId: string) => string,
+    private readonly schema: ListDocumentSchema<R>,
+    private readonly toItem: (resource: R) => T,
+  ) {}
+
+  /** One page of the list. */
+  list(parentId: string, options: ListOptions = {}): Promise<Page<T>> {
+    return fetchPage(this.transport, this.pathOf(parentId), pageQuery(options), this.schema, this.toItem);
+  }
+
+  /** Every item, 100 per request. */
+  listAll(parentId: string): AsyncGenerator<T, void, undefined> {
+    return paginate((page) => this.list(parentId, page));
+  }
 }
 
 /** Collects an async iterable into an array. */

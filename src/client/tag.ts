@@ -1,6 +1,6 @@
 // Flat workspace tags (spec "Flat tags"; decision 9: names are stored lowercased).
 import { flatTagListDocumentSchema, flatTagsBodySchema, type FlatTagResource } from '../spec';
-import { childList, type ListOptions, type Page } from './pagination';
+import { ChildListApi, type ListOptions } from './pagination';
 import { flatTagNameErrors, issueErrors, refuseIfInvalid } from './request-checks';
 import type { Transport, TransportRequest } from './transport';
 
@@ -25,20 +25,10 @@ export function toTag(resource: FlatTagResource): Tag {
   return { id: resource.id, name: a.name, createdAt: a['created-at'], instanceCount: a['instance-count'], raw: resource };
 }
 
-export class TagsApi {
-  private readonly pages: ReturnType<typeof childList<FlatTagResource, Tag>>;
-
-  constructor(private readonly transport: Transport) {
-    this.pages = childList(transport, path, flatTagListDocumentSchema, toTag);
-  }
-
-  /** One page of the workspace's flat tags. */
-  list(workspaceId: string, options: TagListOptions = {}): Promise<Page<Tag>> {
-    return this.pages.list(workspaceId, options);
-  }
-
-  listAll(workspaceId: string): AsyncGenerator<Tag, void, undefined> {
-    return this.pages.listAll(workspaceId);
+/** A workspace's flat tags: `list` and `listAll` take the workspace ID. */
+export class TagsApi extends ChildListApi<FlatTagResource, Tag> {
+  constructor(transport: Transport) {
+    super(transport, path, flatTagListDocumentSchema, toTag);
   }
 
   /** Adds tags; adding one the workspace has is a no-op, so this is safe to repeat. */
