@@ -1,7 +1,7 @@
 // Workspace options and results on our side (camelCase), derived from the spec's attribute table,
 // and their mapping to and from the wire (spec "Workspace", "Create a workspace", "Update a
-// workspace"). No attribute is named here: adding one to WORKSPACE_ATTRIBUTES adds it to the
-// options, the result and both mappings.
+// workspace"). No attribute is mapped by hand: adding one to WORKSPACE_ATTRIBUTES adds it to the
+// options, the result and both mappings. Only the members every result carries are named.
 import {
   fromWireAttributes,
   TAG_BINDING_ATTRIBUTES,
@@ -126,7 +126,7 @@ function relationshipsOf(table: AttributeTable, values: Readonly<Record<string, 
 }
 
 /** The table's camelCase values of create or update options (the Date made a timestamp). */
-export function workspaceValues(options: WorkspaceCreateOptions | WorkspaceUpdateOptions): WorkspaceUpdateValues {
+export function workspaceValues(options: WorkspaceCreateOptions | WorkspaceUpdateOptions): WorkspaceCreateValues | WorkspaceUpdateValues {
   const { autoDestroyAt, tagBindings: _bindings, ...values } = options;
   return { ...values, ...(autoDestroyAt === undefined ? {} : { autoDestroyAt: autoDestroyAt instanceof Date ? autoDestroyAt.toISOString() : autoDestroyAt }) };
 }
