@@ -1,7 +1,7 @@
 // Workspace change requests (spec "List/Show/Archive a change request"; decisions 1–3).
-import { changeRequestDocumentSchema, changeRequestListDocumentSchema, type ChangeRequestResource } from '../spec';
+import { CHANGE_REQUEST_ATTRIBUTES, changeRequestDocumentSchema, changeRequestListDocumentSchema, fromWireAttributes, type ChangeRequestResource, type ReadValues } from '../spec';
 import { ValidationError } from './errors';
-import { paginate, pageQuery, toPagination, type ListOptions, type Page } from './pagination';
+import { fetchPage, paginate, pageQuery, type ListOptions, type Page } from './pagination';
 import type { Transport } from './transport';
 
 export interface ChangeRequestListOptions extends ListOptions {
@@ -9,16 +9,12 @@ export interface ChangeRequestListOptions extends ListOptions {
   archived?: boolean;
 }
 
-export interface ChangeRequest {
+/** Every attribute of the table: the answer's schema requires them all. */
+type ChangeRequestValues = Required<ReadValues<typeof CHANGE_REQUEST_ATTRIBUTES>>;
+
+export interface ChangeRequest extends ChangeRequestValues {
   id: string;
-  subject: string;
-  /** Markdown. */
-  message: string;
   archived: boolean;
-  archivedBy: string | null;
-  archivedAt: string | null;
-  createdAt: string;
-  updatedAt: string;
   workspaceId: string;
   raw: ChangeRequestResource;
 }
@@ -27,13 +23,8 @@ export function toChangeRequest(resource: ChangeRequestResource): ChangeRequest 
   const a = resource.attributes;
   return {
     id: resource.id,
-    subject: a.subject,
-    message: a.message,
+    ...(fromWireAttributes(CHANGE_REQUEST_ATTRIBUTES, a) as ChangeRequestValues),
     archived: a['archived-at'] !== null,
-    archivedBy: a['archived-by'],
-    archivedAt: a['archived-at'],
-    createdAt: a['created-at'],
-    updatedAt: a['updated-at'],
     workspaceId: resource.relationships.workspace.data.id,
     raw: resource,
   };
@@ -47,8 +38,7 @@ export class ChangeRequestsApi {
   /** `workspace` is a workspace ID, or a name that exactly one visible workspace has. */
   async list(workspace: string, options: ChangeRequestListOptions = {}): Promise<Page<ChangeRequest>> {
     const query = { ...pageQuery(options), archive: options.archived === undefined ? undefined : String(options.archived) };
-    const doc = await this.transport.call({ method: 'GET', path: `/workspaces/${e(workspace)}/change-requests`, query, idempotent: true }, changeRequestListDocumentSchema);
-    return { items: doc.data.map(toChangeRequest), pagination: toPagination(doc.meta) };
+    return fetchPage(this.transport, `/workspaces/${e(workspace)}/change-requests`, query, changeRequestListDocumentSchema, toChangeRequest);
   }
 
   listAll(workspace: string, options: Omit<ChangeRequestListOptions, 'pageNumber' | 'pageSize'> = {}): AsyncGenerator<ChangeRequest, void, undefined> {

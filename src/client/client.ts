@@ -8,28 +8,14 @@ import { ExplorerApi } from './explorer';
 import { RemoteStateConsumersApi } from './remote-state-consumer';
 import { TagBindingsApi } from './tag-binding';
 import { TagsApi } from './tag';
-import { Transport, type RetryOptions } from './transport';
+import { Transport, type TransportOptions } from './transport';
 import { WorkspacesApi } from './workspace';
 import { normalizeAddress, readCaFile } from './credentials';
 
-export interface ClientOptions {
-  /** `scheme://host[:port]`, without `/api/v2`. Required. */
-  address: string;
-  /** API token. Required; never shown in errors, logs or `inspect()`. */
-  token: string;
+/** The transport's settings (address, token, limits, retries, CA), plus a default organization. */
+export interface ClientOptions extends Omit<TransportOptions, 'random'> {
   /** Default organization for callers that have none of their own. */
   organization?: string;
-  /** Requests per second at most; `false` turns client-side limiting off. @default 30 */
-  rateLimit?: number | false;
-  /** Requests in flight at once. @default 10 */
-  concurrency?: number;
-  /** Per-attempt timeout for connecting, headers and body. @default 30000 */
-  timeoutMs?: number;
-  /** Backoff settings, or `false` for no retries. @default { maxRetries: 5, baseDelayMs: 250, maxDelayMs: 10000 } */
-  retry?: RetryOptions | false;
-  userAgent?: string;
-  /** PEM of an extra certificate authority to trust for HTTPS (e.g. `cdkws serve --tls`'s); public ones stay trusted. */
-  ca?: string | Buffer;
 }
 
 export type ClientEnvironmentOptions = Omit<ClientOptions, 'address' | 'token'> & CredentialSources;

@@ -1,6 +1,9 @@
 import { inspect } from 'node:util';
+import { ERRORS, LOCK_HOLDER_META, type ErrorName } from '../spec';
 import {
+  ApiError,
   ConflictError,
+  NameTakenError,
   NetworkError,
   NotFoundError,
   RateLimitedError,
@@ -62,6 +65,67 @@ describe('errorFromResponse', () => {
     expect(error.message).toBe('POST http://localhost/api/v2/workspaces/ws-1/actions/lock failed (404): workspace "x" was not found');
     expect(inspect(error, { depth: 5 })).not.toContain('s3cret');
     expect(error.request.headers.authorization).toBe('Bearer [REDACTED]');
+  });
+});
+
+describe('errorFromResponse with the error codes our service sends', () => {
+  /** An answer of our service: the catalogue's code, status and title, and words unlike the hosted service's. */
+  const coded = (name: ErrorName, extra: Record<string, unknown> = {}) => {
+    const e = ERRORS[name];
+    return { errors: [{ status: String(e.status), title: e.title, detail: 'worded differently', code: e.code, ...extra }] };
+  };
+
+  it.each([
+    ['workspaceAlreadyLocked', WorkspaceLockedError],
+    ['workspaceLockedByOther', WorkspaceLockedByOtherError],
+    ['workspaceNotLocked', WorkspaceNotLockedError],
+    ['workspaceLockedForDelete', WorkspaceNotSafeToDeleteError],
+    ['workspaceManagesResources', WorkspaceNotSafeToDeleteError],
+    ['conflict', ConflictError],
+    ['nameTaken', NameTakenError],
+    ['invalidAttribute', ValidationError],
+    ['notFound', NotFoundError],
+    ['rateLimited', RateLimitedError],
+    ['stateVersionPending', StateVersionPendingError],
+  ] as const)('classifies %s by its code, whatever the wording', (name, type) => {
+    const status: number = ERRORS[name].status;
+    const error = errorFromResponse(status, coded(name), request);
+    expect(error.constructor).toBe(type);
+    expect(error.code).toBe(ERRORS[name].code);
+    expect(error.errorName).toBe(name);
+  });
+
+  it('reads the lock holder from meta and the safe-delete reason from the code', () => {
+    const other = errorFromResponse(409, coded('workspaceLockedByOther', { meta: { [LOCK_HOLDER_META]: 'User carol' } }), request) as WorkspaceLockedByOtherError;
+    expect(other.holder).toBe('User carol');
+    // The code decides even where the words would say otherwise.
+    const locked = errorFromResponse(409, { errors: [{ ...coded('workspaceLockedForDelete').errors[0], detail: 'still managing resources' }] }, request) as WorkspaceNotSafeToDeleteError;
+    expect(locked.reason).toBe('locked');
+    expect((errorFromResponse(409, coded('workspaceManagesResources'), request) as WorkspaceNotSafeToDeleteError).reason).toBe('resources-managed');
+  });
+
+  it('trusts a code only with its status, and keeps a code it does not know', () => {
+    const mislabelled = errorFromResponse(500, coded('workspaceAlreadyLocked'), request);
+    expect(mislabelled.constructor).toBe(ServerError);
+    const unknown = errorFromResponse(409, { errors: [{ status: '409', code: 'from-a-newer-service', detail: 'Workspace is already locked' }] }, request);
+    expect(unknown.code).toBe('from-a-newer-service');
+    // An unknown code falls back to the wording, as an answer without a code does.
+    expect(unknown).toBeInstanceOf(WorkspaceLockedError);
+  });
+
+  it('names the taken name from the hosted wording too, and not other 422s', () => {
+    const taken = errorFromResponse(422, body(422, 'Name has already been taken', '/data/attributes/name'), request);
+    expect(taken).toBeInstanceOf(NameTakenError);
+    expect([taken.errorName, taken.code]).toEqual(['nameTaken', undefined]);
+    const otherAttribute = errorFromResponse(422, body(422, 'has already been taken', '/data/attributes/description'), request);
+    expect(otherAttribute.constructor).toBe(ValidationError);
+    expect(otherAttribute.errorName).toBeUndefined();
+  });
+
+  it('identifies errors built by hand from their objects', () => {
+    const e = new ValidationError({ status: 0, request, errors: [{ code: ERRORS.nameTaken.code }] });
+    expect([e.errorName, e.code]).toEqual(['nameTaken', 'name-taken']);
+    expect(new ApiError({ status: 0, request }).errorName).toBeUndefined();
   });
 });
 

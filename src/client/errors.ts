@@ -1,6 +1,7 @@
 // One error type for every failed call, and one function that maps a response to the subclass
-// callers branch on (spec "Errors"; decision 6 for the 409 wordings).
-import { errorDocumentSchema, type ErrorObject } from '../spec';
+// callers branch on: by the error object's `code` (src/spec/error-codes.ts) when the service sends
+// one, else by status, request path and wording (the hosted service; decision 6 for the 409 wordings).
+import { ERRORS, errorDocumentSchema, errorNameOf, LOCK_HOLDER_META, type ErrorName, type ErrorObject } from '../spec';
 
 /** The request that failed, safe to log: the Authorization header is always redacted. */
 export interface RequestSummary {
@@ -27,6 +28,8 @@ export interface ApiErrorInit {
   responseHeaders?: Record<string, string>;
   cause?: unknown;
   message?: string;
+  /** The error's identity; by default from the first error object's `code`, else from the wording. */
+  errorName?: ErrorName;
 }
 
 /** Every failure of a client call: status, JSON:API error objects, the (redacted) request. */
@@ -37,6 +40,12 @@ export class ApiError extends Error {
   readonly responseHeaders: Record<string, string>;
   /** Whether repeating the same request later may succeed. */
   readonly retryable: boolean = false;
+  /**
+   * Which error of the spec's catalogue this is (`ERRORS` in src/spec/error-codes.ts): from the
+   * answer's `code`, or for an answer without one from its status, path and wording; undefined when
+   * neither tells.
+   */
+  readonly errorName: ErrorName | undefined;
 
   constructor(init: ApiErrorInit) {
     super(init.message ?? describe(init), init.cause === undefined ? undefined : { cause: init.cause });
@@ -45,11 +54,17 @@ export class ApiError extends Error {
     this.errors = init.errors ?? [];
     this.request = init.request;
     this.responseHeaders = init.responseHeaders ?? {};
+    this.errorName = init.errorName ?? identify(init.status, init.request.url, this.errors).name;
   }
 
   /** The first error object's detail (or title): the service's own words. */
   get detail(): string | undefined {
     return this.errors[0]?.detail ?? this.errors[0]?.title;
+  }
+
+  /** The first error object's stable `code`, as our service sends it; the hosted service sends none. */
+  get code(): string | undefined {
+    return this.errors[0]?.code;
   }
 }
 
@@ -73,6 +88,8 @@ export class ValidationError extends ApiError {
     return this.errors.map((e) => e.source?.pointer ?? e.source?.parameter).filter((p): p is string => typeof p === 'string');
   }
 }
+/** 422 on create or rename: another workspace of the organization has the name. */
+export class NameTakenError extends ValidationError {}
 
 /** Any other 409. */
 export class ConflictError extends ApiError {}
@@ -81,7 +98,7 @@ export class WorkspaceLockedError extends ConflictError {}
 /** 409 on unlock: someone else holds the lock; `holder` is e.g. "User alice". */
 export class WorkspaceLockedByOtherError extends ConflictError {
   get holder(): string {
-    return /locked by (.+)$/i.exec(this.detail ?? '')?.[1] ?? 'unknown';
+    return identify(this.status, this.request.url, this.errors).lockHolder ?? 'unknown';
   }
 }
 /** 409 on unlock or force unlock: the workspace is not locked. */
@@ -89,7 +106,7 @@ export class WorkspaceNotLockedError extends ConflictError {}
 /** 409 on safe delete: the workspace still manages resources, or it is locked. */
 export class WorkspaceNotSafeToDeleteError extends ConflictError {
   get reason(): 'resources-managed' | 'locked' {
-    return /locked/i.test(this.detail ?? '') && !/managing resources/i.test(this.detail ?? '') ? 'locked' : 'resources-managed';
+    return this.errorName === 'workspaceLockedForDelete' ? 'locked' : 'resources-managed';
   }
 }
 
@@ -148,33 +165,77 @@ export function errorObjectsOf(body: unknown): ErrorObject[] {
   return parsed.success ? parsed.data.errors : [];
 }
 
-/** Maps a failed answer to its subclass (go-tfe's checkResponseCode; decision 6 wordings). */
-export function errorFromResponse(status: number, body: unknown, request: RequestSummary, responseHeaders: Record<string, string> = {}): ApiError {
-  const errors = errorObjectsOf(body);
-  const init: ApiErrorInit = { status, errors, request, responseHeaders };
-  const detail = errors.map((e) => `${e.detail ?? ''} ${e.title ?? ''}`).join(' ');
+/** What an answer says it is: the catalogue entry, and for a lock held by another, the holder. */
+interface Identity {
+  name?: ErrorName;
+  lockHolder?: string;
+}
+
+/**
+ * The identity of a failed answer: its first error object's `code` when our service sent one;
+ * otherwise (the hosted service) its status, request path and wording. The only place the client
+ * reads the service's words; undefined `name` when neither tells more than the status.
+ */
+function identify(status: number, url: string, errors: readonly ErrorObject[]): Identity {
+  const meta = errors[0]?.meta?.[LOCK_HOLDER_META];
+  const lockHolder = typeof meta === 'string' ? meta : errors.map((e) => /locked by (.+)$/i.exec(e.detail ?? '')?.[1]).find((h) => h !== undefined);
+  const byCode = errorNameOf(errors[0]?.code);
+  if (byCode !== undefined) return { name: byCode, lockHolder };
+  const words = errors.map((e) => `${e.detail ?? ''} ${e.title ?? ''}`).join(' ');
+  let name: ErrorName | undefined;
+  if (status === 409) {
+    if (/safely deleted|managing resources/i.test(words)) name = /locked/i.test(words) && !/managing resources/i.test(words) ? 'workspaceLockedForDelete' : 'workspaceManagesResources';
+    else if (/already locked/i.test(words)) name = 'workspaceAlreadyLocked';
+    else if (/already unlocked|not locked/i.test(words)) name = 'workspaceNotLocked';
+    else if (lockHolder !== undefined) name = 'workspaceLockedByOther';
+  }
+  if (status === 422 && errors.some((e) => e.source?.pointer === '/data/attributes/name' && /has already been taken/i.test(e.detail ?? ''))) name = 'nameTaken';
+  if (status === 503 && /\/actions\/unlock(\?|$)/.test(url)) name = 'stateVersionPending';
+  return { name, lockHolder };
+}
+
+type ApiErrorClass = new (init: ApiErrorInit) => ApiError;
+
+/** The subclass of each catalogue entry whose callers branch on more than the status. */
+const CLASS_OF: Partial<Record<ErrorName, ApiErrorClass>> = {
+  nameTaken: NameTakenError,
+  workspaceAlreadyLocked: WorkspaceLockedError,
+  workspaceNotLocked: WorkspaceNotLockedError,
+  workspaceLockedByOther: WorkspaceLockedByOtherError,
+  workspaceLockedForDelete: WorkspaceNotSafeToDeleteError,
+  workspaceManagesResources: WorkspaceNotSafeToDeleteError,
+  stateVersionPending: StateVersionPendingError,
+};
+
+/** The subclass of each status, for everything else. */
+function classOfStatus(status: number): ApiErrorClass {
   switch (status) {
     case 400:
     case 422:
-      return new ValidationError(init);
+      return ValidationError;
     case 401:
-      return new UnauthorizedError(init);
+      return UnauthorizedError;
     case 403:
-      return new ForbiddenError(init);
+      return ForbiddenError;
     case 404:
-      return new NotFoundError(init);
+      return NotFoundError;
     case 409:
-      if (/safely deleted|managing resources/i.test(detail)) return new WorkspaceNotSafeToDeleteError(init);
-      if (/already locked/i.test(detail)) return new WorkspaceLockedError(init);
-      if (/already unlocked|not locked/i.test(detail)) return new WorkspaceNotLockedError(init);
-      if (/locked by/i.test(detail)) return new WorkspaceLockedByOtherError(init);
-      return new ConflictError(init);
+      return ConflictError;
     case 429:
-      return new RateLimitedError(init);
+      return RateLimitedError;
   }
-  if (status === 503 && /\/actions\/unlock(\?|$)/.test(request.url)) return new StateVersionPendingError(init);
-  if (status >= 500) return new ServerError(init);
-  return new ApiError(init);
+  return status >= 500 ? ServerError : ApiError;
+}
+
+/** Maps a failed answer to its subclass (go-tfe's checkResponseCode). */
+export function errorFromResponse(status: number, body: unknown, request: RequestSummary, responseHeaders: Record<string, string> = {}): ApiError {
+  const errors = errorObjectsOf(body);
+  const { name } = identify(status, request.url, errors);
+  const known = name === undefined ? undefined : CLASS_OF[name];
+  // A code is trusted only with the status the catalogue gives it, so a mislabelled answer cannot
+  // turn, say, a 500 into a lock conflict.
+  const Class = known && ERRORS[name!].status === status ? known : classOfStatus(status);
+  return new Class({ status, errors, request, responseHeaders, errorName: name });
 }
 
 /** True when the write's answer was lost, so it may or may not have been done. */

@@ -4,17 +4,15 @@ import {
   bulkActionAttributesSchema,
   explorerBulkActionDocumentSchema,
   matchesExplorerQuery,
-  type ExplorerOperator,
-  type ExplorerQueryField,
+  type ParsedExplorerCondition,
 } from '../spec';
 import type { ChangeRequestsApi, ChangeRequest } from './change-request';
 import { NotFoundError, ValidationError } from './errors';
 import type { Transport, TransportRequest } from './transport';
 import type { WorkspacesApi } from './workspace';
 
-export interface ExplorerCondition {
-  field: ExplorerQueryField;
-  operator: ExplorerOperator;
+/** One condition of a query, as the caller gives it. */
+export interface ExplorerCondition extends Omit<ParsedExplorerCondition, 'values'> {
   /** Not needed for `is_empty` and `is_not_empty`. */
   values?: string[];
 }

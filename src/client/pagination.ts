@@ -1,6 +1,8 @@
 // Paginated lists (spec "Pagination envelope"): one-page results and async iterators that walk
 // every page at the largest page size (decision 5: 100).
-import { MAX_PAGE_SIZE, type Pagination as WirePagination } from '../spec';
+import type { z } from 'zod';
+import { MAX_PAGE_SIZE, type WirePagination } from '../spec';
+import type { QueryValue, Transport } from './transport';
 
 export interface ListOptions {
   /** Page to fetch. @default 1 */
@@ -60,6 +62,35 @@ export async function* paginate<T>(fetchPage: (options: ListOptions) => Promise<
     // A next page that does not move forward would loop for ever.
     if (next === null || next <= pageNumber || page.items.length === 0) return;
     pageNumber = next;
+  }
+}
+
+/** A list document: its resources and, when the service sends it, the pagination envelope. */
+type ListDocumentSchema<R> = z.ZodType<{ data: R[]; meta?: { pagination: WirePagination } }>;
+
+/** One page of the list answered at `path`, its resources mapped by `toItem`. */
+export async function fetchPage<R, T>(transport: Transport, path: string, query: Record<string, QueryValue>, schema: ListDocumentSchema<R>, toItem: (resource: R) => T): Promise<Page<T>> {
+  const doc = await transport.call({ method: 'GET', path, query, idempotent: true }, schema);
+  return { items: doc.data.map(toItem), pagination: toPagination(doc.meta) };
+}
+
+/** The API of a list that belongs to one parent (e.g. a workspace's flat tags). */
+export abstract class ChildListApi<R, T> {
+  constructor(
+    protected readonly transport: Transport,
+    private readonly pathOf: (parentId: string) => string,
+    private readonly schema: ListDocumentSchema<R>,
+    private readonly toItem: (resource: R) => T,
+  ) {}
+
+  /** One page of the list. */
+  list(parentId: string, options: ListOptions = {}): Promise<Page<T>> {
+    return fetchPage(this.transport, this.pathOf(parentId), pageQuery(options), this.schema, this.toItem);
+  }
+
+  /** Every item, 100 per request. */
+  listAll(parentId: string): AsyncGenerator<T, void, undefined> {
+    return paginate((page) => this.list(parentId, page));
   }
 }
 

@@ -1,16 +1,18 @@
 // Key-value tag bindings (spec "Tag bindings"; decision 7). Neither list is paginated.
-import { effectiveTagBindingListDocumentSchema, tagBindingListDocumentSchema, tagBindingsBodySchema } from '../spec';
-import { ValidationError } from './errors';
+import { effectiveTagBindingListDocumentSchema, fromWireAttributes, TAG_BINDING_ATTRIBUTES, tagBindingListDocumentSchema, tagBindingsBodySchema, type ReadValues } from '../spec';
+import { issueErrors, refuseIfInvalid, tagBindingErrors } from './request-checks';
 import type { Transport, TransportRequest } from './transport';
 import { tagBindingData, type TagBindingOptions } from './workspace-types';
 
 export type TagBindingUpdateOptions = TagBindingOptions[];
 
-export interface TagBinding {
+type TagBindingValues = ReadValues<typeof TAG_BINDING_ATTRIBUTES>;
+
+/** A key-value tag binding as answered; `value` is null for a key-only binding. */
+export interface TagBinding extends TagBindingValues {
   id: string;
   key: string;
   value: string | null;
-  createdAt?: string;
 }
 
 export interface EffectiveTagBinding {
@@ -21,6 +23,11 @@ export interface EffectiveTagBinding {
   inheritedFrom?: string;
 }
 
+/** A validated binding resource (its schema requires key and value) as our values. */
+function bindingOf(resource: { id: string; attributes: Record<string, unknown> }): { id: string; key: string; value: string | null } & TagBindingValues {
+  return { id: resource.id, ...(fromWireAttributes(TAG_BINDING_ATTRIBUTES, resource.attributes) as { key: string; value: string | null } & TagBindingValues) };
+}
+
 const base = (workspaceId: string) => `/workspaces/${encodeURIComponent(workspaceId)}`;
 
 export class TagBindingsApi {
@@ -29,7 +36,7 @@ export class TagBindingsApi {
   /** The workspace's own bindings. */
   async list(workspaceId: string): Promise<TagBinding[]> {
     const doc = await this.transport.call({ method: 'GET', path: `${base(workspaceId)}/tag-bindings`, idempotent: true }, tagBindingListDocumentSchema);
-    return doc.data.map((r) => ({ id: r.id, key: r.attributes.key, value: r.attributes.value, ...(r.attributes['created-at'] ? { createdAt: r.attributes['created-at'] } : {}) }));
+    return doc.data.map(bindingOf);
   }
 
   /** Own bindings plus those inherited from the project. */
@@ -39,19 +46,21 @@ export class TagBindingsApi {
       // The spec puts the project in a relationship, the samples in links (decision 7).
       const rel = (r.relationships as Record<string, { links?: { related?: string } }> | undefined)?.['inherited-from']?.links?.related;
       const inheritedFrom = rel ?? r.links?.['inherited-from'];
-      return { id: r.id, key: r.attributes.key, value: r.attributes.value, ...(inheritedFrom ? { inheritedFrom } : {}) };
+      const { id, key, value } = bindingOf(r);
+      return { id, key, value, ...(inheritedFrom ? { inheritedFrom } : {}) };
     });
   }
 
   /** Adds keys or changes values by key; never removes a key (additive PATCH, safe to repeat). */
   async update(workspaceId: string, bindings: TagBindingUpdateOptions): Promise<TagBinding[]> {
     const req: TransportRequest = { method: 'PATCH', path: `${base(workspaceId)}/tag-bindings`, body: { data: tagBindingData(bindings) }, idempotent: true };
-    const parsed = tagBindingsBodySchema.safeParse(req.body);
-    if (!parsed.success) {
-      const errors = parsed.error.issues.map((i) => ({ status: '422', title: 'invalid attribute', detail: `tag binding ${String(i.path[1] ?? '')} ${String(i.path[i.path.length - 1])}: ${i.message}`, source: { pointer: `/${i.path.join('/')}` } }));
-      throw new ValidationError({ status: 0, errors, request: this.transport.summary(req), message: `invalid tag bindings: ${errors.map((e) => e.detail).join('; ')}` });
+    const errors = tagBindingErrors(bindings, (i) => `/data/${i}/attributes`, '/data');
+    if (errors.length === 0) {
+      const parsed = tagBindingsBodySchema.safeParse(req.body);
+      if (!parsed.success) errors.push(...issueErrors(parsed.error.issues, (p) => `tagBindings[${String(p[1] ?? '')}].${String(p[p.length - 1])}`));
     }
+    refuseIfInvalid(this.transport.summary(req), 'tag bindings', errors);
     const doc = await this.transport.call(req, tagBindingListDocumentSchema);
-    return doc.data.map((r) => ({ id: r.id, key: r.attributes.key, value: r.attributes.value }));
+    return doc.data.map(bindingOf);
   }
 }

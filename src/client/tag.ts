@@ -1,7 +1,7 @@
 // Flat workspace tags (spec "Flat tags"; decision 9: names are stored lowercased).
 import { flatTagListDocumentSchema, flatTagsBodySchema, type FlatTagResource } from '../spec';
-import { ValidationError } from './errors';
-import { paginate, pageQuery, toPagination, type ListOptions, type Page } from './pagination';
+import { ChildListApi, type ListOptions } from './pagination';
+import { flatTagNameErrors, issueErrors, refuseIfInvalid } from './request-checks';
 import type { Transport, TransportRequest } from './transport';
 
 export interface Tag {
@@ -25,16 +25,10 @@ export function toTag(resource: FlatTagResource): Tag {
   return { id: resource.id, name: a.name, createdAt: a['created-at'], instanceCount: a['instance-count'], raw: resource };
 }
 
-export class TagsApi {
-  constructor(private readonly transport: Transport) {}
-
-  async list(workspaceId: string, options: TagListOptions = {}): Promise<Page<Tag>> {
-    const doc = await this.transport.call({ method: 'GET', path: path(workspaceId), query: pageQuery(options), idempotent: true }, flatTagListDocumentSchema);
-    return { items: doc.data.map(toTag), pagination: toPagination(doc.meta) };
-  }
-
-  listAll(workspaceId: string): AsyncGenerator<Tag, void, undefined> {
-    return paginate((page) => this.list(workspaceId, page));
+/** A workspace's flat tags: `list` and `listAll` take the workspace ID. */
+export class TagsApi extends ChildListApi<FlatTagResource, Tag> {
+  constructor(transport: Transport) {
+    super(transport, path, flatTagListDocumentSchema, toTag);
   }
 
   /** Adds tags; adding one the workspace has is a no-op, so this is safe to repeat. */
@@ -50,11 +44,13 @@ export class TagsApi {
   private request(method: 'POST' | 'DELETE', workspaceId: string, tags: TagRef[]): TransportRequest {
     const data = tags.map((t) => (typeof t === 'string' ? { type: 'tags', attributes: { name: t } } : 'id' in t ? { type: 'tags', id: t.id } : { type: 'tags', attributes: { name: t.name } }));
     const req: TransportRequest = { method, path: path(workspaceId), body: { data }, idempotent: true };
-    const parsed = flatTagsBodySchema.safeParse(req.body);
-    if (!parsed.success) {
-      const errors = parsed.error.issues.map((i) => ({ status: '422', title: 'invalid attribute', detail: `tags.${i.path.slice(1).join('.')}: ${i.message}`, source: { pointer: `/${i.path.join('/')}` } }));
-      throw new ValidationError({ status: 0, errors, request: this.transport.summary(req), message: `invalid tags: ${errors.map((e) => e.detail).join('; ')}` });
+    const errors = flatTagNameErrors(data.map((entry) => entry.attributes?.name), (i) => `/data/${i}/attributes/name`);
+    if (errors.length === 0) {
+      // Shapes (an entry that is neither a name nor an ID, too many entries).
+      const parsed = flatTagsBodySchema.safeParse(req.body);
+      if (!parsed.success) errors.push(...issueErrors(parsed.error.issues, (p) => (p.length > 1 ? `tags[${String(p[1])}]${p.slice(2).map((m) => `.${String(m)}`).join('')}` : 'tags')));
     }
+    refuseIfInvalid(this.transport.summary(req), 'tags', errors);
     return req;
   }
 }

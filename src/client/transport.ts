@@ -23,8 +23,9 @@ export interface RetryOptions {
 }
 
 export interface TransportOptions {
-  /** `scheme://host[:port]`, without `/api/v2`. */
+  /** `scheme://host[:port]`, without `/api/v2`. Required. */
   address: string;
+  /** API token. Required; never shown in errors, logs or `inspect()`. */
   token: string;
   /** Requests per second sent at most; `false` turns client-side limiting off. @default 30 */
   rateLimit?: number | false;
@@ -32,7 +33,7 @@ export interface TransportOptions {
   concurrency?: number;
   /** Per attempt: connecting, waiting for headers, and between body chunks. @default 30000 */
   timeoutMs?: number;
-  /** `false`: no retries at all. */
+  /** Backoff settings, or `false` for no retries. @default { maxRetries: 5, baseDelayMs: 250, maxDelayMs: 10000 } */
   retry?: RetryOptions | false;
   userAgent?: string;
   /**

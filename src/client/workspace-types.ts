@@ -1,82 +1,50 @@
-// Workspace options and results on our side (camelCase), and their mapping to and from the wire
-// (kebab-case; spec "Workspace", "Create a workspace", "Update a workspace").
-import type { ExecutionMode, WorkspacePermissions, WorkspaceResource } from '../spec';
+// Workspace options and results on our side (camelCase), derived from the spec's attribute table,
+// and their mapping to and from the wire (spec "Workspace", "Create a workspace", "Update a
+// workspace"). No attribute is mapped by hand: adding one to WORKSPACE_ATTRIBUTES adds it to the
+// options, the result and both mappings. Only the members every result carries are named.
+import {
+  fromWireAttributes,
+  TAG_BINDING_ATTRIBUTES,
+  TAG_BINDING_TYPE,
+  toWireAttributes,
+  WORKSPACE_ATTRIBUTES,
+  WORKSPACE_TYPE,
+  type AttributeTable,
+  type CreateValues,
+  type ReadValues,
+  type VCS_REPO_ATTRIBUTES,
+  type WorkspaceCreateValues,
+  type WorkspacePermissions,
+  type WorkspaceReadValues,
+  type WorkspaceResource,
+  type WorkspaceUpdateValues,
+} from '../spec';
 import type { ListOptions } from './pagination';
 
-export interface VcsRepoOptions {
-  /** `:org/:repo` (or `:org/:project/_git/:repo`). Required when a repository is first attached. */
-  identifier?: string;
-  /** Required when a repository is first attached, unless `vcsappInstallationId` is given. */
-  oauthTokenId?: string;
-  /** Update only; not together with `oauthTokenId`. */
-  vcsappInstallationId?: string;
-  /** @default the repository's default branch */
-  branch?: string;
-  /** @default false */
-  ingressSubmodules?: boolean;
-  tagsRegex?: string | null;
-}
+/** A repository to attach, or on update the members to change. */
+export type VcsRepoOptions = NonNullable<WorkspaceUpdateValues['vcsRepo']>;
 
-export interface TagBindingOptions {
+/** A key-value tag binding to set: `key` is required; no value (or null) is a key-only binding. */
+export interface TagBindingOptions extends CreateValues<typeof TAG_BINDING_ATTRIBUTES> {
   key: string;
-  value?: string;
 }
 
-interface WorkspaceSettingsOptions {
-  description?: string | null;
-  /** Required when `executionMode` is "agent"; not allowed otherwise. */
-  agentPoolId?: string | null;
-  /** @default true */
-  allowDestroyPlan?: boolean;
-  /** Hosted service only. @default false */
-  assessmentsEnabled?: boolean;
-  /** @default false */
-  autoApply?: boolean;
-  /** @default false */
-  autoApplyRunTrigger?: boolean;
-  /** ISO 8601 timestamp, or null to clear (update). */
+/** What the client takes besides the table's values. */
+interface WorkspaceOptionExtras {
+  /** ISO 8601 timestamp or a Date; null to clear (update). */
   autoDestroyAt?: string | Date | null;
-  /** e.g. "14d" or "12h"; null to clear (update). */
-  autoDestroyActivityDuration?: string | null;
-  /** @default the organization's default execution mode */
-  executionMode?: ExecutionMode;
-  /** @default true */
-  fileTriggersEnabled?: boolean;
-  /** @default false */
-  globalRemoteState?: boolean;
-  /** Deprecated: use `executionMode`. */
-  operations?: boolean;
-  /** @default false */
-  queueAllRuns?: boolean;
-  /** @default true */
-  speculativeEnabled?: boolean;
-  structuredRunOutputEnabled?: boolean;
-  /** Exact version or constraint. @default the newest release */
-  engineVersion?: string;
-  triggerPatterns?: string[];
-  triggerPrefixes?: string[];
-  workingDirectory?: string | null;
-  settingOverwrites?: { executionMode?: boolean; agentPool?: boolean };
-  /** @default the organization's default project */
-  projectId?: string;
-  /** The workspace's own key-value tags (on update: replaces them all; `[]` removes them). */
+  /** The workspace's own key-value tag bindings (on update: replaces them all; `[]` removes them). */
   tagBindings?: TagBindingOptions[];
 }
 
-export interface WorkspaceCreateOptions extends WorkspaceSettingsOptions {
-  /** Letters, numbers, `-` and `_`; unique in the organization. Required. */
+/** The settings of a new workspace; `name` is required, the rest default as the spec says. */
+export interface WorkspaceCreateOptions extends Omit<WorkspaceCreateValues, 'name' | keyof WorkspaceOptionExtras>, WorkspaceOptionExtras {
+  /** Letters, numbers, `-` and `_`; unique in the organization. */
   name: string;
-  vcsRepo?: VcsRepoOptions;
-  sourceName?: string;
-  sourceUrl?: string;
 }
 
-export interface WorkspaceUpdateOptions extends WorkspaceSettingsOptions {
-  /** A new name (the workspace's paths change with it). */
-  name?: string;
-  /** Only the members to change; null removes the repository. */
-  vcsRepo?: VcsRepoOptions | null;
-}
+/** The settings to change; members left undefined keep their value, null clears a nullable one. */
+export interface WorkspaceUpdateOptions extends Omit<WorkspaceUpdateValues, keyof WorkspaceOptionExtras>, WorkspaceOptionExtras {}
 
 export type WorkspaceInclude =
   | 'current_configuration_version'
@@ -116,72 +84,23 @@ export interface WorkspaceLockOptions {
   reason?: string;
 }
 
-export interface VcsRepo {
-  branch?: string;
-  displayIdentifier?: string;
-  identifier?: string;
-  ingressSubmodules?: boolean;
-  oauthTokenId?: string | null;
-  repositoryHttpUrl?: string;
-  serviceProvider?: string;
-  tagsRegex?: string | null;
-  webhookUrl?: string;
-}
+/** A workspace's repository as answered. */
+export type VcsRepo = ReadValues<typeof VCS_REPO_ATTRIBUTES>;
 
-export interface Workspace {
+/** Members every Workspace has, with the value taken when the answer leaves them out. */
+const ALWAYS_PRESENT = { locked: false, tagNames: [] as string[], triggerPrefixes: [] as string[], triggerPatterns: [] as string[], vcsRepo: null };
+type AlwaysPresent = { [K in keyof typeof ALWAYS_PRESENT]: NonNullable<WorkspaceReadValues[K]> | (typeof ALWAYS_PRESENT)[K] };
+
+export interface Workspace extends Omit<WorkspaceReadValues, 'name' | keyof AlwaysPresent>, AlwaysPresent {
   id: string;
   name: string;
   /** Organization name, from the `organization` relationship. */
   organization?: string;
-  description?: string | null;
   isDestroyable?: boolean;
-  allowDestroyPlan?: boolean;
-  assessmentsEnabled?: boolean;
-  lastAssessmentResultAt?: string | null;
-  autoApply?: boolean;
-  autoApplyRunTrigger?: boolean;
-  autoDestroyAt?: string | null;
-  autoDestroyStatus?: string | null;
-  autoDestroyActivityDuration?: string | null;
-  inheritsProjectAutoDestroy?: boolean | null;
-  createdAt?: string;
-  updatedAt?: string;
-  latestChangeAt?: string;
-  environment?: string;
-  executionMode?: ExecutionMode;
-  operations?: boolean;
-  fileTriggersEnabled?: boolean;
-  globalRemoteState?: boolean;
-  locked: boolean;
-  lockedReason?: string | null;
   /** The user holding the lock, when a user does. */
   lockedBy?: { id: string; type: string; username?: string } | null;
-  oauthClientName?: string | null;
-  queueAllRuns?: boolean;
-  speculativeEnabled?: boolean;
-  structuredRunOutputEnabled?: boolean;
-  resourceCount?: number;
-  source?: string | null;
-  sourceName?: string | null;
-  sourceUrl?: string | null;
-  tagNames: string[];
-  engineVersion?: string;
-  triggerPrefixes: string[];
-  triggerPatterns: string[];
-  vcsRepo: VcsRepo | null;
-  vcsRepoIdentifier?: string | null;
-  workingDirectory?: string | null;
-  settingOverwrites?: { executionMode?: boolean; agentPool?: boolean };
-  unarchivedChangeRequestsCount?: number;
   /** The caller's rights on the workspace. */
   permissions?: Partial<WorkspacePermissions>;
-  applyDurationAverage?: number | null;
-  planDurationAverage?: number | null;
-  policyCheckFailures?: number | null;
-  runFailures?: number | null;
-  runsCount?: number | null;
-  projectId?: string;
-  agentPoolId?: string | null;
   sshKeyId?: string | null;
   currentRunId?: string | null;
   currentStateVersionId?: string | null;
@@ -189,67 +108,35 @@ export interface Workspace {
   raw: WorkspaceResource;
 }
 
-const SCALARS: Array<[keyof WorkspaceSettingsOptions | 'name' | 'sourceName' | 'sourceUrl', string]> = [
-  ['name', 'name'],
-  ['description', 'description'],
-  ['agentPoolId', 'agent-pool-id'],
-  ['allowDestroyPlan', 'allow-destroy-plan'],
-  ['assessmentsEnabled', 'assessments-enabled'],
-  ['autoApply', 'auto-apply'],
-  ['autoApplyRunTrigger', 'auto-apply-run-trigger'],
-  ['autoDestroyActivityDuration', 'auto-destroy-activity-duration'],
-  ['executionMode', 'execution-mode'],
-  ['fileTriggersEnabled', 'file-triggers-enabled'],
-  ['globalRemoteState', 'global-remote-state'],
-  ['operations', 'operations'],
-  ['queueAllRuns', 'queue-all-runs'],
-  ['speculativeEnabled', 'speculative-enabled'],
-  ['structuredRunOutputEnabled', 'structured-run-output-enabled'],
-  ['engineVersion', 'engine-version'],
-  ['triggerPatterns', 'trigger-patterns'],
-  ['triggerPrefixes', 'trigger-prefixes'],
-  ['workingDirectory', 'working-directory'],
-  ['sourceName', 'source-name'],
-  ['sourceUrl', 'source-url'],
-];
+/** A tag binding's wire document member (`data[]` of a tag binding request). */
+export function tagBindingData(bindings: readonly TagBindingOptions[]): Array<{ type: typeof TAG_BINDING_TYPE; attributes: Record<string, unknown> }> {
+  // null and absent both mean a key-only binding; the service's request leaves value out for it.
+  return bindings.map((b) => ({ type: TAG_BINDING_TYPE, attributes: toWireAttributes(TAG_BINDING_ATTRIBUTES, { ...b, value: b.value ?? undefined }) }));
+}
 
-function vcsRepoAttributes(vcs: VcsRepoOptions): Record<string, unknown> {
+/** The relationships a row is written as (`writeRelationship`), for the values given. */
+function relationshipsOf(table: AttributeTable, values: Readonly<Record<string, unknown>>): Record<string, unknown> {
   const out: Record<string, unknown> = {};
-  if (vcs.identifier !== undefined) out.identifier = vcs.identifier;
-  if (vcs.oauthTokenId !== undefined) out['oauth-token-id'] = vcs.oauthTokenId;
-  if (vcs.vcsappInstallationId !== undefined) out['vcsapp-installation-id'] = vcs.vcsappInstallationId;
-  if (vcs.branch !== undefined) out.branch = vcs.branch;
-  if (vcs.ingressSubmodules !== undefined) out['ingress-submodules'] = vcs.ingressSubmodules;
-  if (vcs.tagsRegex !== undefined) out['tags-regex'] = vcs.tagsRegex;
+  for (const [name, row] of Object.entries(table)) {
+    const value = values[name];
+    if (!row.writeRelationship || value === undefined) continue;
+    out[row.writeRelationship.name] = { data: value === null ? null : { id: value, type: row.writeRelationship.type } };
+  }
   return out;
 }
 
-export function tagBindingData(bindings: TagBindingOptions[]): Array<{ type: 'tag-bindings'; attributes: { key: string; value?: string } }> {
-  return bindings.map((b) => ({ type: 'tag-bindings', attributes: b.value === undefined ? { key: b.key } : { key: b.key, value: b.value } }));
+/** The table's camelCase values of create or update options (the Date made a timestamp). */
+export function workspaceValues(options: WorkspaceCreateOptions | WorkspaceUpdateOptions): WorkspaceCreateValues | WorkspaceUpdateValues {
+  const { autoDestroyAt, tagBindings: _bindings, ...values } = options;
+  return { ...values, ...(autoDestroyAt === undefined ? {} : { autoDestroyAt: autoDestroyAt instanceof Date ? autoDestroyAt.toISOString() : autoDestroyAt }) };
 }
 
 /** The JSON:API body of a create or update; members left undefined are not sent. */
 export function workspaceBody(options: WorkspaceCreateOptions | WorkspaceUpdateOptions): { data: Record<string, unknown> } {
-  const attributes: Record<string, unknown> = {};
-  for (const [ours, wire] of SCALARS) {
-    const value = (options as Record<string, unknown>)[ours];
-    if (value !== undefined) attributes[wire] = value;
-  }
-  if (options.autoDestroyAt !== undefined) {
-    attributes['auto-destroy-at'] = options.autoDestroyAt instanceof Date ? options.autoDestroyAt.toISOString() : options.autoDestroyAt;
-  }
-  if (options.vcsRepo !== undefined) attributes['vcs-repo'] = options.vcsRepo === null ? null : vcsRepoAttributes(options.vcsRepo);
-  if (options.settingOverwrites !== undefined) {
-    const so = options.settingOverwrites;
-    attributes['setting-overwrites'] = {
-      ...(so.executionMode === undefined ? {} : { 'execution-mode': so.executionMode }),
-      ...(so.agentPool === undefined ? {} : { 'agent-pool': so.agentPool }),
-    };
-  }
-  const relationships: Record<string, unknown> = {};
-  if (options.projectId !== undefined) relationships.project = { data: { id: options.projectId, type: 'projects' } };
+  const values = workspaceValues(options);
+  const relationships = relationshipsOf(WORKSPACE_ATTRIBUTES, values);
   if (options.tagBindings !== undefined) relationships['tag-bindings'] = { data: tagBindingData(options.tagBindings) };
-  const data: Record<string, unknown> = { type: 'workspaces', attributes };
+  const data: Record<string, unknown> = { type: WORKSPACE_TYPE, attributes: toWireAttributes(WORKSPACE_ATTRIBUTES, values) };
   if (Object.keys(relationships).length > 0) data.relationships = relationships;
   return { data };
 }
@@ -269,7 +156,7 @@ export function workspaceListQuery(options: WorkspaceListOptions = {}): Record<s
   };
   options.tagBindings?.forEach((binding, i) => {
     query[`filter[tagged][${i}][key]`] = binding.key;
-    if (binding.value !== undefined) query[`filter[tagged][${i}][value]`] = binding.value;
+    if (binding.value !== undefined && binding.value !== null) query[`filter[tagged][${i}][value]`] = binding.value;
   });
   return query;
 }
@@ -280,20 +167,19 @@ const relatedId = (rel: Relationship): string | null | undefined => {
   return Array.isArray(rel.data) ? undefined : rel.data === null ? null : rel.data.id;
 };
 
-function toVcsRepo(raw: Record<string, unknown> | null | undefined): VcsRepo | null {
-  if (!raw) return null;
-  const s = (k: string) => raw[k] as string | undefined;
-  return {
-    branch: s('branch'),
-    displayIdentifier: s('display-identifier'),
-    identifier: s('identifier'),
-    ingressSubmodules: raw['ingress-submodules'] as boolean | undefined,
-    oauthTokenId: raw['oauth-token-id'] as string | null | undefined,
-    repositoryHttpUrl: s('repository-http-url'),
-    serviceProvider: s('service-provider'),
-    tagsRegex: raw['tags-regex'] as string | null | undefined,
-    webhookUrl: s('webhook-url'),
-  };
+/**
+ * The table's values of an answer: attributes by wire name, and the rows answered as a
+ * relationship (`readRelationship`) from its `data.id` (null kept only where null is a value).
+ */
+function readValues(table: AttributeTable, attributes: Readonly<Record<string, unknown>>, relationships: Readonly<Record<string, Relationship>>): Record<string, unknown> {
+  const values = fromWireAttributes(table, attributes);
+  for (const [name, row] of Object.entries(table)) {
+    if (!row.readRelationship) continue;
+    const id = relatedId(relationships[row.readRelationship]);
+    if (id === undefined || (id === null && !row.nullable)) delete values[name];
+    else values[name] = id;
+  }
+  return values;
 }
 
 /** Our view of a validated workspace resource. */
@@ -301,58 +187,18 @@ export function toWorkspace(resource: WorkspaceResource): Workspace {
   const a = resource.attributes;
   const rel = (resource.relationships ?? {}) as Record<string, Relationship>;
   const lockedBy = rel['locked-by']?.data;
-  const permissions = a.permissions as Partial<WorkspacePermissions> | undefined;
+  // The answer was validated against the schema derived from the same table.
+  const values = readValues(WORKSPACE_ATTRIBUTES, a, rel) as WorkspaceReadValues;
+  const present = Object.fromEntries(Object.entries(ALWAYS_PRESENT).map(([name, fallback]) => [name, values[name as keyof AlwaysPresent] ?? fallback])) as AlwaysPresent;
   return {
+    ...values,
+    ...present,
     id: resource.id,
     name: a.name,
     organization: relatedId(rel.organization) ?? undefined,
-    description: a.description,
     isDestroyable: a.actions?.['is-destroyable'],
-    allowDestroyPlan: a['allow-destroy-plan'],
-    assessmentsEnabled: a['assessments-enabled'],
-    lastAssessmentResultAt: a['last-assessment-result-at'],
-    autoApply: a['auto-apply'],
-    autoApplyRunTrigger: a['auto-apply-run-trigger'],
-    autoDestroyAt: a['auto-destroy-at'],
-    autoDestroyStatus: a['auto-destroy-status'],
-    autoDestroyActivityDuration: a['auto-destroy-activity-duration'],
-    inheritsProjectAutoDestroy: a['inherits-project-auto-destroy'],
-    createdAt: a['created-at'],
-    updatedAt: a['updated-at'],
-    latestChangeAt: a['latest-change-at'],
-    environment: a.environment,
-    executionMode: a['execution-mode'],
-    operations: a.operations,
-    fileTriggersEnabled: a['file-triggers-enabled'],
-    globalRemoteState: a['global-remote-state'],
-    locked: a.locked ?? false,
-    lockedReason: a['locked-reason'],
     lockedBy: lockedBy === undefined || Array.isArray(lockedBy) ? undefined : lockedBy,
-    oauthClientName: a['oauth-client-name'],
-    queueAllRuns: a['queue-all-runs'],
-    speculativeEnabled: a['speculative-enabled'],
-    structuredRunOutputEnabled: a['structured-run-output-enabled'],
-    resourceCount: a['resource-count'],
-    source: a.source,
-    sourceName: a['source-name'],
-    sourceUrl: a['source-url'],
-    tagNames: a['tag-names'] ?? [],
-    engineVersion: a['engine-version'],
-    triggerPrefixes: a['trigger-prefixes'] ?? [],
-    triggerPatterns: a['trigger-patterns'] ?? [],
-    vcsRepo: toVcsRepo(a['vcs-repo'] as Record<string, unknown> | null | undefined),
-    vcsRepoIdentifier: a['vcs-repo-identifier'],
-    workingDirectory: a['working-directory'],
-    settingOverwrites: a['setting-overwrites'] && { executionMode: a['setting-overwrites']['execution-mode'], agentPool: a['setting-overwrites']['agent-pool'] },
-    unarchivedChangeRequestsCount: a['unarchived-workspace-change-requests-count'],
-    permissions,
-    applyDurationAverage: a['apply-duration-average'],
-    planDurationAverage: a['plan-duration-average'],
-    policyCheckFailures: a['policy-check-failures'],
-    runFailures: a['run-failures'],
-    runsCount: a['workspace-kpis-runs-count'],
-    projectId: relatedId(rel.project) ?? undefined,
-    agentPoolId: relatedId(rel['agent-pool']),
+    permissions: a.permissions as Partial<WorkspacePermissions> | undefined,
     sshKeyId: relatedId(rel['ssh-key']),
     currentRunId: relatedId(rel['current-run']),
     currentStateVersionId: relatedId(rel['current-state-version']),

@@ -2,24 +2,24 @@
 // the SSH key (spec "Endpoints"). Writes whose answer may be lost are checked before they are
 // repeated (architecture "Writes under faults").
 import {
-  checkWorkspaceRules,
-  renderViolation,
-  workspaceValuesFromWire,
+  checkWorkspace,
+  ERRORS,
+  pathFromWire,
   WORKSPACE_ATTRIBUTES,
   workspaceCreateBodySchema,
   workspaceDocumentSchema,
   workspaceListDocumentSchema,
   workspaceUpdateBodySchema,
-  type ErrorObject,
-  type WorkspaceUpdateAttributes,
 } from '../spec';
-import { NotFoundError, ValidationError, WorkspaceLockedError, WorkspaceNotLockedError } from './errors';
+import { NameTakenError, NotFoundError, WorkspaceLockedError, WorkspaceNotLockedError } from './errors';
 import { paginate, toPagination, type IncludedResource, type Page } from './pagination';
+import { issueErrors, refuseIfInvalid, tagBindingErrors, violationErrors } from './request-checks';
 import type { Transport, TransportRequest } from './transport';
 import {
   toWorkspace,
   workspaceBody,
   workspaceListQuery,
+  workspaceValues,
   type Workspace,
   type WorkspaceCreateOptions,
   type WorkspaceListOptions,
@@ -52,9 +52,8 @@ export class WorkspacesApi {
    * resolved by reading the workspace.
    */
   async create(organization: string, options: WorkspaceCreateOptions): Promise<Workspace> {
-    const body = workspaceBody(options);
-    const req: TransportRequest = { method: 'POST', path: `/organizations/${e(organization)}/workspaces`, body, idempotent: false };
-    this.validate(req, workspaceCreateBodySchema, body, 'create');
+    const req: TransportRequest = { method: 'POST', path: `/organizations/${e(organization)}/workspaces`, body: workspaceBody(options), idempotent: false };
+    this.validate(req, options, 'create');
     const startedAt = this.transport.serverNow();
     const ours = async (): Promise<Workspace | undefined> => {
       const found = await this.read(organization, options.name).catch((error) => {
@@ -64,13 +63,15 @@ export class WorkspacesApi {
       if (!found) return undefined;
       // A workspace created well before our first attempt is someone else's: report the clash.
       if (found.createdAt && Date.parse(found.createdAt) < startedAt - CLOCK_TOLERANCE_MS) {
-        throw this.clientValidationError(req, [{ status: '422', title: 'invalid attribute', detail: 'Name has already been taken', source: { pointer: '/data/attributes/name' } }]);
+        const { status, title, code, detail } = ERRORS.nameTaken;
+        const errors = [{ status: String(status), title, code, detail, source: { pointer: '/data/attributes/name' } }];
+        throw new NameTakenError({ status: 0, errors, request: this.transport.summary(req) });
       }
       return found;
     };
     return this.transport.checkedWrite(() => this.single(req), {
       verify: ours,
-      settle: async (error) => (error instanceof ValidationError && error.pointers.includes('/data/attributes/name') ? ours() : undefined),
+      settle: async (error) => (error instanceof NameTakenError ? ours() : undefined),
     });
   }
 
@@ -179,9 +180,8 @@ export class WorkspacesApi {
   }
 
   private updateRequest(path: string, options: WorkspaceUpdateOptions): TransportRequest {
-    const body = workspaceBody(options);
-    const req: TransportRequest = { method: 'PATCH', path, body, idempotent: true };
-    this.validate(req, workspaceUpdateBodySchema, body, 'update');
+    const req: TransportRequest = { method: 'PATCH', path, body: workspaceBody(options), idempotent: true };
+    this.validate(req, options, 'update');
     return req;
   }
 
@@ -230,29 +230,21 @@ export class WorkspacesApi {
     return this.selfUserId;
   }
 
-  /** The spec's rules that need no service, checked before anything is sent. */
-  private validate(req: TransportRequest, schema: typeof workspaceCreateBodySchema | typeof workspaceUpdateBodySchema, body: unknown, mode: 'create' | 'update'): void {
-    const errors: ErrorObject[] = [];
-    const parsed = schema.safeParse(body);
-    if (!parsed.success) {
-      for (const issue of parsed.error.issues) {
-        const pointer = `/${issue.path.join('/')}`;
-        errors.push({ status: '422', title: 'invalid attribute', detail: `${issue.path.slice(2).join('.') || 'body'}: ${issue.message}`, source: { pointer } });
-      }
-    } else {
-      // What the service alone knows (the organization's default mode, the current repository) is
-      // assumed to allow the request; the service checks it.
-      const attributes = (parsed.data.data.attributes ?? {}) as WorkspaceUpdateAttributes;
-      for (const v of checkWorkspaceRules(workspaceValuesFromWire(attributes), mode)) {
-        const { detail, pointer } = renderViolation(WORKSPACE_ATTRIBUTES, v, 'camel');
-        errors.push({ status: '422', title: 'invalid attribute', detail, source: { pointer } });
-      }
+  /**
+   * The spec's rules that need no service, checked before anything is sent. What only the service
+   * knows (the organization's default mode, the current repository) is left to it.
+   */
+  private validate(req: TransportRequest, options: WorkspaceCreateOptions | WorkspaceUpdateOptions, mode: 'create' | 'update'): void {
+    const errors = [
+      ...violationErrors(WORKSPACE_ATTRIBUTES, checkWorkspace(workspaceValues(options), mode)),
+      ...tagBindingErrors(options.tagBindings, (i) => `/data/relationships/tag-bindings/data/${i}/attributes`, '/data/relationships/tag-bindings/data'),
+    ];
+    if (errors.length === 0) {
+      // Shapes and types (a caller without TypeScript), named as the caller wrote them.
+      const parsed = (mode === 'create' ? workspaceCreateBodySchema : workspaceUpdateBodySchema).safeParse(req.body);
+      const nameOf = (path: readonly PropertyKey[]) => pathFromWire(WORKSPACE_ATTRIBUTES, path.slice(2).map(String))?.join('.') ?? (path.slice(1).join('.') || 'body');
+      if (!parsed.success) errors.push(...issueErrors(parsed.error.issues, nameOf));
     }
-    if (errors.length > 0) throw this.clientValidationError(req, errors);
-  }
-
-  private clientValidationError(req: TransportRequest, errors: ErrorObject[]): ValidationError {
-    const summary = this.transport.summary(req);
-    return new ValidationError({ status: 0, errors, request: summary, message: `invalid workspace options for ${summary.method} ${summary.url}: ${errors.map((x) => x.detail).join('; ')}` });
+    refuseIfInvalid(this.transport.summary(req), 'workspace options', errors);
   }
 }

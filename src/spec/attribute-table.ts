@@ -169,10 +169,19 @@ export function attributePointer(table: AttributeTable, path: readonly string[])
 
 /** The camelCase path of a snake_case (HCL) path, or undefined when no row has that name. */
 export function pathFromSnake(table: AttributeTable, snakePath: readonly string[]): string[] | undefined {
+  return pathFrom(table, snakePath, (row) => row.snake);
+}
+
+/** The camelCase path of a wire path (`['vcs-repo', 'oauth-token-id']`), or undefined when no row has that name. */
+export function pathFromWire(table: AttributeTable, wirePath: readonly string[]): string[] | undefined {
+  return pathFrom(table, wirePath, (row) => row.wire);
+}
+
+function pathFrom(table: AttributeTable, names: readonly string[], nameOf: (row: AttributeRow) => string | undefined): string[] | undefined {
   const out: string[] = [];
   let current: AttributeTable | undefined = table;
-  for (const snake of snakePath) {
-    const entry: [string, AttributeRow] | undefined = current && Object.entries(current).find(([, row]) => row.snake === snake);
+  for (const name of names) {
+    const entry: [string, AttributeRow] | undefined = current && Object.entries(current).find(([, row]) => nameOf(row) === name);
     if (!entry) return undefined;
     out.push(entry[0]);
     current = entry[1].attributes;

@@ -15,7 +15,7 @@ export const BULK_ACTION_MAX_TARGETS = 1000;
 export const EXPLORER_MAX_CONDITIONS = 50;
 
 /** One condition of a query, whichever of the two filter shapes it was sent in. */
-export interface ExplorerCondition {
+export interface ParsedExplorerCondition {
   field: ExplorerQueryField;
   operator: ExplorerOperator;
   values: string[];
@@ -28,7 +28,7 @@ const valueList = z.array(z.string().max(1000, 'values must be at most 1000 char
 
 type Issue = { path: Array<string | number>; message: string };
 
-function condition(field: string, operator: string, value: unknown, path: Array<string | number>, issues: Issue[]): ExplorerCondition | null {
+function condition(field: string, operator: string, value: unknown, path: Array<string | number>, issues: Issue[]): ParsedExplorerCondition | null {
   if (!isField(field)) {
     issues.push({ path, message: `field "${field.slice(0, 60)}" is not supported; use ${EXPLORER_QUERY_FIELDS.join(', ')}` });
     return null;
@@ -55,7 +55,7 @@ function condition(field: string, operator: string, value: unknown, path: Array<
  * Either `{"field", "operator", "value"}` or `{"<field>": {"<operator>": [values]}}` (decision 4);
  * several fields or operators in one entry all apply.
  */
-function conditionsOf(entry: unknown, path: Array<string | number>, issues: Issue[]): ExplorerCondition[] {
+function conditionsOf(entry: unknown, path: Array<string | number>, issues: Issue[]): ParsedExplorerCondition[] {
   if (!isRecord(entry)) {
     issues.push({ path, message: 'a filter entry must be an object' });
     return [];
@@ -68,7 +68,7 @@ function conditionsOf(entry: unknown, path: Array<string | number>, issues: Issu
     const found = condition(entry.field, entry.operator, entry.value, path, issues);
     return found ? [found] : [];
   }
-  const out: ExplorerCondition[] = [];
+  const out: ParsedExplorerCondition[] = [];
   const fields = Object.keys(entry);
   if (fields.length === 0) issues.push({ path, message: 'a filter entry must name a field' });
   for (const field of fields) {
@@ -149,7 +149,7 @@ export const explorerBulkActionDocumentSchema = z.looseObject({ data: explorerBu
 /** Whether a workspace matches every condition (conditions are ANDed; values of one condition ORed). */
 export function matchesExplorerQuery(
   workspace: { name: string; projectName: string; tagNames: string[] },
-  conditions: ExplorerCondition[],
+  conditions: ParsedExplorerCondition[],
 ): boolean {
   return conditions.every((c) => {
     const subjects = c.field === 'tag_names' ? workspace.tagNames : [c.field === 'workspace_name' ? workspace.name : workspace.projectName];

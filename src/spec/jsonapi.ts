@@ -38,7 +38,7 @@ export const paginationSchema = z.looseObject({
   'total-pages': z.number(),
   'total-count': z.number(),
 });
-export type Pagination = z.infer<typeof paginationSchema>;
+export type WirePagination = z.infer<typeof paginationSchema>;
 
 export const paginationLinksSchema = z.looseObject({
   self: z.string(),

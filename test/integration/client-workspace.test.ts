@@ -6,6 +6,7 @@ import { inspect } from 'node:util';
 import {
   Client,
   ForbiddenError,
+  NameTakenError,
   NotFoundError,
   RateLimitedError,
   StateVersionPendingError,
@@ -17,6 +18,7 @@ import {
   WorkspaceNotSafeToDeleteError,
   collect,
 } from '../../src/client';
+import { ERRORS, LOCK_HOLDER_META } from '../../src/spec';
 import { ORG, TOKENS, startService, type TestService } from '../helpers/service';
 
 let service: TestService;
@@ -110,6 +112,9 @@ describe('creating and reading workspaces', () => {
     expect(error.status).toBe(422);
     expect(error.pointers).toEqual(['/data/attributes/name']);
     expect(error.detail).toBe('Name has already been taken');
+    // Identified by the error object's code, so callers need not match the words.
+    expect(error).toBeInstanceOf(NameTakenError);
+    expect([error.code, error.errorName]).toEqual([ERRORS.nameTaken.code, 'nameTaken']);
   });
 });
 
@@ -188,7 +193,9 @@ describe('locking', () => {
   it('fails with WorkspaceLockedError when the workspace is already locked', async () => {
     const ws = await client.workspaces.create(ORG, { name: unique('locked') });
     await client.workspaces.lock(ws.id);
-    await expect(client.workspaces.lock(ws.id)).rejects.toBeInstanceOf(WorkspaceLockedError);
+    const error = await client.workspaces.lock(ws.id).catch((e) => e);
+    expect(error).toBeInstanceOf(WorkspaceLockedError);
+    expect(error.code).toBe(ERRORS.workspaceAlreadyLocked.code);
   });
 
   it('names who holds the lock when someone else locked it', async () => {
@@ -197,6 +204,8 @@ describe('locking', () => {
     const error = await client.workspaces.unlock(ws.id).catch((e) => e);
     expect(error).toBeInstanceOf(WorkspaceLockedByOtherError);
     expect(error.holder).toBe('User carol');
+    expect(error.code).toBe(ERRORS.workspaceLockedByOther.code);
+    expect(error.errors[0].meta?.[LOCK_HOLDER_META]).toBe('User carol');
     expect((await client.workspaces.forceUnlock(ws.id)).locked).toBe(false);
   });
 
@@ -236,6 +245,7 @@ describe('deleting', () => {
     const error = await client.workspaces.safeDeleteById(ws.id).catch((e) => e);
     expect(error).toBeInstanceOf(WorkspaceNotSafeToDeleteError);
     expect(error.reason).toBe('resources-managed');
+    expect(error.code).toBe(ERRORS.workspaceManagesResources.code);
     expect(error.message).toContain('still managing resources');
   });
 
@@ -245,6 +255,7 @@ describe('deleting', () => {
     const error = await client.workspaces.safeDelete(ORG, ws.name).catch((e) => e);
     expect(error).toBeInstanceOf(WorkspaceNotSafeToDeleteError);
     expect(error.reason).toBe('locked');
+    expect(error.code).toBe(ERRORS.workspaceLockedForDelete.code);
   });
 
   it('force deletes by name and by ID, resources or not', async () => {
