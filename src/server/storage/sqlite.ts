@@ -1,7 +1,7 @@
 import { mkdirSync, realpathSync } from 'node:fs';
 import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
-import { Db, Param, UniqueViolationError } from './db';
+import { Db, Param, SavepointQueue, UniqueViolationError } from './db';
 
 // better-sqlite3 is synchronous, our transactions are not: while a transaction awaits between its
 // statements, statements of other callers must not slip into it. A FIFO gate owned by the open
@@ -248,10 +248,11 @@ class SqliteDb implements Db {
 class SqliteTx implements Db {
   readonly dialect = 'sqlite' as const;
   private ended = false;
-  // Nested transactions on one handle run one after another, so savepoints never interleave.
-  private chain: Promise<unknown> = Promise.resolve();
+  private readonly nested: SavepointQueue;
 
-  constructor(private readonly owner: SqliteDb) {}
+  constructor(private readonly owner: SqliteDb) {
+    this.nested = new SavepointQueue((sql) => owner.execRaw(sql), mapError);
+  }
 
   end(): void {
     this.ended = true;
@@ -277,25 +278,10 @@ class SqliteTx implements Db {
   }
 
   transaction<T>(fn: (tx: Db) => Promise<T>): Promise<T> {
-    const next = this.chain.then(async () => {
+    return this.nested.run(() => {
       this.check();
-      const name = this.owner.nextSavepoint();
-      const child = new SqliteTx(this.owner);
-      this.owner.execRaw(`SAVEPOINT ${name}`);
-      try {
-        const result = await fn(child);
-        this.owner.execRaw(`RELEASE ${name}`);
-        return result;
-      } catch (err) {
-        this.owner.execRaw(`ROLLBACK TO ${name}`);
-        this.owner.execRaw(`RELEASE ${name}`);
-        throw mapError(err);
-      } finally {
-        child.end();
-      }
-    });
-    this.chain = next.catch(() => undefined);
-    return next;
+      return { name: this.owner.nextSavepoint(), child: new SqliteTx(this.owner) };
+    }, fn);
   }
 
   async close(): Promise<void> {
