@@ -106,11 +106,8 @@ function entries<T>(t: TfType, v: unknown, path: string, convert: (t: TfType, x:
   return out;
 }
 
-// ---- JS value -> msgpack-ready structure ----
-
-function toWire(t: TfType, v: Value | undefined, path: string): unknown {
-  if (v === undefined || v === null) return null;
-  if (v === Unknown) return UNKNOWN_EXT();
+/** Strings, numbers, bools, lists, sets, tuples and maps: converted alike in both directions. */
+function alike<T>(t: TfType, v: unknown, path: string, convert: (t: TfType, x: Value, path: string) => T): string | number | boolean | T[] | Record<string, T> {
   switch (kindOf(t)) {
     case 'string':
     case 'number':
@@ -119,9 +116,20 @@ function toWire(t: TfType, v: Value | undefined, path: string): unknown {
     case 'list':
     case 'set':
     case 'tuple':
-      return elements(t, v, path, toWire);
+      return elements(t, v, path, convert);
     case 'map':
-      return entries(t, v, path, toWire);
+      return entries(t, v, path, convert);
+    default:
+      throw new ValueError(path, `unsupported type ${JSON.stringify(t)}`);
+  }
+}
+
+// ---- JS value -> msgpack-ready structure ----
+
+function toWire(t: TfType, v: Value | undefined, path: string): unknown {
+  if (v === undefined || v === null) return null;
+  if (v === Unknown) return UNKNOWN_EXT();
+  switch (kindOf(t)) {
     case 'object': {
       if (!isPlainObject(v)) throw new ValueError(path, 'expected an object');
       const fields = (t as readonly ['object', Record<string, TfType>])[1];
@@ -138,7 +146,7 @@ function toWire(t: TfType, v: Value | undefined, path: string): unknown {
       return [encoder.encode(JSON.stringify(actual)), toWire(actual, v, path)];
     }
     default:
-      throw new ValueError(path, `unsupported type ${JSON.stringify(t)}`);
+      return alike(t, v, path, toWire);
   }
 }
 
@@ -148,16 +156,6 @@ function fromWire(t: TfType, v: unknown, path: string, json: boolean): Value {
   if (isExt(v)) return Unknown; // any extension is unknown (type 12 = refined unknown)
   if (v === null || v === undefined) return null;
   switch (kindOf(t)) {
-    case 'string':
-    case 'number':
-    case 'bool':
-      return scalar(kindOf(t), v, path);
-    case 'list':
-    case 'set':
-    case 'tuple':
-      return elements(t, v, path, (et, x, p) => fromWire(et, x, p, json));
-    case 'map':
-      return entries(t, v, path, (et, x, p) => fromWire(et, x, p, json));
     case 'object': {
       if (!isPlainObject(v)) throw new ValueError(path, 'expected an object');
       const fields = (t as readonly ['object', Record<string, TfType>])[1];
@@ -178,7 +176,7 @@ function fromWire(t: TfType, v: unknown, path: string, json: boolean): Value {
       return fromWire(JSON.parse(typeText) as TfType, v[1], path, json);
     }
     default:
-      throw new ValueError(path, `unsupported type ${JSON.stringify(t)}`);
+      return alike(t, v, path, (et, x, p) => fromWire(et, x, p, json));
   }
 }
 
