@@ -17,18 +17,6 @@ const typeParsers = {
   },
 };
 
-const placeholderCache = new Map<string, string>();
-
-function translate(sql: string): string {
-  let out = placeholderCache.get(sql);
-  if (out === undefined) {
-    out = toNumberedPlaceholders(sql);
-    if (placeholderCache.size > 2000) placeholderCache.clear();
-    placeholderCache.set(sql, out);
-  }
-  return out;
-}
-
 function toPgParams(params: Param[] | undefined): unknown[] {
   if (!params) return [];
   return params.map((p) => (p === undefined ? null : typeof p === 'boolean' ? (p ? 1 : 0) : p));
@@ -48,7 +36,7 @@ interface Queryable {
 
 async function query(target: Queryable, sql: string, params?: Param[]) {
   try {
-    return await target.query(translate(sql), toPgParams(params));
+    return await target.query(toNumberedPlaceholders(sql), toPgParams(params));
   } catch (err) {
     throw mapError(err);
   }

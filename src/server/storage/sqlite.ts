@@ -1,6 +1,7 @@
 import { mkdirSync, realpathSync } from 'node:fs';
 import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
+import { LRUCache } from 'lru-cache';
 import { Db, Param, SavepointQueue, UniqueViolationError } from './db';
 
 // better-sqlite3 is synchronous, our transactions are not: while a transaction awaits between its
@@ -105,7 +106,8 @@ function releaseGate(file: string | null): void {
 class SqliteDb implements Db {
   readonly dialect = 'sqlite' as const;
   private readonly gate: Gate;
-  private readonly statements = new Map<string, Statement>();
+  /** Prepared statements (preparing costs more than running one): never invalidated, as SQLite re-prepares one itself after a schema change. */
+  private readonly statements = new LRUCache<string, Statement>({ max: STATEMENT_CACHE_LIMIT });
   private closed = false;
   private closing: Promise<void> | undefined;
   private savepoints = 0;
@@ -131,7 +133,6 @@ class SqliteDb implements Db {
   prepare(sql: string): Statement {
     let stmt = this.statements.get(sql);
     if (!stmt) {
-      if (this.statements.size >= STATEMENT_CACHE_LIMIT) this.statements.clear();
       stmt = this.db.prepare(sql);
       this.statements.set(sql, stmt);
     }
