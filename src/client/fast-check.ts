@@ -112,6 +112,7 @@ export function compileCheck(schema: z.ZodType): Check | null {
   }
 }
 
+// Never invalidated: schemas are immutable module constants, and an entry goes with its schema.
 const cache = new WeakMap<z.ZodType, Check | null>();
 
 /** The cached compiled check of `schema` (null: always parse with zod). */

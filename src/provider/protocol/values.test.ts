@@ -108,6 +108,27 @@ describe('msgpack values', () => {
 });
 
 describe('JSON values (stored state)', () => {
+  it('reads scalars, lists and maps as msgpack does, and refuses the same values with the same message', () => {
+    const type: TfType = ['object', { s: 'string', n: 'number', b: 'bool', l: ['list', 'number'], m: ['map', 'bool'] }];
+    const value = { s: 5, n: '12.5', b: 'false', l: ['1', 2], m: { a: 'true' } };
+    const expected = { s: '5', n: 12.5, b: false, l: [1, 2], m: { a: true } };
+    expect(decodeJson(type, JSON.stringify(value))).toEqual(expected);
+    expect(decodeMsgpack(type, mpEncode(value))).toEqual(expected);
+    const messageOf = (decode: () => unknown): string => {
+      try {
+        decode();
+        return 'no error';
+      } catch (error) {
+        return error instanceof ValueError ? error.message : `not a ValueError: ${String(error)}`;
+      }
+    };
+    for (const bad of [{ n: ' ' }, { n: 'x' }, { b: 'yes' }, { l: [true] }, { l: 'x' }, { m: [] }, { s: {} }]) {
+      const fromJson = messageOf(() => decodeJson(type, JSON.stringify(bad)));
+      expect(fromJson).toMatch(/^\.[nblms](\[0\])?: expected /);
+      expect(messageOf(() => decodeMsgpack(type, mpEncode(bad)))).toBe(fromJson);
+    }
+  });
+
   it('decodes state JSON by the schema, dropping attributes it no longer has', () => {
     const json = JSON.stringify({ id: 'i', name: 'n', gone: 1, rule: [{ k: 'a' }], one: null });
     const v = decodeJson(type, json) as Record<string, Value>;

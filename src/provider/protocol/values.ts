@@ -60,42 +60,76 @@ export function inferType(v: Value): TfType {
   return 'dynamic';
 }
 
+// ---- shared by both directions ----
+
+/**
+ * A string, number or bool from a JS value or a decoded msgpack/JSON one: Terraform and cty send
+ * strings as bytes at times and big numbers as text, and configurations write `"true"` or `"5"`.
+ */
+function scalar(kind: string, v: unknown, path: string): string | number | boolean {
+  switch (kind) {
+    case 'string':
+      if (typeof v === 'string') return v;
+      if (v instanceof Uint8Array) return decoder.decode(v);
+      if (typeof v === 'number' || typeof v === 'boolean') return String(v);
+      throw new ValueError(path, 'expected a string');
+    case 'number': {
+      const n = typeof v === 'number' ? v : typeof v === 'bigint' ? Number(v) : typeof v === 'string' && v.trim() !== '' ? Number(v) : NaN;
+      if (Number.isFinite(n)) return n;
+      throw new ValueError(path, 'expected a finite number');
+    }
+    default:
+      if (typeof v === 'boolean') return v;
+      if (v === 'true' || v === 'false') return v === 'true';
+      throw new ValueError(path, 'expected a boolean');
+  }
+}
+
+/** The elements of a list, set or tuple, each converted at its own path. */
+function elements<T>(t: TfType, v: unknown, path: string, convert: (t: TfType, x: Value, path: string) => T): T[] {
+  if (kindOf(t) === 'tuple') {
+    const types = (t as readonly ['tuple', readonly TfType[]])[1];
+    if (!Array.isArray(v) || v.length !== types.length) throw new ValueError(path, `expected a tuple of ${types.length}`);
+    return v.map((x: Value, i) => convert(types[i], x, `${path}[${i}]`));
+  }
+  if (!Array.isArray(v)) throw new ValueError(path, `expected an array for a ${kindOf(t)}`);
+  const type = (t as readonly [string, TfType])[1];
+  return v.map((x: Value, i) => convert(type, x, `${path}[${i}]`));
+}
+
+/** The entries of a map, each converted at its own path. */
+function entries<T>(t: TfType, v: unknown, path: string, convert: (t: TfType, x: Value, path: string) => T): Record<string, T> {
+  if (!isPlainObject(v)) throw new ValueError(path, 'expected an object for a map');
+  const type = (t as readonly ['map', TfType])[1];
+  const out: Record<string, T> = {};
+  for (const [k, x] of Object.entries(v)) out[k] = convert(type, x as Value, `${path}[${JSON.stringify(k)}]`);
+  return out;
+}
+
+/** Strings, numbers, bools, lists, sets, tuples and maps: converted alike in both directions. */
+function alike<T>(t: TfType, v: unknown, path: string, convert: (t: TfType, x: Value, path: string) => T): string | number | boolean | T[] | Record<string, T> {
+  switch (kindOf(t)) {
+    case 'string':
+    case 'number':
+    case 'bool':
+      return scalar(kindOf(t), v, path);
+    case 'list':
+    case 'set':
+    case 'tuple':
+      return elements(t, v, path, convert);
+    case 'map':
+      return entries(t, v, path, convert);
+    default:
+      throw new ValueError(path, `unsupported type ${JSON.stringify(t)}`);
+  }
+}
+
 // ---- JS value -> msgpack-ready structure ----
 
 function toWire(t: TfType, v: Value | undefined, path: string): unknown {
   if (v === undefined || v === null) return null;
   if (v === Unknown) return UNKNOWN_EXT();
   switch (kindOf(t)) {
-    case 'string':
-      if (typeof v === 'string') return v;
-      if (typeof v === 'number' || typeof v === 'boolean') return String(v);
-      throw new ValueError(path, 'expected a string');
-    case 'number':
-      if (typeof v === 'number' && Number.isFinite(v)) return v;
-      if (typeof v === 'string' && v.trim() !== '' && Number.isFinite(Number(v))) return Number(v);
-      throw new ValueError(path, 'expected a finite number');
-    case 'bool':
-      if (typeof v === 'boolean') return v;
-      if (v === 'true' || v === 'false') return v === 'true';
-      throw new ValueError(path, 'expected a boolean');
-    case 'list':
-    case 'set': {
-      if (!Array.isArray(v)) throw new ValueError(path, `expected an array for a ${kindOf(t)}`);
-      const el = (t as readonly [string, TfType])[1];
-      return v.map((x, i) => toWire(el, x, `${path}[${i}]`));
-    }
-    case 'tuple': {
-      const els = (t as readonly ['tuple', readonly TfType[]])[1];
-      if (!Array.isArray(v) || v.length !== els.length) throw new ValueError(path, `expected a tuple of ${els.length}`);
-      return v.map((x, i) => toWire(els[i], x, `${path}[${i}]`));
-    }
-    case 'map': {
-      if (!isPlainObject(v)) throw new ValueError(path, 'expected an object for a map');
-      const el = (t as readonly ['map', TfType])[1];
-      const out: Record<string, unknown> = {};
-      for (const [k, x] of Object.entries(v)) out[k] = toWire(el, x as Value, `${path}[${JSON.stringify(k)}]`);
-      return out;
-    }
     case 'object': {
       if (!isPlainObject(v)) throw new ValueError(path, 'expected an object');
       const fields = (t as readonly ['object', Record<string, TfType>])[1];
@@ -112,7 +146,7 @@ function toWire(t: TfType, v: Value | undefined, path: string): unknown {
       return [encoder.encode(JSON.stringify(actual)), toWire(actual, v, path)];
     }
     default:
-      throw new ValueError(path, `unsupported type ${JSON.stringify(t)}`);
+      return alike(t, v, path, toWire);
   }
 }
 
@@ -122,38 +156,6 @@ function fromWire(t: TfType, v: unknown, path: string, json: boolean): Value {
   if (isExt(v)) return Unknown; // any extension is unknown (type 12 = refined unknown)
   if (v === null || v === undefined) return null;
   switch (kindOf(t)) {
-    case 'string':
-      if (typeof v === 'string') return v;
-      if (v instanceof Uint8Array) return decoder.decode(v);
-      if (typeof v === 'number' || typeof v === 'boolean') return String(v);
-      throw new ValueError(path, 'expected a string');
-    case 'number':
-      if (typeof v === 'number') return v;
-      if (typeof v === 'bigint') return Number(v);
-      if (typeof v === 'string' && Number.isFinite(Number(v))) return Number(v); // cty sends big numbers as text
-      throw new ValueError(path, 'expected a number');
-    case 'bool':
-      if (typeof v === 'boolean') return v;
-      if (v === 'true' || v === 'false') return v === 'true';
-      throw new ValueError(path, 'expected a boolean');
-    case 'list':
-    case 'set': {
-      if (!Array.isArray(v)) throw new ValueError(path, `expected a ${kindOf(t)}`);
-      const el = (t as readonly [string, TfType])[1];
-      return v.map((x, i) => fromWire(el, x, `${path}[${i}]`, json));
-    }
-    case 'tuple': {
-      const els = (t as readonly ['tuple', readonly TfType[]])[1];
-      if (!Array.isArray(v) || v.length !== els.length) throw new ValueError(path, `expected a tuple of ${els.length}`);
-      return v.map((x, i) => fromWire(els[i], x, `${path}[${i}]`, json));
-    }
-    case 'map': {
-      if (!isPlainObject(v)) throw new ValueError(path, 'expected a map');
-      const el = (t as readonly ['map', TfType])[1];
-      const out: ObjectValue = {};
-      for (const [k, x] of Object.entries(v)) out[k] = fromWire(el, x, `${path}[${JSON.stringify(k)}]`, json);
-      return out;
-    }
     case 'object': {
       if (!isPlainObject(v)) throw new ValueError(path, 'expected an object');
       const fields = (t as readonly ['object', Record<string, TfType>])[1];
@@ -174,7 +176,7 @@ function fromWire(t: TfType, v: unknown, path: string, json: boolean): Value {
       return fromWire(JSON.parse(typeText) as TfType, v[1], path, json);
     }
     default:
-      throw new ValueError(path, `unsupported type ${JSON.stringify(t)}`);
+      return alike(t, v, path, (et, x, p) => fromWire(et, x, p, json));
   }
 }
 

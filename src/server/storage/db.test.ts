@@ -71,18 +71,6 @@ describe('the SQLite adapter', () => {
     expect(await db.get('SELECT k FROM t')).toEqual({ k: 'y' });
   });
 
-  it('nests transactions on the handle without deadlock, undoing only a failed inner one', async () => {
-    await db.transaction(async (t) => {
-      await t.run("INSERT INTO t VALUES ('outer', 1)");
-      await t.transaction(async (inner) => inner.run("INSERT INTO t VALUES ('kept', 1)"));
-      await expect(t.transaction(async (inner) => {
-        await inner.run("INSERT INTO t VALUES ('undone', 1)");
-        throw new Error('inner failure');
-      })).rejects.toThrow('inner failure');
-    });
-    expect((await db.all<{ k: string }>('SELECT k FROM t ORDER BY k')).map((r) => r.k)).toEqual(['kept', 'outer']);
-  });
-
   it('refuses a transaction handle used after its transaction ended', async () => {
     let leaked!: Db;
     await db.transaction(async (t) => {
@@ -104,7 +92,44 @@ describe('the SQLite adapter', () => {
   });
 });
 
-describe.each(backendKinds)('migrations on %s', (kind: BackendKind) => {
+describe.each(backendKinds)('nested transactions on %s', (kind: BackendKind) => {
+  let database: Awaited<ReturnType<typeof createTestDatabase>>;
+  let db: Db;
+
+  beforeAll(async () => {
+    database = await createTestDatabase(kind);
+    await (await database.openShared()).close(); // creates the database (and its folder)
+    db = database.options.kind === 'sqlite' ? openSqliteDb(database.options.path) : openPostgresDb(database.options.url);
+    await db.run('CREATE TABLE nested_t (k TEXT PRIMARY KEY)');
+  });
+  afterAll(async () => {
+    await db.close();
+    await database.drop();
+  });
+
+  it('run on the handle without deadlock, undoing only a failed inner one and what it nested', async () => {
+    await db.transaction(async (t) => {
+      await t.run("INSERT INTO nested_t VALUES ('outer')");
+      await t.transaction(async (inner) => inner.run("INSERT INTO nested_t VALUES ('kept')"));
+      await expect(t.transaction(async (inner) => {
+        await inner.run("INSERT INTO nested_t VALUES ('undone')");
+        await inner.transaction(async (innermost) => innermost.run("INSERT INTO nested_t VALUES ('undone-too')"));
+        throw new Error('inner failure');
+      })).rejects.toThrow('inner failure');
+      // Started together, they run one after another; the failed one leaves the other's row.
+      const both = await Promise.allSettled([
+        t.transaction(async (inner) => inner.run("INSERT INTO nested_t VALUES ('first')")),
+        t.transaction(async (inner) => inner.run("INSERT INTO nested_t VALUES ('first')")),
+      ]);
+      expect(both.map((r) => r.status)).toEqual(['fulfilled', 'rejected']);
+      expect((both[1] as PromiseRejectedResult).reason).toBeInstanceOf(UniqueViolationError);
+    });
+    expect((await db.all<{ k: string }>('SELECT k FROM nested_t ORDER BY k')).map((r) => r.k)).toEqual(['first', 'kept', 'outer']);
+  });
+});
+
+describe.each(backendKinds)('migrations on %s'
+, (kind: BackendKind) => {
   it('apply once when several stores open one new database at the same time', async () => {
     const database = await createTestDatabase(kind);
     try {

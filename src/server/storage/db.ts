@@ -24,6 +24,40 @@ export interface Db {
   changeToken?(): string;
 }
 
+/**
+ * The nested transactions of one transaction handle, as savepoints. They run one after another, so
+ * savepoints never interleave; a failure rolls back to its savepoint and is rethrown (mapped).
+ */
+export class SavepointQueue {
+  private chain: Promise<unknown> = Promise.resolve();
+
+  constructor(
+    private readonly execute: (sql: string) => unknown,
+    private readonly mapError: (err: unknown) => unknown,
+  ) {}
+
+  /** `open` runs when the turn comes: it checks the handle is still usable and names the savepoint. */
+  run<T>(open: () => { name: string; child: Db & { end(): void } }, fn: (tx: Db) => Promise<T>): Promise<T> {
+    const next = this.chain.then(async () => {
+      const { name, child } = open();
+      await this.execute(`SAVEPOINT ${name}`);
+      try {
+        const result = await fn(child);
+        await this.execute(`RELEASE SAVEPOINT ${name}`);
+        return result;
+      } catch (err) {
+        await this.execute(`ROLLBACK TO SAVEPOINT ${name}`);
+        await this.execute(`RELEASE SAVEPOINT ${name}`);
+        throw this.mapError(err);
+      } finally {
+        child.end();
+      }
+    });
+    this.chain = next.catch(() => undefined);
+    return next;
+  }
+}
+
 /** A UNIQUE or PRIMARY KEY constraint refused a write; `detail` names the constraint when known. */
 export class UniqueViolationError extends Error {
   constructor(readonly detail: string, options?: { cause?: unknown }) {

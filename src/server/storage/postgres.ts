@@ -1,5 +1,5 @@
 import { Pool, PoolClient, types as pgTypes } from 'pg';
-import { Db, Param, UniqueViolationError, toNumberedPlaceholders } from './db';
+import { Db, Param, SavepointQueue, UniqueViolationError, toNumberedPlaceholders } from './db';
 
 // Transactions run on one checked-out client; everything else goes through the pool. A deadlock or
 // serialization failure re-runs the whole transaction a few times (the store's transactions touch
@@ -16,18 +16,6 @@ const typeParsers = {
     return (pgTypes.getTypeParser as (oid: number, format?: string) => unknown)(oid, format);
   },
 };
-
-const placeholderCache = new Map<string, string>();
-
-function translate(sql: string): string {
-  let out = placeholderCache.get(sql);
-  if (out === undefined) {
-    out = toNumberedPlaceholders(sql);
-    if (placeholderCache.size > 2000) placeholderCache.clear();
-    placeholderCache.set(sql, out);
-  }
-  return out;
-}
 
 function toPgParams(params: Param[] | undefined): unknown[] {
   if (!params) return [];
@@ -48,7 +36,7 @@ interface Queryable {
 
 async function query(target: Queryable, sql: string, params?: Param[]) {
   try {
-    return await target.query(translate(sql), toPgParams(params));
+    return await target.query(toNumberedPlaceholders(sql), toPgParams(params));
   } catch (err) {
     throw mapError(err);
   }
@@ -116,9 +104,11 @@ class PostgresTx implements Db {
   readonly dialect = 'postgres' as const;
   private ended = false;
   private savepoints = 0;
-  private chain: Promise<unknown> = Promise.resolve();
+  private readonly nested: SavepointQueue;
 
-  constructor(private readonly client: PoolClient) {}
+  constructor(private readonly client: PoolClient) {
+    this.nested = new SavepointQueue((sql) => client.query(sql), mapError);
+  }
 
   end(): void {
     this.ended = true;
@@ -142,25 +132,10 @@ class PostgresTx implements Db {
   }
 
   transaction<T>(fn: (tx: Db) => Promise<T>): Promise<T> {
-    // Nested transactions on one handle run one after another so savepoints never interleave.
-    const next = this.chain.then(async () => {
-      const name = `sp_${++this.savepoints}`;
-      const child = new PostgresTx(this.client);
-      await this.target().query(`SAVEPOINT ${name}`, []);
-      try {
-        const result = await fn(child);
-        await this.client.query(`RELEASE SAVEPOINT ${name}`);
-        return result;
-      } catch (err) {
-        await this.client.query(`ROLLBACK TO SAVEPOINT ${name}`);
-        await this.client.query(`RELEASE SAVEPOINT ${name}`);
-        throw mapError(err);
-      } finally {
-        child.end();
-      }
-    });
-    this.chain = next.catch(() => undefined);
-    return next;
+    return this.nested.run(() => {
+      this.target();
+      return { name: `sp_${++this.savepoints}`, child: new PostgresTx(this.client) };
+    }, fn);
   }
 
   async close(): Promise<void> {

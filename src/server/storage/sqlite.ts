@@ -1,7 +1,8 @@
 import { mkdirSync, realpathSync } from 'node:fs';
 import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
-import { Db, Param, UniqueViolationError } from './db';
+import { LRUCache } from 'lru-cache';
+import { Db, Param, SavepointQueue, UniqueViolationError } from './db';
 
 // better-sqlite3 is synchronous, our transactions are not: while a transaction awaits between its
 // statements, statements of other callers must not slip into it. A FIFO gate owned by the open
@@ -105,7 +106,8 @@ function releaseGate(file: string | null): void {
 class SqliteDb implements Db {
   readonly dialect = 'sqlite' as const;
   private readonly gate: Gate;
-  private readonly statements = new Map<string, Statement>();
+  /** Prepared statements (preparing costs more than running one): never invalidated, as SQLite re-prepares one itself after a schema change. */
+  private readonly statements = new LRUCache<string, Statement>({ max: STATEMENT_CACHE_LIMIT });
   private closed = false;
   private closing: Promise<void> | undefined;
   private savepoints = 0;
@@ -131,7 +133,6 @@ class SqliteDb implements Db {
   prepare(sql: string): Statement {
     let stmt = this.statements.get(sql);
     if (!stmt) {
-      if (this.statements.size >= STATEMENT_CACHE_LIMIT) this.statements.clear();
       stmt = this.db.prepare(sql);
       this.statements.set(sql, stmt);
     }
@@ -248,10 +249,11 @@ class SqliteDb implements Db {
 class SqliteTx implements Db {
   readonly dialect = 'sqlite' as const;
   private ended = false;
-  // Nested transactions on one handle run one after another, so savepoints never interleave.
-  private chain: Promise<unknown> = Promise.resolve();
+  private readonly nested: SavepointQueue;
 
-  constructor(private readonly owner: SqliteDb) {}
+  constructor(private readonly owner: SqliteDb) {
+    this.nested = new SavepointQueue((sql) => owner.execRaw(sql), mapError);
+  }
 
   end(): void {
     this.ended = true;
@@ -277,25 +279,10 @@ class SqliteTx implements Db {
   }
 
   transaction<T>(fn: (tx: Db) => Promise<T>): Promise<T> {
-    const next = this.chain.then(async () => {
+    return this.nested.run(() => {
       this.check();
-      const name = this.owner.nextSavepoint();
-      const child = new SqliteTx(this.owner);
-      this.owner.execRaw(`SAVEPOINT ${name}`);
-      try {
-        const result = await fn(child);
-        this.owner.execRaw(`RELEASE ${name}`);
-        return result;
-      } catch (err) {
-        this.owner.execRaw(`ROLLBACK TO ${name}`);
-        this.owner.execRaw(`RELEASE ${name}`);
-        throw mapError(err);
-      } finally {
-        child.end();
-      }
-    });
-    this.chain = next.catch(() => undefined);
-    return next;
+      return { name: this.owner.nextSavepoint(), child: new SqliteTx(this.owner) };
+    }, fn);
   }
 
   async close(): Promise<void> {

@@ -1,5 +1,6 @@
 import { Db, UniqueViolationError, forUpdate, inJsonList } from './db';
 import { tagNamesOf, workspaceFilter, workspaceOrder } from './query';
+import { WorkspaceReadCache } from './read-cache';
 import { OtherRecords } from './records';
 import { TAG_COLUMNS, TagBindingRow, TagRow, WORKSPACE_COLUMNS, WorkspaceRow, flatTagFromRow, tagBindingFromRow, workspaceFromRow, workspaceScalarsFromRow } from './rows';
 import { attachTags, deleteOrphanTags, detachTags, lockTagsOf, replaceBindings, upsertBindings } from './tags';
@@ -39,9 +40,7 @@ const LATEST_IS_FINAL =
 
 export class SqlStore extends OtherRecords implements Store {
   readonly kind: 'sqlite' | 'postgres';
-  private readonly records = new Map<string, WorkspaceRecord>();
-  /** Whole reads, valid while the database's change token is unchanged (embedded storage only). */
-  private readonly reads = new Map<string, { token: string; record: WorkspaceRecord }>();
+  private readonly cache = new WorkspaceReadCache();
 
   constructor(db: Db) {
     super(db);
@@ -62,10 +61,8 @@ export class SqlStore extends OtherRecords implements Store {
     // Taken before the query: a write landing in between only makes the entry stale sooner.
     const token = db === this.db ? db.changeToken?.() : undefined;
     const cacheKey = token === undefined ? '' : `${where}|${params.join('|')}`;
-    if (token !== undefined) {
-      const hit = this.reads.get(cacheKey);
-      if (hit && hit.token === token) return { ...hit.record };
-    }
+    const hit = token === undefined ? undefined : this.cache.read(cacheKey, token);
+    if (hit) return hit;
     const tagNames =
       db.dialect === 'sqlite'
         ? '(SELECT json_group_array(name) FROM (SELECT t.name AS name FROM workspace_tags wt JOIN tags t ON t.id = wt.tag_id WHERE wt.workspace_id = w.id ORDER BY wt.seq))'
@@ -76,22 +73,16 @@ export class SqlStore extends OtherRecords implements Store {
       params,
     );
     if (!row) return null;
-    // Every write to the row or its tags increases the version: the same version means the same
-    // settings and tag names, which need not be parsed again.
-    const cached = this.records.get(row.id);
+    const parsed = this.cache.parsedAt(row.id, Number(row.version));
     let record: WorkspaceRecord;
-    if (cached && cached.version === Number(row.version)) {
-      record = { ...cached, ...workspaceScalarsFromRow(row) };
+    if (parsed) {
+      record = { ...parsed, ...workspaceScalarsFromRow(row) };
     } else {
       record = workspaceFromRow(row, JSON.parse(row.tag_names) as string[]);
-      if (this.records.size > 10_000) this.records.clear();
-      this.records.set(row.id, { ...record });
+      this.cache.rememberParsed(record);
     }
     record.unarchivedChangeRequests = Number(row.unarchived);
-    if (token !== undefined) {
-      if (this.reads.size > 10_000) this.reads.clear();
-      this.reads.set(cacheKey, { token, record: { ...record } });
-    }
+    if (token !== undefined) this.cache.rememberRead(cacheKey, token, record);
     return record;
   }
 
