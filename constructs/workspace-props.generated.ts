@@ -76,7 +76,7 @@ export interface WorkspaceAttributeProps {
   readonly allowDestroyPlan?: boolean;
   /**
    * Health assessments: hosted service, plus tier, remote execution, engine 0.15.4 or later.
-   * @default false
+   * @default false, or true where the organization enforces assessments
    */
   readonly assessmentsEnabled?: boolean;
   /**
@@ -111,7 +111,7 @@ export interface WorkspaceAttributeProps {
   readonly fileTriggersEnabled?: boolean;
   /**
    * Every workspace of the organization may read this workspace's state.
-   * @default false
+   * @default false, or on a self-hosted service the organization's global remote state default
    */
   readonly globalRemoteState?: boolean;
   /**

@@ -1,7 +1,6 @@
 // Create, read, update, delete and import of `cdkws_workspace`, through the client. Loaded on the
 // first hook call, not at provider start (start-up time is the provider's main figure).
-import { ForbiddenError, NotFoundError, UnauthorizedError, ValidationError, WorkspaceNotSafeToDeleteError, type Workspace } from '../../client';
-import { ERRORS } from '../../spec/error-codes';
+import { ForbiddenError, NotFoundError, UnauthorizedError, NameTakenError, ValidationError, WorkspaceNotSafeToDeleteError, type Workspace } from '../../client';
 import { configured, type ProviderData } from '../context';
 import { DiagnosticError, diagnosticFromError, error, type Diagnostic } from '../protocol/diagnostics';
 import type { ApplyResult, HookContext, ImportResult, ReadResult } from '../protocol/types';
@@ -34,14 +33,6 @@ export function apiDiagnostics(err: unknown, summary: string): Diagnostic[] {
  * (`errorName`, from the code our service sends or, for the hosted service, its wording), else by
  * the error object's code, else by the spec's fixed detail at the name's pointer.
  */
-export function isNameTaken(err: unknown): boolean {
-  if (!(err instanceof ValidationError)) return false;
-  const classified = (err as { errorName?: string }).errorName;
-  if (classified !== undefined) return classified === 'nameTaken';
-  if (err.errors.some((e) => e.code !== undefined)) return err.errors.some((e) => e.code === ERRORS.nameTaken.code);
-  return err.errors.some((e) => e.source?.pointer === '/data/attributes/name' && e.detail === ERRORS.nameTaken.detail);
-}
-
 async function observe(pd: ProviderData, ws: Workspace, reference: ObjectValue | null): Promise<Observed> {
   const managed = reference !== null && reference.tags !== null && reference.tags !== undefined;
   const [own, effective] = await Promise.all([managed ? pd.client.tagBindings.list(ws.id) : undefined, pd.client.tagBindings.listEffective(ws.id)]);
@@ -116,7 +107,7 @@ export async function createWorkspace({ planned, config }: CreateRequest<Workspa
   try {
     ws = await pd.client.workspaces.create(org, createOptions(planned.value));
   } catch (err) {
-    if (isNameTaken(err)) {
+    if (err instanceof NameTakenError) {
       const detail = `A workspace named "${name}" already exists in organization "${org}". To manage it, import it: an import block with id = "${org}/${name}", or terraform import <address> ${org}/${name}.`;
       return { diagnostics: [error('Workspace name already taken', detail, ['name'])] };
     }

@@ -35,10 +35,6 @@ export const PROVIDER_DEFAULTS = { force_delete: false, ignore_additional_tags: 
 
 /** Where the schema departs from what the rows alone give (keyed by camelCase path), and why. */
 const OVERRIDES: Overrides = {
-  // The attribute every workspace needs; the table leaves "required" to the rules.
-  name: { required: true, optional: false },
-  // Needed whenever the block is written.
-  'vcsRepo.identifier': { required: true, optional: false },
   // The service reports both whatever the configuration says, so they are computed too.
   'settingOverwrites.executionMode': { computed: true },
   'settingOverwrites.agentPool': { computed: true },

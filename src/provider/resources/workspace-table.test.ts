@@ -10,7 +10,6 @@ import { Unknown } from '../protocol/values';
 import { decodeModel } from '../resource';
 import { hclRows, planDefaultOf, resourceBlock } from '../table-schema';
 import { workspaceDataSourceSchema } from '../data-sources/workspace-schema';
-import { isNameTaken } from './workspace-hooks';
 import { HCL_NAMES } from './workspace-mapping';
 import { planWorkspace } from './workspace-plan';
 import { workspaceSchema, type WorkspaceModel } from './workspace-schema';
@@ -86,21 +85,6 @@ describe('the model', () => {
     expect(model.vcsRepo).toEqual({ identifier: 'a/b', oauthTokenId: 'ot-1', vcsappInstallationId: null, branch: '', ingressSubmodules: false, tagsRegex: null });
     expect(model.settingOverwrites).toBeUndefined();
     expect(model.organization).toBeUndefined();
-  });
-});
-
-describe('a taken name', () => {
-  const request = { method: 'POST', url: 'http://svc/api/v2/organizations/acme/workspaces', headers: {} };
-  const refused = (error: Record<string, unknown>) => new ValidationError({ status: 422, errors: [{ status: '422', title: 'invalid attribute', ...error }], request });
-  it('is recognized by its code', () => {
-    expect(isNameTaken(refused({ code: ERRORS.nameTaken.code, detail: 'anything', source: { pointer: '/data/attributes/name' } }))).toBe(true);
-  });
-  it('is not another refusal of the name', () => {
-    expect(isNameTaken(refused({ code: 'invalid-attribute', detail: 'Name is too long', source: { pointer: '/data/attributes/name' } }))).toBe(false);
-    expect(isNameTaken(refused({ detail: 'may contain only letters', source: { pointer: '/data/attributes/name' } }))).toBe(false);
-  });
-  it('is recognized without a code from the spec\'s detail at the name', () => {
-    expect(isNameTaken(refused({ detail: ERRORS.nameTaken.detail, source: { pointer: '/data/attributes/name' } }))).toBe(true);
   });
 });
 
