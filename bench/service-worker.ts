@@ -6,6 +6,7 @@ import type { AddressInfo } from 'node:net';
 import { parentPort, workerData } from 'node:worker_threads';
 import { startServer } from '../src/server';
 import { newId } from '../src/server/ids';
+import { WORKSPACE_DEFAULTS } from '../src/spec';
 import type { NewWorkspace, StorageOptions } from '../src/server/storage/types';
 
 /** Workspaces per transaction while seeding. */
@@ -51,11 +52,12 @@ async function run(job: ServiceJob | BareJob): Promise<void> {
         projectId: seed.projectId,
         createdAt,
         settings: {
-          'allow-destroy-plan': true, 'assessments-enabled': false, 'auto-apply': false, 'auto-apply-run-trigger': false,
-          'file-triggers-enabled': true, 'global-remote-state': false, 'queue-all-runs': false, 'speculative-enabled': true,
-          'structured-run-output-enabled': true, 'trigger-patterns': [], 'trigger-prefixes': [], source: 'tfe-api',
-          'execution-mode': 'remote', 'agent-pool-id': null, 'setting-overwrites': { 'execution-mode': false, 'agent-pool': false },
-          'engine-version': '1.11.4', 'vcs-repo': null,
+          ...structuredClone(WORKSPACE_DEFAULTS),
+          source: 'tfe-api',
+          'execution-mode': 'remote',
+          'agent-pool-id': null,
+          'setting-overwrites': { 'execution-mode': false, 'agent-pool': false },
+          'engine-version': '1.11.4',
         },
       });
       if (batch.length === SEED_BATCH || i === seed.count - 1) {
