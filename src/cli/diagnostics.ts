@@ -2,7 +2,7 @@
 // workspaces). The CLI shows each distinct diagnostic once, with how many resources it was about.
 
 /** A diagnostic of `terraform apply -json` (or plan -json). */
-export interface Diagnostic {
+export interface TerraformDiagnostic {
   severity?: string;
   summary?: string;
   detail?: string;
@@ -10,8 +10,8 @@ export interface Diagnostic {
 }
 
 /** Distinct diagnostics as console text: `Error: summary (3 resources: a, b, c)` then the detail. */
-export function formatDiagnostics(diagnostics: Diagnostic[]): string[] {
-  const groups = new Map<string, { diagnostic: Diagnostic; addresses: string[]; count: number }>();
+export function formatDiagnostics(diagnostics: TerraformDiagnostic[]): string[] {
+  const groups = new Map<string, { diagnostic: TerraformDiagnostic; addresses: string[]; count: number }>();
   for (const d of diagnostics) {
     const key = JSON.stringify([d.severity, d.summary, d.detail]);
     const group = groups.get(key) ?? { diagnostic: d, addresses: [], count: 0 };

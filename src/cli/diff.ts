@@ -7,7 +7,7 @@ import path from 'node:path';
 import type { PolicyReport } from '../spec/policy-report';
 import { parseCommandArgs } from './args';
 import { CliError, StepError, redact, terminalOutput } from './output';
-import { DEFAULT_MAX_CHARS, renderMarkdown, renderMarkdownFull } from './plan-markdown';
+import { DEFAULT_MAX_CHARS, renderPlanMarkdown, renderMarkdownFull } from './plan-markdown';
 import { renderText, type Report, type ReportFailure } from './plan-report';
 import { PolicyError } from './policy-check';
 import { planStack, prepare, shownPath, type StackPlan } from './workflow';
@@ -105,7 +105,7 @@ export async function diff(argv: string[]): Promise<number> {
   if (fullFile) writeFile(fullFile, renderMarkdownFull(report));
   if (markdownFile) {
     const fullReport = fullFile ? shownPath(path.resolve(fullFile)) : undefined;
-    writeFile(markdownFile, renderMarkdown(report, { maxChars, fullReport }));
+    writeFile(markdownFile, renderPlanMarkdown(report, { maxChars, fullReport }));
     output.err(`Wrote the summary to ${shownPath(path.resolve(markdownFile))}\n`);
   }
   if (jsonFile) writeFile(jsonFile, `${JSON.stringify(jsonReport(report), null, 2)}\n`);

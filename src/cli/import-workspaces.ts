@@ -25,7 +25,7 @@ export interface ImportRequest {
   force: boolean;
 }
 
-export interface ImportResult {
+export interface WorkspacesImport {
   /** Absolute path of the module written. */
   file: string;
   /** Workspaces imported. */
@@ -133,7 +133,7 @@ function serviceError(error: unknown, request: ImportRequest): never {
  * environment (CDKWS_ADDRESS, CDKWS_TOKEN, …) and closed afterwards. Throws CliError (exit 2 for
  * usage, 1 for the service) and NothingToImportError; writes nothing in either case.
  */
-export async function importWorkspaces(request: ImportRequest, client?: Client): Promise<ImportResult> {
+export async function importWorkspaces(request: ImportRequest, client?: Client): Promise<WorkspacesImport> {
   checkImportRequest(request);
   let own: Client | undefined;
   if (!client) {

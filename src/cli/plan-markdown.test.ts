@@ -1,6 +1,6 @@
 import type { PolicyReport } from '../spec/policy-report';
 import { jsonReport } from './diff';
-import { DEFAULT_MAX_CHARS, renderMarkdown, renderMarkdownFull } from './plan-markdown';
+import { DEFAULT_MAX_CHARS, renderPlanMarkdown, renderMarkdownFull } from './plan-markdown';
 import type { Report } from './plan-report';
 import { summarizePlan } from './plan-summary';
 
@@ -55,9 +55,9 @@ const policy: PolicyReport[] = [
   },
 ];
 
-describe('renderMarkdown: a summary that fits a pull-request comment', () => {
+describe('renderPlanMarkdown: a summary that fits a pull-request comment', () => {
   const big = report(150, 40, { policy });
-  const markdown = renderMarkdown(big, { fullReport: 'plan-full.md' });
+  const markdown = renderPlanMarkdown(big, { fullReport: 'plan-full.md' });
 
   it('stays within 65,000 characters for 150 new workspaces (the full report is far larger)', () => {
     expect(DEFAULT_MAX_CHARS).toBe(65_000);
@@ -80,7 +80,7 @@ describe('renderMarkdown: a summary that fits a pull-request comment', () => {
   });
 
   it('folds rows into counts per action and still names every destroyed workspace at a much smaller limit', () => {
-    const small = renderMarkdown(big, { maxChars: 8_000 });
+    const small = renderPlanMarkdown(big, { maxChars: 8_000 });
     expect(small.length).toBeLessThanOrEqual(8_000);
     expect(small).toContain('**600 to add, 0 to change, 40 to destroy**');
     expect(small).toContain('> ⚠️ **Warning:** 40 resources will be destroyed: legacy-000 (cdkws_workspace.legacy-000)');
@@ -92,7 +92,7 @@ describe('renderMarkdown: a summary that fits a pull-request comment', () => {
   });
 
   it('is not shortened when it fits, and says nothing about leaving things out', () => {
-    const fits = renderMarkdown(report(2, 1));
+    const fits = renderPlanMarkdown(report(2, 1));
     expect(fits).toContain('<details><summary>Full plan</summary>');
     expect(fits).not.toContain('Shortened');
     expect(fits).toBe(renderMarkdownFull(report(2, 1)));
@@ -100,7 +100,7 @@ describe('renderMarkdown: a summary that fits a pull-request comment', () => {
 
   it('drops table rows of creates before the rows of destroys', () => {
     const full = renderMarkdownFull(report(150, 3));
-    const at = renderMarkdown(report(150, 3), { maxChars: 20_000 });
+    const at = renderPlanMarkdown(report(150, 3), { maxChars: 20_000 });
     expect(full).toContain('| 🟢 create | `cdkws_workspace.service-149-production-workspace` |');
     expect(at).toContain('| 🔴 delete | `cdkws_workspace.legacy-002` | legacy-002 |');
     expect(at).toContain('| 🟢 create | 600 more resources (not listed) | |');
@@ -108,10 +108,10 @@ describe('renderMarkdown: a summary that fits a pull-request comment', () => {
   });
 });
 
-describe('renderMarkdown: a failure', () => {
+describe('renderPlanMarkdown: a failure', () => {
   it('says which step failed and shows the first lines of the error, the rest left to the job log', () => {
     const message = ['terraform plan failed for stack "platform" (exit 1):', ...Array.from({ length: 50 }, (_, i) => `line ${i}`)].join('\n');
-    const markdown = renderMarkdown({ stacks: [], policy: [], failure: { step: 'plan', stack: 'platform', message } });
+    const markdown = renderPlanMarkdown({ stacks: [], policy: [], failure: { step: 'plan', stack: 'platform', message } });
     expect(markdown).toMatch(/^### ❌ cdkws diff failed: plan for stack platform\n\n```text\nterraform plan failed for stack "platform" \(exit 1\):\nline 0\n/);
     expect(markdown).toContain('line 28\n```');
     expect(markdown).not.toContain('line 29');

@@ -208,7 +208,7 @@ export function renderMarkdownFull(report: Report): string {
 }
 
 /** The summary at the most detailed level that fits `maxChars` (JavaScript string length, as GitHub counts). */
-export function renderMarkdown(report: Report, options: MarkdownOptions = {}): string {
+export function renderPlanMarkdown(report: Report, options: MarkdownOptions = {}): string {
   const maxChars = options.maxChars ?? DEFAULT_MAX_CHARS;
   let text = '';
   for (const level of LEVELS) {

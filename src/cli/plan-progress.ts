@@ -1,7 +1,7 @@
 // "N of M" while Terraform plans: M is what the synthesized stack declares, N the resources
 // `terraform plan -json` has reached (refreshed, planned, or read for a data source).
 import { readFileSync } from 'node:fs';
-import type { Diagnostic } from './diagnostics';
+import type { TerraformDiagnostic } from './diagnostics';
 
 /** One line of `terraform plan -json` or `apply -json`, as far as the CLI reads it. */
 export interface TerraformEvent {
@@ -9,7 +9,7 @@ export interface TerraformEvent {
   '@message'?: string;
   hook?: { resource?: { addr?: string } };
   change?: { resource?: { addr?: string } };
-  diagnostic?: Diagnostic;
+  diagnostic?: TerraformDiagnostic;
 }
 
 export function parseEvent(line: string): TerraformEvent | undefined {

@@ -2,7 +2,7 @@
 // (plan-markdown.ts) share: how a value, an attribute change and a policy finding read.
 import type { PolicyFinding, PolicyReport } from '../spec/policy-report';
 import { paint, type Output } from './output';
-import { countsLine, hasChanges, WORKSPACE_TYPE, type AttributeChange, type ChangeAction, type PlanSummary } from './plan-summary';
+import { countsLine, hasChanges, WORKSPACE_RESOURCE_TYPE, type AttributeChange, type ChangeAction, type PlanSummary } from './plan-summary';
 
 export const SYMBOL: Record<ChangeAction, string> = { create: '+', update: '~', delete: '-', replace: '-/+', import: '<-' };
 const STYLE = { create: 'green', update: 'yellow', delete: 'red', replace: 'red', import: 'cyan' } as const;
@@ -85,7 +85,7 @@ export function renderText(summary: PlanSummary, output: Pick<Output, 'color'>, 
     for (const change of r.attributes) lines.push(`        ${describeChange(change, r.action)}`);
   }
   if (options.destroyRequested) {
-    const workspaces = summary.resources.filter((r) => r.action === 'delete' && r.type === WORKSPACE_TYPE).map((r) => r.workspace ?? r.address);
+    const workspaces = summary.resources.filter((r) => r.action === 'delete' && r.type === WORKSPACE_RESOURCE_TYPE).map((r) => r.workspace ?? r.address);
     const which = workspaces.length > 0 ? `, including ${workspaces.length} workspace${workspaces.length === 1 ? '' : 's'} and their state (${workspaces.join(', ')})` : '';
     lines.push(paint(output, 'yellow', `Warning: this destroys ${summary.destroy} resource${summary.destroy === 1 ? '' : 's'}${which}`));
   } else {

@@ -1,9 +1,9 @@
-import { renderMarkdown } from './plan-markdown';
+import { renderPlanMarkdown } from './plan-markdown';
 import { renderText } from './plan-report';
 import { summarizePlan, type PlanSummary } from './plan-summary';
 
 const md = (summaries: PlanSummary[], texts: Record<string, string> = {}) =>
-  renderMarkdown({ stacks: summaries.map((summary) => ({ summary, text: texts[summary.stack] })), policy: [] });
+  renderPlanMarkdown({ stacks: summaries.map((summary) => ({ summary, text: texts[summary.stack] })), policy: [] });
 
 /** A plan in Terraform's JSON representation: one of each kind of change. */
 function plan(): any {
@@ -124,7 +124,7 @@ describe('summarizePlan', () => {
   });
 });
 
-describe('renderMarkdown', () => {
+describe('renderPlanMarkdown', () => {
   const markdown = md([summarizePlan('platform', plan())], { platform: 'Terraform will perform the following actions:\n```nested```\n' });
 
   it('has the heading, the counts and a table row per resource with its workspace', () => {
@@ -284,7 +284,7 @@ describe('a plan with import directives', () => {
     const text = renderText(summary, { color: false });
     expect(text).toContain('Stack platform: 2 to import, 0 to add, 1 to change, 0 to destroy');
     expect(text).toContain(' <- cdkws_workspace.net (net)');
-    expect(renderMarkdown({ stacks: [{ summary }], policy: [] })).toContain('| 🔵 import | `cdkws_workspace.net` | net |');
+    expect(renderPlanMarkdown({ stacks: [{ summary }], policy: [] })).toContain('| 🔵 import | `cdkws_workspace.net` | net |');
   });
 
   it('leaves the words of a plan without imports as they were', () => {

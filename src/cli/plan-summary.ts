@@ -68,7 +68,7 @@ interface JsonModule {
   child_modules?: JsonModule[];
 }
 
-export const WORKSPACE_TYPE = 'cdkws_workspace';
+export const WORKSPACE_RESOURCE_TYPE = 'cdkws_workspace';
 
 const ORDER: Record<ChangeAction, number> = { delete: 0, replace: 1, update: 2, create: 3, import: 4 };
 
@@ -103,9 +103,9 @@ export function workspaceNames(plan: JsonPlan, known: ReadonlyMap<string, string
     byAddress.set(address, values.name);
     if (typeof values.id === 'string') byId.set(values.id, values.name);
   };
-  for (const r of stateResources(plan.prior_state?.values?.root_module)) if (r.type === WORKSPACE_TYPE) note(r.address, record(r.values));
+  for (const r of stateResources(plan.prior_state?.values?.root_module)) if (r.type === WORKSPACE_RESOURCE_TYPE) note(r.address, record(r.values));
   for (const rc of [...(plan.resource_drift ?? []), ...(plan.resource_changes ?? [])]) {
-    if (rc.type !== WORKSPACE_TYPE) continue;
+    if (rc.type !== WORKSPACE_RESOURCE_TYPE) continue;
     note(rc.address, record(rc.change.before));
     note(rc.address, { id: record(rc.change.before).id, ...record(rc.change.after) });
   }
@@ -166,8 +166,8 @@ export function summarizePlan(stack: string, plan: JsonPlan, options: SummaryOpt
     if (action !== 'update' && action !== 'delete') continue;
     const attributes = driftChanges(rd.change, action, names, options.readOnly?.get(rd.type));
     if (action === 'update' && attributes.length === 0) continue;
-    const targets = rd.type === WORKSPACE_TYPE ? [] : targetsOf(configOf(plan, rd.address), record(rd.change.before), names);
-    const workspace = rd.type === WORKSPACE_TYPE ? workspaceLabel(rd, names) : targets.join(', ') || undefined;
+    const targets = rd.type === WORKSPACE_RESOURCE_TYPE ? [] : targetsOf(configOf(plan, rd.address), record(rd.change.before), names);
+    const workspace = rd.type === WORKSPACE_RESOURCE_TYPE ? workspaceLabel(rd, names) : targets.join(', ') || undefined;
     drift.push({ address: rd.address, type: rd.type, action, workspace, attributes });
   }
   drift.sort((a, b) => compareRows(a, b));
@@ -186,7 +186,7 @@ export function summarizePlan(stack: string, plan: JsonPlan, options: SummaryOpt
       if (drifted && action === 'update' && JSON.stringify(drifted.before) === JSON.stringify(attribute.after) && !attribute.afterUnknown) attribute.revertsDrift = true;
     }
     const values = record(rc.change.after ?? rc.change.before);
-    const workspace = rc.type === WORKSPACE_TYPE ? workspaceLabel(rc, names) : targetsOf(config, { ...record(rc.change.before), ...values }, names).join(', ') || undefined;
+    const workspace = rc.type === WORKSPACE_RESOURCE_TYPE ? workspaceLabel(rc, names) : targetsOf(config, { ...record(rc.change.before), ...values }, names).join(', ') || undefined;
     resources.push({ address: rc.address, type: rc.type, action, workspace, attributes, ...(importing ? { importing } : {}) });
   }
   resources.sort(compareRows);
@@ -195,7 +195,7 @@ export function summarizePlan(stack: string, plan: JsonPlan, options: SummaryOpt
   for (const r of resources) {
     const what = r.workspace ? ` (workspace ${r.workspace})` : '';
     if (r.action === 'delete') {
-      warnings.push(`${r.address}${what} will be destroyed${r.type === WORKSPACE_TYPE ? ': the workspace and its state are deleted' : ''}`);
+      warnings.push(`${r.address}${what} will be destroyed${r.type === WORKSPACE_RESOURCE_TYPE ? ': the workspace and its state are deleted' : ''}`);
     } else if (r.action === 'replace') {
       const causes = r.attributes.filter((a) => a.forcesReplacement).map((a) => a.name);
       warnings.push(`${r.address}${what} will be replaced (destroyed, then created)${causes.length ? `: ${causes.join(', ')} cannot change in place` : ''}`);

@@ -3,7 +3,7 @@
 // per-resource progress ("N of M") for both.
 import path from 'node:path';
 import type { PolicyReport } from '../spec/policy-report';
-import { formatDiagnostics, type Diagnostic } from './diagnostics';
+import { formatDiagnostics, type TerraformDiagnostic } from './diagnostics';
 import { paint, redact, withProgress, CliError, StepError, type Output } from './output';
 import { synthesizeChecked } from './policy-check';
 import { declaredResourceCount, parseEvent, PlanProgress } from './plan-progress';
@@ -47,7 +47,7 @@ export async function planStack(output: Output, prepared: Prepared, stack: Stack
   await withProgress(output, `Initializing ${stack.name}`, () => initIfNeeded(stack, prepared.install, runner));
   const args = ['plan', '-input=false', '-no-color', '-json', '-detailed-exitcode', `-out=${PLAN_FILE}`];
   if (options.destroy) args.push('-destroy');
-  const diagnostics: Diagnostic[] = [];
+  const diagnostics: TerraformDiagnostic[] = [];
   const counter = new PlanProgress(declaredResourceCount(stack.synthesizedStackPath));
   const plan = await withProgress(output, `Planning ${stack.name}`, async (_note, progress) => {
     progress.status(counter.text());
@@ -99,7 +99,7 @@ function readOnlyAttributes(): Promise<Map<string, Set<string>>> {
  * Identical diagnostics (the same error for every resource) are printed once with a count.
  */
 export async function applyPlan(output: Output, plan: StackPlan, verb: string): Promise<void> {
-  const diagnostics: Diagnostic[] = [];
+  const diagnostics: TerraformDiagnostic[] = [];
   const total = plan.summary.resources.length;
   const done = new Set<string>();
   try {

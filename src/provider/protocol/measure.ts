@@ -1,7 +1,7 @@
 // Measures a provider executable's start-up: from exec to the handshake line on stdout, with the
 // environment Terraform gives it (mutual TLS on), against bare `node -e ''` (exec to exit) started
 // in turn with it, so a busy machine slows both alike. `main` measures the fake provider; after
-// `npm run build`: node -e "require('./dist/src/provider/protocol/measure').main(20)"
+// `npm run build`: node -e "require('./dist/src/provider/protocol/measure').measureFromCommandLine(20)"
 import { spawn } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
@@ -102,7 +102,7 @@ export async function measureStartup(executable: string, runs = 10): Promise<Sta
 }
 
 /** Bundles the fake provider into a temp mirror and prints its start-up figures. */
-export async function main(runs = Number(process.argv[2] ?? 20)): Promise<void> {
+export async function measureFromCommandLine(runs = Number(process.argv[2] ?? 20)): Promise<void> {
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   const { bundleProvider } = require('./bundle') as typeof import('./bundle');
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'cdkws-mirror-'));
