@@ -74,7 +74,7 @@ function reportOf(stack: TerraformStack): StackReport {
 
 /** Key-value tag bindings of the workspace in this app: its resource's own `tags` and every TagBinding (the `tags` prop). */
 function tagBindingsOf(workspace: Workspace, stack: TerraformStack): Record<string, string> {
-  const bindings: Record<string, string> = { ...(workspace.resource.tagsInput as Record<string, string> | undefined) };
+  const bindings: Record<string, string> = { ...(workspace.resource.tagsInput) };
   for (const node of stack.node.findAll()) {
     if (node instanceof TagBinding && node.resource.workspaceIdInput === workspace.id) bindings[node.key] = node.value;
   }

@@ -66,9 +66,9 @@ export class PropsChecker {
     const result = schema.safeParse(attributes);
     if (result.success) return;
     for (const issue of result.error.issues) {
-      const attribute = prefix + propName(issue.path as PropertyKey[]);
+      const attribute = prefix + propName(issue.path);
       let value: unknown = attributes;
-      for (const key of issue.path) value = (value as Record<PropertyKey, unknown> | undefined)?.[key as PropertyKey];
+      for (const key of issue.path) value = (value as Record<PropertyKey, unknown> | undefined)?.[key];
       this.fail(attribute, value === undefined ? issue.message : `${issue.message} (got ${shown(value)})`);
     }
   }

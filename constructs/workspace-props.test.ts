@@ -86,7 +86,7 @@ const everyProp: Required<HandWrittenProps> = {
   triggerPrefixes: ['modules/'],
   workingDirectory: 'infra',
   sshKeyId: 'sshkey-1',
-  vcsRepo: { identifier: 'acme/net', oauthTokenId: 'ot-1', vcsappInstallationId: undefined as unknown as string, branch: 'main', ingressSubmodules: true, tagsRegex: 'v.*' },
+  vcsRepo: { identifier: 'acme/net', oauthTokenId: 'ot-1', vcsappInstallationId: undefined, branch: 'main', ingressSubmodules: true, tagsRegex: 'v.*' },
   settingOverwrites: { executionMode: true, agentPool: false },
   tagNames: ['prod'],
   tags: { team: 'net' },

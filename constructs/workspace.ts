@@ -118,7 +118,7 @@ function toBindingConfig(table: AttributeTable, values: Readonly<Record<string, 
     const value = values[name];
     if (value === undefined) continue;
     const nested = row.attributes !== undefined && value !== null && typeof value === 'object' && !isUnresolved(value);
-    config[bindingName(row.snake!)] = nested ? toBindingConfig(row.attributes!, value as Record<string, unknown>) : value;
+    config[bindingName(row.snake!)] = nested ? toBindingConfig(row.attributes, value as Record<string, unknown>) : value;
   }
   return config;
 }

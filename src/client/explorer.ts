@@ -104,7 +104,7 @@ export class ExplorerApi {
     if (options.targetIds) targets = options.targetIds;
     else {
       // Project names are not in workspace documents: project conditions are dropped, which only widens the search.
-      const conditions = options.query!.filter((c) => c.field !== 'project_name').map((c) => ({ ...c, values: c.values ?? [] }));
+      const conditions = options.query.filter((c) => c.field !== 'project_name').map((c) => ({ ...c, values: c.values ?? [] }));
       targets = [];
       for await (const ws of this.workspaces.listAll(organization)) {
         if (matchesExplorerQuery({ name: ws.name, projectName: '', tagNames: ws.tagNames }, conditions)) targets.push(ws.id);

@@ -198,7 +198,7 @@ export function toWorkspace(resource: WorkspaceResource): Workspace {
     organization: relatedId(rel.organization) ?? undefined,
     isDestroyable: a.actions?.['is-destroyable'],
     lockedBy: lockedBy === undefined || Array.isArray(lockedBy) ? undefined : lockedBy,
-    permissions: a.permissions as Partial<WorkspacePermissions> | undefined,
+    permissions: a.permissions,
     sshKeyId: relatedId(rel['ssh-key']),
     currentRunId: relatedId(rel['current-run']),
     currentStateVersionId: relatedId(rel['current-state-version']),

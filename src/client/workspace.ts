@@ -80,7 +80,7 @@ export class WorkspacesApi {
     const req: TransportRequest = { method: 'GET', path: `/organizations/${e(organization)}/workspaces`, query: workspaceListQuery(options), idempotent: true };
     const doc = await this.transport.call(req, workspaceListDocumentSchema);
     const page: Page<Workspace> = { items: doc.data.map(toWorkspace), pagination: toPagination(doc.meta) };
-    if (doc.included) page.included = doc.included as IncludedResource[];
+    if (doc.included) page.included = doc.included;
     return page;
   }
 

@@ -85,7 +85,7 @@ export function checkWorkspaceRules(values: WorkspaceUpdateValues, mode: 'create
  * configuration, and the rules across attributes.
  */
 export function checkWorkspace(values: WorkspaceUpdateValues & { tagNames?: readonly string[] }, mode: 'create' | 'update', facts: WorkspaceFacts = {}): RuleViolation[] {
-  const violations = checkValues(WORKSPACE_VALUE_RULES, values as Record<string, unknown>);
+  const violations = checkValues(WORKSPACE_VALUE_RULES, values);
   for (const name of values.tagNames ?? []) {
     const problem = declaredFlatTagNameProblem(name);
     if (problem !== undefined) violations.push({ path: ['tagNames'], message: problem.replace('{}', `{} entry "${name}"`) });

@@ -81,7 +81,7 @@ export function requestedEngineVersion(attributes: WorkspaceUpdateAttributes): s
  * engine-version when only it is given.
  */
 export function workspaceValuesFromWire(attributes: WorkspaceUpdateAttributes): WorkspaceUpdateValues {
-  const values = fromWireAttributes(WORKSPACE_ATTRIBUTES, attributes as Record<string, unknown>) as WorkspaceUpdateValues;
+  const values = fromWireAttributes(WORKSPACE_ATTRIBUTES, attributes) as WorkspaceUpdateValues;
   const alias = attributes[ENGINE_VERSION_WIRE_ALIAS];
   if (values.engineVersion === undefined && alias !== undefined) values.engineVersion = alias;
   return values;

@@ -21,7 +21,7 @@ export function organizationOf(config: { organization?: unknown }, ctx: HookCont
 function fit(type: TfType, v: Value): Value {
   if (!Array.isArray(type) || type[0] !== 'object' || v === null || typeof v !== 'object' || Array.isArray(v)) return v;
   const members = type[1];
-  return Object.fromEntries(Object.keys(members).map((k) => [k, fit(members[k], (v as ObjectValue)[k] ?? null)]));
+  return Object.fromEntries(Object.keys(members).map((k) => [k, fit(members[k], (v)[k] ?? null)]));
 }
 
 /** The data source's values: those of its schema, from the workspace's answer. */

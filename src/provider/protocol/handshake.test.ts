@@ -45,14 +45,14 @@ function start(env: NodeJS.ProcessEnv): Started {
   let out = '';
   let err = '';
   const firstLine = new Promise<string>((resolve, reject) => {
-    child.stdout!.on('data', (c: Buffer) => {
+    child.stdout.on('data', (c: Buffer) => {
       out += c.toString();
       if (out.includes('\n')) resolve(out.split('\n')[0]);
     });
     child.on('exit', () => reject(new Error(`exited before handshake: ${err}`)));
   });
   firstLine.catch(() => undefined);
-  child.stderr!.on('data', (c: Buffer) => (err += c.toString()));
+  child.stderr.on('data', (c: Buffer) => (err += c.toString()));
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
   return { child, stdout: () => out, stderr: () => err, firstLine, exited };
 }

@@ -68,11 +68,11 @@ function changedReplacePaths(block: Block, prior: ObjectValue, planned: ObjectVa
       changedReplacePaths(nb.block, p, n, [...at, name], out);
     } else if (nb.nesting === 'list' && Array.isArray(p) && Array.isArray(n)) {
       n.forEach((e, i) => {
-        if (isObject(e) && isObject(p[i])) changedReplacePaths(nb.block, p[i] as ObjectValue, e, [...at, name, i], out);
+        if (isObject(e) && isObject(p[i])) changedReplacePaths(nb.block, p[i], e, [...at, name, i], out);
       });
     } else if (nb.nesting === 'map' && isObject(p) && isObject(n)) {
       for (const [k, e] of Object.entries(n)) {
-        if (isObject(e) && isObject(p[k])) changedReplacePaths(nb.block, p[k] as ObjectValue, e, [...at, name, { key: k }], out);
+        if (isObject(e) && isObject(p[k])) changedReplacePaths(nb.block, p[k], e, [...at, name, { key: k }], out);
       }
     } else if (nb.nesting === 'set' && !valuesEqual(p, n) && hasReplaceAttr(nb.block)) {
       out.push([...at, name]); // set elements cannot be addressed one by one

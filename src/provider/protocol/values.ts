@@ -138,7 +138,7 @@ function toWire(t: TfType, v: Value | undefined, path: string): unknown {
         if (!(k in fields) && v[k] !== undefined) throw new ValueError(`${path}.${k}`, 'not an attribute of this type');
       }
       const out: Record<string, unknown> = {};
-      for (const [k, ft] of Object.entries(fields)) out[k] = toWire(ft, v[k] as Value, `${path}.${k}`);
+      for (const [k, ft] of Object.entries(fields)) out[k] = toWire(ft, v[k], `${path}.${k}`);
       return out;
     }
     case 'dynamic': {

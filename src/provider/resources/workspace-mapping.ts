@@ -129,8 +129,8 @@ export function settleAfterApply(actual: ObjectValue, planned: ObjectValue, conf
       // A block: member by member, when both the plan and the service have it.
       const a = actual[name];
       if (isObject(value) && isObject(a)) {
-        const merged: ObjectValue = { ...(a as ObjectValue) };
-        for (const [k, v] of Object.entries(value as ObjectValue)) if (v !== Unknown && unset(config?.[name], k)) merged[k] = v;
+        const merged: ObjectValue = { ...(a) };
+        for (const [k, v] of Object.entries(value)) if (v !== Unknown && unset(config?.[name], k)) merged[k] = v;
         out[name] = merged;
       }
       continue;
@@ -185,10 +185,10 @@ function updateOption({ snake, row }: HclRow, prior: ObjectValue, planned: Objec
   if (after === null) return isSet(before) && row.nullable === true ? { value: null } : undefined;
   if (!isObject(before)) return { value: blockOptions(row.attributes ?? {}, after as ObjectValue) };
   // Only the members that change (spec); a nullable member set to null is sent as null to clear it.
-  const members = blockOptions(row.attributes ?? {}, after as ObjectValue, before as ObjectValue);
+  const members = blockOptions(row.attributes ?? {}, after as ObjectValue, before);
   for (const member of hclRows(row.attributes ?? {})) {
     const x = (after as ObjectValue)[member.snake];
-    if (x === null && member.row.nullable === true && isSet((before as ObjectValue)[member.snake])) members[member.path[0]] = null;
+    if (x === null && member.row.nullable === true && isSet((before)[member.snake])) members[member.path[0]] = null;
   }
   return Object.keys(members).length > 0 ? { value: members } : undefined;
 }
@@ -207,7 +207,7 @@ export function updateOptions(prior: ObjectValue, planned: ObjectValue): Workspa
   if (options.engineVersion !== undefined && engine !== null && isExactEngineVersion(engine) && engineVersionForState(written, engine) !== engine) {
     delete options.engineVersion;
   }
-  return Object.keys(options).length > 0 ? (options as WorkspaceUpdateOptions) : undefined;
+  return Object.keys(options).length > 0 ? (options) : undefined;
 }
 
 // ---- changes ----------------------------------------------------------------------------------
