@@ -1,4 +1,4 @@
-import { ERRORS, VCS_REPO_ATTRIBUTES, WORKSPACE_ATTRIBUTES, wireDefaultsOf, type WorkspaceCreateAttributes, type WorkspaceUpdateAttributes } from '../../spec';
+import { ERRORS, VCS_REPO_ATTRIBUTES, type AttributeRow, WORKSPACE_ATTRIBUTES, wireDefaultsOf, type WorkspaceCreateAttributes, type WorkspaceUpdateAttributes } from '../../spec';
 import type { DirectoryOrganization } from '../bootstrap';
 import { ServiceError } from '../errors';
 import type { WorkspaceSettings } from '../storage/types';
@@ -34,7 +34,7 @@ function refusal(write: () => unknown): Array<{ code: string; detail?: string; p
   throw new Error('the write was not refused');
 }
 
-const rows = Object.values(WORKSPACE_ATTRIBUTES);
+const rows: AttributeRow[] = Object.values(WORKSPACE_ATTRIBUTES);
 
 describe('applyWorkspaceAttributes', () => {
   it('gives a new workspace every default of the table', () => {
