@@ -56,29 +56,23 @@ function rejectViolations(violations: Violation[]): void {
 }
 
 /**
- * Attributes this module sets by rule instead of copying as sent: the name lives in the record, the
- * execution mode and agent pool follow organization defaults, operations is stored as the mode, the
- * engine version is resolved, assessments depend on the facts, and the objects are merged.
+ * Settable attributes are stored exactly as sent (decision 23), except: objects, which are merged;
+ * a deprecated attribute, stored as the one that supersedes it; values held as relationships,
+ * resolved against organization defaults; and those below, which the service decides.
  */
-const SET_BY_RULE: ReadonlySet<WorkspaceAttributeName> = new Set<WorkspaceAttributeName>([
-  'name',
-  'executionMode',
-  'operations',
-  'agentPoolId',
-  'engineVersion',
-  'assessmentsEnabled',
-  'vcsRepo',
-  'settingOverwrites',
-]);
+function storedAsSent(row: AttributeRow): boolean {
+  return Boolean(row.create || row.update) && row.kind !== 'object' && !row.deprecated && !row.readRelationship && !row.writeRelationship;
+}
+/** The name is the record's own; the mode follows organization defaults; the version is resolved; assessments depend on the facts. */
+const DECIDED: ReadonlySet<WorkspaceAttributeName> = new Set<WorkspaceAttributeName>(['name', 'executionMode', 'engineVersion', 'assessmentsEnabled']);
 
-/** Every other settable attribute is stored exactly as sent (decision 23); relationships are not settings. */
-function rowsCopiedAsSent(table: AttributeTable, setByRule: ReadonlySet<string>): AttributeRow[] {
+function rowsCopiedAsSent(table: AttributeTable, decided: ReadonlySet<string>): AttributeRow[] {
   return Object.entries(table)
-    .filter(([name, row]) => (row.create || row.update) && !row.writeRelationship && !setByRule.has(name))
+    .filter(([name, row]) => storedAsSent(row) && !decided.has(name))
     .map(([, row]) => row);
 }
-const WORKSPACE_COPIED = rowsCopiedAsSent(WORKSPACE_ATTRIBUTES, SET_BY_RULE);
-/** The repository's token and app installation exclude each other; the rest of `vcs-repo` is copied. */
+const WORKSPACE_COPIED = rowsCopiedAsSent(WORKSPACE_ATTRIBUTES, DECIDED);
+/** Every settable member of `vcs-repo` is copied; the token and the app installation then exclude each other. */
 const VCS_REPO_COPIED = rowsCopiedAsSent(VCS_REPO_ATTRIBUTES, new Set());
 const { oauthTokenId: OAUTH_TOKEN, vcsappInstallationId: APP_INSTALLATION } = VCS_REPO_ATTRIBUTES;
 
