@@ -4,7 +4,7 @@
 // catalogue (the compiler refuses a missing one) and the last test checks they were all answered.
 import { ERRORS, LOCK_HOLDER_META, type ErrorName } from '../../src/spec';
 import { startServer } from '../../src/server';
-import { ORG, TOKENS, createWorkspace, defaultBootstrap, request, startService, type ApiResponse, type TestService } from '../helpers/service';
+import { ORG, TOKENS, defaultBootstrap, request, startService, type ApiResponse, type TestService } from '../helpers/service';
 import { addIntermediateStateVersion, postWorkspace, setResourceCount, uniqueName } from '../helpers/workspace-assertions';
 
 let service: TestService;
@@ -14,6 +14,13 @@ beforeAll(async () => {
 afterAll(async () => {
   await service?.close();
 });
+
+/** A new workspace of the owner. */
+async function newWorkspace(attributes: Record<string, unknown> = {}): Promise<{ id: string }> {
+  const response = await postWorkspace(service, { name: uniqueName(), ...attributes });
+  expect(response.status).toBe(201);
+  return response.body.data;
+}
 
 const lock = (id: string, token: string = TOKENS.owner) => service.request('POST', `/workspaces/${id}/actions/lock`, { token });
 const unlock = (id: string, token: string = TOKENS.owner) => service.request('POST', `/workspaces/${id}/actions/unlock`, { token });
@@ -30,7 +37,7 @@ const PROVOKE: { [N in Exclude<ErrorName, (typeof NOT_ANSWERED)[number]>]: () =>
   badRequest: () => service.request('POST', `/organizations/${ORG}/workspaces`, { rawBody: '{"data": ' }),
   unauthorized: () => service.request('GET', `/organizations/${ORG}/workspaces`, { token: null }),
   forbidden: async () => {
-    const ws = await createWorkspace(service);
+    const ws = await newWorkspace();
     return service.request('PATCH', `/workspaces/${ws.id}`, { token: TOKENS.writer, body: { data: { type: 'workspaces', attributes: { description: 'x' } } } });
   },
   notFound: () => service.request('GET', '/workspaces/ws-doesnotexist'),
@@ -40,13 +47,13 @@ const PROVOKE: { [N in Exclude<ErrorName, (typeof NOT_ANSWERED)[number]>]: () =>
     return response;
   },
   workspaceAlreadyLocked: async () => {
-    const ws = await createWorkspace(service);
+    const ws = await newWorkspace();
     expect((await lock(ws.id)).status).toBe(200);
     return lock(ws.id);
   },
-  workspaceNotLocked: async () => unlock((await createWorkspace(service)).id),
+  workspaceNotLocked: async () => unlock((await newWorkspace()).id),
   workspaceLockedByOther: async () => {
-    const ws = await createWorkspace(service);
+    const ws = await newWorkspace();
     expect((await lock(ws.id, TOKENS.owner)).status).toBe(200);
     const response = await unlock(ws.id, TOKENS.writer);
     // The holder is data, not something to read out of the wording.
@@ -55,12 +62,12 @@ const PROVOKE: { [N in Exclude<ErrorName, (typeof NOT_ANSWERED)[number]>]: () =>
     return response;
   },
   workspaceLockedForDelete: async () => {
-    const ws = await createWorkspace(service);
+    const ws = await newWorkspace();
     expect((await lock(ws.id)).status).toBe(200);
     return safeDelete(ws.id);
   },
   workspaceManagesResources: async () => {
-    const ws = await createWorkspace(service);
+    const ws = await newWorkspace();
     await setResourceCount(service, ws.id, 3);
     return safeDelete(ws.id);
   },
@@ -74,7 +81,7 @@ const PROVOKE: { [N in Exclude<ErrorName, (typeof NOT_ANSWERED)[number]>]: () =>
   },
   nameTaken: async () => {
     const name = uniqueName();
-    await createWorkspace(service, { name });
+    await newWorkspace({ name });
     const response = await postWorkspace(service, { name });
     expect(response.body.errors[0].source).toEqual({ pointer: '/data/attributes/name' });
     return response;
@@ -101,7 +108,7 @@ const PROVOKE: { [N in Exclude<ErrorName, (typeof NOT_ANSWERED)[number]>]: () =>
     }
   },
   stateVersionPending: async () => {
-    const ws = await createWorkspace(service);
+    const ws = await newWorkspace();
     expect((await lock(ws.id)).status).toBe(200);
     await addIntermediateStateVersion(service, ws.id);
     const response = await unlock(ws.id);
