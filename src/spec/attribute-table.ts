@@ -23,6 +23,8 @@ export interface AttributeRow {
   readonly defaultText?: string;
   /** null is a value (sent to clear the attribute; answered when unset). */
   readonly nullable?: boolean;
+  /** Answers may carry null although requests may not send it. */
+  readonly answeredNull?: boolean;
   /** Settable on create. */
   readonly create?: boolean;
   /** Settable on update. */

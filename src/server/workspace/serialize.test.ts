@@ -58,5 +58,6 @@ describe('workspaceAttributes', () => {
   it('answers a repository reached through an app installation with a null token', () => {
     const attributes = workspaceAttributes(record({ 'vcs-repo': { identifier: 'acme/networking', 'vcsapp-installation-id': 'ghain-1' } }), context());
     expect(attributes['vcs-repo']).toMatchObject({ 'oauth-token-id': null, 'vcsapp-installation-id': 'ghain-1', branch: '', 'ingress-submodules': false, 'tags-regex': null });
+    expect(workspaceAttributesSchema.safeParse(attributes).error).toBeUndefined();
   });
 });

@@ -29,7 +29,7 @@ export interface SerializeContext {
 
 type WorkspaceTable = typeof WORKSPACE_ATTRIBUTES;
 type VcsRepoDocument = WireReadValues<typeof VCS_REPO_ATTRIBUTES>;
-/** The hosted service answers the token member always: null for a repository reached through an app installation. */
+/** The token member is answered null for a repository reached through an app installation (its row's answeredNull). */
 type VcsRepoAnswer = Omit<VcsRepoDocument, 'oauth-token-id'> & { 'oauth-token-id': string | null };
 /** The stored repository: its settable members plus the ID its webhook address is made of. */
 type StoredVcsRepo = VcsRepoDocument & { 'webhook-id'?: string };
@@ -53,8 +53,9 @@ type Column<S> = readonly [wire: string, value: Compute<S, unknown>];
 
 /**
  * One column per answered row of `table` (rows read from a relationship are not attributes):
- * `observed` computes a value; else a settable row answers its stored value or its default; else
- * a nullable row answers null. A row with none of these is a mistake caught at start-up.
+ * `observed` computes a value; else a settable row answers its stored value, or its default, or
+ * null where the row allows; else a nullable row answers null. A row with none of these is a
+ * mistake caught at start-up.
  * Columns are in wire-name order, the order documents have always had.
  */
 function columnsOf<S>(
@@ -70,7 +71,7 @@ function columnsOf<S>(
       const compute = observed[name];
       if (compute) return [row.wire, compute];
       if (row.create || row.update) {
-        const fallback = row.wire in defaults ? defaults[row.wire] : row.nullable ? null : undefined;
+        const fallback = row.wire in defaults ? defaults[row.wire] : row.nullable || row.answeredNull ? null : undefined;
         return [row.wire, (source) => stored(source)[row.wire] ?? fallback];
       }
       if (row.nullable) return [row.wire, () => null];
@@ -94,7 +95,6 @@ type Observed<Table, Doc, S> = { [K in keyof Table]?: Compute<S, Table[K] extend
 const VCS_REPO_OBSERVED: Observed<typeof VCS_REPO_ATTRIBUTES, VcsRepoAnswer, { stored: StoredVcsRepo; token: OAuthToken | undefined }> = {
   identifier: ({ stored }) => String(stored.identifier ?? ''),
   displayIdentifier: ({ stored }) => String(stored.identifier ?? ''),
-  oauthTokenId: ({ stored }) => stored['oauth-token-id'] ?? null,
   repositoryHttpUrl: ({ stored, token }) => (serviceProvider(token) === 'github' ? `https://github.com/${String(stored.identifier ?? '')}` : String(stored.identifier ?? '')),
   serviceProvider: ({ token }) => serviceProvider(token),
   webhookUrl: ({ stored }) => `https://localhost/webhooks/vcs/${String(stored['webhook-id'] ?? '')}`,
