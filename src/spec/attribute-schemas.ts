@@ -59,7 +59,7 @@ export function responseAttributesSchema(table: AttributeTable): z.ZodObject {
   for (const row of Object.values(table)) {
     if (row.readRelationship) continue;
     let schema = baseSchema(row, (nested) => responseAttributesSchema(nested));
-    if (row.nullable) schema = schema.nullable();
+    if (row.nullable || row.answeredNull) schema = schema.nullable();
     shape[row.wire] = schema.optional();
   }
   return z.looseObject(shape);

@@ -23,6 +23,8 @@ export interface AttributeRow {
   readonly defaultText?: string;
   /** null is a value (sent to clear the attribute; answered when unset). */
   readonly nullable?: boolean;
+  /** Answers may carry null although requests may not send it. */
+  readonly answeredNull?: boolean;
   /** Settable on create. */
   readonly create?: boolean;
   /** Must be given on create (a member of an object: whenever the object is given). */
@@ -68,13 +70,15 @@ type ValueOf<R, Mode extends 'create' | 'update' | 'read'> = R extends { kind: '
   : ScalarOf<R>;
 
 type Nullable<R, V> = R extends { nullable: true } ? V | null : V;
+/** In answers, null also where the service answers it although requests may not send it. */
+type AnsweredNullable<R, V> = R extends { nullable: true } | { answeredNull: true } ? V | null : V;
 
 /** The values a create may give, keyed by camelCase name (all optional; rules say what is required). */
 export type CreateValues<T> = { -readonly [K in keyof T as T[K] extends { create: true } ? K : never]?: Nullable<T[K], ValueOf<T[K], 'create'>> };
 /** The values an update may give. */
 export type UpdateValues<T> = { -readonly [K in keyof T as T[K] extends { update: true } ? K : never]?: Nullable<T[K], ValueOf<T[K], 'update'>> };
 /** Every value an answer may carry. */
-export type ReadValues<T> = { -readonly [K in keyof T]?: Nullable<T[K], ValueOf<T[K], 'read'>> };
+export type ReadValues<T> = { -readonly [K in keyof T]?: AnsweredNullable<T[K], ValueOf<T[K], 'read'>> };
 
 /** The same value types keyed by wire name (the service's attributes). */
 type WireValueOf<R, Mode extends 'create' | 'update' | 'read'> = R extends { kind: 'object'; attributes: infer T }
@@ -87,7 +91,7 @@ type WireValueOf<R, Mode extends 'create' | 'update' | 'read'> = R extends { kin
 type WireOf<R> = R extends { wire: infer W extends string } ? W : never;
 export type WireCreateValues<T> = { -readonly [K in keyof T as T[K] extends { create: true } ? WireOf<T[K]> : never]?: Nullable<T[K], WireValueOf<T[K], 'create'>> };
 export type WireUpdateValues<T> = { -readonly [K in keyof T as T[K] extends { update: true } ? WireOf<T[K]> : never]?: Nullable<T[K], WireValueOf<T[K], 'update'>> };
-export type WireReadValues<T> = { -readonly [K in keyof T as T[K] extends { readRelationship: string } ? never : WireOf<T[K]>]?: Nullable<T[K], WireValueOf<T[K], 'read'>> };
+export type WireReadValues<T> = { -readonly [K in keyof T as T[K] extends { readRelationship: string } ? never : WireOf<T[K]>]?: AnsweredNullable<T[K], WireValueOf<T[K], 'read'>> };
 
 // ---- Functions over a table ------------------------------------------------------------------
 

@@ -11,7 +11,8 @@ export type ExecutionMode = (typeof EXECUTION_MODES)[number];
 /** The members of `vcs-repo`. */
 export const VCS_REPO_ATTRIBUTES = {
   identifier: { wire: 'identifier', snake: 'identifier', kind: 'string', required: true, create: true, update: true, description: '":org/:repo", or ":org/:project/_git/:repo" for the alternative provider.' },
-  oauthTokenId: { wire: 'oauth-token-id', snake: 'oauth_token_id', kind: 'string', create: true, update: true, description: 'VCS OAuth token (ot-…); give this or vcsappInstallationId, not both.' },
+  // Answered null for a repository reached through an app installation.
+  oauthTokenId: { wire: 'oauth-token-id', snake: 'oauth_token_id', kind: 'string', answeredNull: true, create: true, update: true, description: 'VCS OAuth token (ot-…); give this or vcsappInstallationId, not both.' },
   vcsappInstallationId: { wire: 'vcsapp-installation-id', snake: 'vcsapp_installation_id', kind: 'string', create: true, update: true, description: 'VCS app installation; give this or oauthTokenId, not both.' },
   branch: { wire: 'branch', snake: 'branch', kind: 'string', default: '', create: true, update: true, description: 'Branch to track; empty means the repository default branch.' },
   ingressSubmodules: { wire: 'ingress-submodules', snake: 'ingress_submodules', kind: 'boolean', default: false, create: true, update: true, description: 'Whether submodules are fetched.' },

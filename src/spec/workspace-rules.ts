@@ -37,6 +37,9 @@ export function assessmentsProblems(facts: { edition?: string; organization?: { 
   return problems;
 }
 
+/** An agent-mode workspace without a pool (on create from the request; the service also after organization defaults). */
+export const AGENT_POOL_REQUIRED: RuleViolation = { path: ['agentPoolId'], message: '{agentPoolId} is required when {executionMode} is "agent"' };
+
 /**
  * The rules across attributes of a create or an update. `values` are those the request gives
  * (camelCase); on update, `facts` describe the stored workspace.
@@ -47,15 +50,15 @@ export function checkWorkspaceRules(values: WorkspaceUpdateValues, mode: 'create
   if (executionMode !== undefined && operations !== undefined) {
     violations.push({ path: ['operations'], message: '{operations} and {executionMode} cannot both be given; use {executionMode} only' });
   }
+  // Without executionMode in the request, operations or else the mode the workspace has (or would get) decides.
+  const effective = executionMode ?? (operations === undefined ? facts.executionMode : operations ? 'remote' : 'local');
   if (agentPoolId) {
-    // Without executionMode in the request, the mode the workspace has (or would get) decides.
-    const effective = executionMode ?? (operations === undefined ? facts.executionMode : operations ? 'remote' : 'local');
     if (operations === true || (effective !== undefined && effective !== 'agent')) {
       violations.push({ path: ['agentPoolId'], message: '{agentPoolId} can only be given when {executionMode} is "agent"' });
     }
   }
   if (executionMode === 'agent' && !agentPoolId && mode === 'create') {
-    violations.push({ path: ['agentPoolId'], message: '{agentPoolId} is required when {executionMode} is "agent"' });
+    violations.push(AGENT_POOL_REQUIRED);
   }
   if (values.settingOverwrites?.executionMode === true && executionMode === undefined && mode === 'create') {
     violations.push({ path: ['executionMode'], message: '{executionMode} must be given when {settingOverwrites.executionMode} is true' });
@@ -74,7 +77,10 @@ export function checkWorkspaceRules(values: WorkspaceUpdateValues, mode: 'create
     }
   }
   if (values.assessmentsEnabled === true) {
-    const problems = assessmentsProblems({ ...facts, engineVersion: values.engineVersion ?? facts.engineVersion, executionMode: executionMode ?? facts.executionMode });
+    // A constraint (or "latest") says nothing until resolved: the facts then hold the resolved version.
+    const requested = values.engineVersion;
+    const engineVersion = requested !== undefined && isExactEngineVersion(requested) ? requested : (facts.engineVersion ?? requested);
+    const problems = assessmentsProblems({ ...facts, engineVersion, executionMode: effective });
     if (problems.length > 0) violations.push({ path: ['assessmentsEnabled'], message: problems.join('; ') });
   }
   return violations;

@@ -5,6 +5,7 @@ import { readFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { ORG, TOKENS, type ApiResponse, type TestService } from './service';
+import { ERRORS, errorNameOf } from '../../src/spec';
 
 /** The real service's documented request/answer samples, kept as data (docs/decisions.md). */
 export const SAMPLES_DIR = path.resolve(__dirname, '..', 'fixtures', 'samples');
@@ -168,6 +169,11 @@ export function expectError(response: ApiResponse, status: number | number[], po
   const error = response.body.errors[0];
   expect(error.status).toBe(String(response.status));
   expect(typeof error.title).toBe('string');
+  // Every error object names its class in the spec's catalogue, a class with this status.
+  for (const e of response.body.errors) {
+    const name = errorNameOf(e.code);
+    expect([e.code, name && ERRORS[name].status]).toEqual([e.code, response.status]);
+  }
   if (pointer !== undefined) {
     // The pointer names the member, or an element inside it (`/data/attributes/trigger-patterns/0`).
     const pointers: string[] = response.body.errors.map((e: any) => String(e.source?.pointer ?? ''));

@@ -54,7 +54,7 @@ describe('error objects', () => {
     const ws = await createWorkspace(service);
     const response = await service.request('POST', workspacesPath, { body: { data: { type: 'workspaces', attributes: { name: ws.attributes.name } } } });
     expect(response.body).toEqual({
-      errors: [{ status: '422', title: 'invalid attribute', detail: 'Name has already been taken', source: { pointer: '/data/attributes/name' } }],
+      errors: [{ status: '422', title: 'invalid attribute', code: 'name-taken', detail: 'Name has already been taken', source: { pointer: '/data/attributes/name' } }],
     });
   });
 

@@ -4,6 +4,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { TLSSocket } from 'node:tls';
 import { readBody } from '../http/body';
+import { ERRORS } from '../../spec';
 import { ServiceError } from '../errors';
 import type { Router } from '../http/router';
 import type { Service } from '../service';
@@ -49,7 +50,7 @@ function safeNext(next: string | null): string {
 
 async function readForm(req: IncomingMessage): Promise<URLSearchParams> {
   const type = String(req.headers['content-type'] ?? '').split(';')[0].trim().toLowerCase();
-  if (type !== 'application/x-www-form-urlencoded') throw new ServiceError(415, 'unsupported media type', 'console forms are sent as application/x-www-form-urlencoded');
+  if (type !== 'application/x-www-form-urlencoded') throw new ServiceError(ERRORS.unsupportedMediaType, 'console forms are sent as application/x-www-form-urlencoded');
   return new URLSearchParams((await readBody(req, FORM_LIMIT_BYTES)).toString('utf8'));
 }
 

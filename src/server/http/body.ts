@@ -1,6 +1,7 @@
 // Request bodies: bounded, parsed without letting a client touch object prototypes.
 import type { IncomingMessage } from 'node:http';
-import { ServiceError, badRequest } from '../errors';
+import { ERRORS } from '../../spec';
+import { ServiceError, badRequest, invalid } from '../errors';
 
 export const MAX_BODY_BYTES = 1024 * 1024;
 
@@ -32,7 +33,7 @@ export function readBody(req: IncomingMessage, limit = MAX_BODY_BYTES): Promise<
 }
 
 function tooLarge(limit: number): ServiceError {
-  return new ServiceError(413, 'payload too large', `request bodies are limited to ${limit} bytes`);
+  return new ServiceError(ERRORS.payloadTooLarge, `request bodies are limited to ${limit} bytes`);
 }
 
 /** Drops `__proto__` and `constructor` members so parsed input can never reach a prototype. */
@@ -54,7 +55,7 @@ export function parseJsonBody(req: IncomingMessage, raw: Buffer): unknown {
   if (raw.length === 0) return undefined;
   const contentType = String(req.headers['content-type'] ?? '').split(';')[0].trim().toLowerCase();
   if (contentType && !ACCEPTED_TYPES.has(contentType)) {
-    throw new ServiceError(415, 'unsupported media type', `send the body as application/vnd.api+json, not ${contentType}`);
+    throw new ServiceError(ERRORS.unsupportedMediaType, `send the body as application/vnd.api+json, not ${contentType}`);
   }
   const text = raw.toString('utf8');
   let parsed: unknown;
@@ -64,7 +65,7 @@ export function parseJsonBody(req: IncomingMessage, raw: Buffer): unknown {
     throw badRequest('the request body is not valid JSON');
   }
   if (containsNul(parsed)) {
-    throw new ServiceError(422, 'invalid attribute', 'strings in the request body must not contain NUL characters (\\u0000)');
+    throw invalid('strings in the request body must not contain NUL characters (\\u0000)');
   }
   return parsed;
 }

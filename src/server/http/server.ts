@@ -3,12 +3,12 @@
 // and answered as a JSON:API 500 without internals.
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import https from 'node:https';
-import { JSON_API_MEDIA_TYPE } from '../../spec';
+import { ERRORS, JSON_API_MEDIA_TYPE } from '../../spec';
 import type { Caller } from '../access';
 import type { Service } from '../service';
 import { ConsoleApp } from '../console/app';
 import { parseJsonBody, readBody } from './body';
-import { ServiceError, badRequest, notFound, unauthorized } from '../errors';
+import { ServiceError, badRequest, forbidden, notFound, unauthorized } from '../errors';
 import { RequestRateLimiter } from './rate-limit';
 import type { Reply, Router } from './router';
 
@@ -102,16 +102,16 @@ export function createHttpServer(options: HttpOptions): http.Server {
     if (!match) throw notFound(`no such route: ${req.method} ${pathname.slice(0, 200)}`);
     if ('allowed' in match) {
       const allow = (match.allowed.includes('GET') ? [...match.allowed, 'HEAD'] : match.allowed).join(', ');
-      throw new ServiceError(405, 'method not allowed', `${req.method} is not supported on ${pathname.slice(0, 200)}; use ${allow}`, undefined, { allow });
+      throw new ServiceError(ERRORS.methodNotAllowed, `${req.method} is not supported on ${pathname.slice(0, 200)}; use ${allow}`, { headers: { allow } });
     }
     const caller = await authenticate(req);
     if ((match.auth === 'emulator') !== (caller.kind === 'emulator')) {
-      if (match.auth === 'emulator') throw new ServiceError(403, 'forbidden', 'emulator controls need a token listed in emulator-admin-tokens');
+      if (match.auth === 'emulator') throw forbidden('emulator controls need a token listed in emulator-admin-tokens');
       throw unauthorized();
     }
     const limited = limiter?.take(caller.kind === 'user' ? caller.userId : caller.kind === 'organization-token' ? `org:${caller.organization}` : 'emulator');
     if (limited) {
-      throw new ServiceError(429, 'Too many requests', "You have exceeded the API's rate limit.", undefined, limited);
+      throw new ServiceError(ERRORS.rateLimited, undefined, { headers: limited });
     }
     let bodyPromise: Promise<unknown> | null = null;
     let url: URL | undefined;
@@ -155,7 +155,7 @@ export function createHttpServer(options: HttpOptions): http.Server {
           return;
         }
         service.log(`internal error on ${req.method} ${req.url?.split('?')[0]}: ${(error as Error)?.stack ?? error}`);
-        send(res, errorReply(new ServiceError(500, 'internal server error', 'the service failed to handle the request; see its log')));
+        send(res, errorReply(new ServiceError(ERRORS.internal)));
       },
     );
   };

@@ -3,6 +3,7 @@
 // listed IDs must all be readable (404 otherwise, as for remote state consumers); a query sees only
 // readable workspaces. Each created request notifies the teams with access to its workspace.
 import {
+  ERRORS,
   EXPLORER_BULK_ACTION_TYPE,
   atLeast,
   bulkActionAttributesSchema,
@@ -46,10 +47,8 @@ async function targetsById(ctx: RouteContext, organization: DirectoryOrganizatio
   });
   if (missing.length > 0) {
     throw ServiceError.many(
-      404,
+      ERRORS.notFound,
       missing.slice(0, 20).map((id) => ({
-        status: '404',
-        title: 'not found',
         detail: `workspace "${id.slice(0, 100)}" was not found in organization "${organization.name}", or you are not authorized to read it`,
         source: { pointer: `${pointer}/target_ids/${ids.indexOf(id)}` },
       })),

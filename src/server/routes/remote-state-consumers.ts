@@ -1,7 +1,7 @@
 // Remote state consumers (spec "Remote state consumers", "Authentication" 7 and 9; decisions 8, 13).
 // Refusals follow the spec's table: 404 for a subject the caller may not see or change, 422 for
 // payload problems, 404 for consumers that do not exist or the caller cannot read.
-import { atLeast, remoteStateConsumersBodySchema } from '../../spec';
+import { ERRORS, atLeast, remoteStateConsumersBodySchema } from '../../spec';
 import { canForceDelete, workspaceAccess } from '../access';
 import { ServiceError, invalid, notFound, validationError } from '../errors';
 import type { Reply, RouteContext, Router } from '../http/router';
@@ -76,12 +76,10 @@ async function checked(ctx: RouteContext, mode: Mode): Promise<{ resolved: Resol
   });
   if (missing.length > 0) {
     const errors = missing.slice(0, 20).map((id) => ({
-      status: '404',
-      title: 'not found',
       detail: `workspace "${id.slice(0, 100)}" was not found in organization "${organization.name}", or you are not authorized to read it`,
       source: { pointer: `/data/${parsed.data.data.findIndex((e) => e.id === id)}/id` },
     }));
-    throw ServiceError.many(404, errors);
+    throw ServiceError.many(ERRORS.notFound, errors);
   }
   return { resolved, ids };
 }

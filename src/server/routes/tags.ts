@@ -1,7 +1,7 @@
 // Flat workspace tags (spec "Flat tags"; decisions 9, 12, 13). Add and remove answer 404 to a
 // caller without admin access, as the spec's error table says for "not found or unauthorized".
-import { atLeast, flatTagsBodySchema, normalizeFlatTagName, type FlatTagsBody } from '../../spec';
-import { notFound, validationError } from '../errors';
+import { ERRORS, atLeast, flatTagsBodySchema, normalizeFlatTagName, type FlatTagsBody } from '../../spec';
+import { ServiceError, notFound, validationError } from '../errors';
 import type { Reply, RouteContext, Router } from '../http/router';
 import { now } from '../ids';
 import type { ResolvedWorkspace } from '../service';
@@ -46,9 +46,7 @@ async function entryNames(ctx: RouteContext, organization: string, body: FlatTag
     if (entry.id !== undefined) {
       const tag = await ctx.service.store.getOrganizationTag(organization, entry.id);
       if (!tag) {
-        const error = notFound(`tag "${entry.id}" was not found in organization "${organization}"`);
-        error.errors[0].source = { pointer: `/data/${i}/id` };
-        throw error;
+        throw new ServiceError(ERRORS.notFound, `tag "${entry.id}" was not found in organization "${organization}"`, { source: { pointer: `/data/${i}/id` } });
       }
       names.push(tag.name);
     } else {

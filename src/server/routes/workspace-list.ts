@@ -1,5 +1,5 @@
 // List workspaces (spec "List workspaces"; decisions 11, 19).
-import { WORKSPACE_SORT_FIELDS, type AccessLevel } from '../../spec';
+import { WORKSPACE_SORT_FIELDS, normalizeFlatTagName, type AccessLevel } from '../../spec';
 import { canForceDelete, workspaceAccess, visibility } from '../access';
 import { badRequest } from '../errors';
 import type { Reply, RouteContext, Router } from '../http/router';
@@ -7,9 +7,10 @@ import type { WorkspaceQuery, WorkspaceSortField } from '../storage/types';
 import { includedFor, workspaceDocument } from '../workspace/serialize';
 import { paginationEnvelope, parseInclude, parsePage } from './query';
 
-function commaList(value: string | null): string[] | undefined {
+/** `search[tags]` and `search[exclude-tags]`: comma-separated flat tag names, as the store keeps them. */
+function flatTagNameList(value: string | null): string[] | undefined {
   if (value === null) return undefined;
-  const items = value.split(',').map((v) => v.trim().toLowerCase()).filter(Boolean);
+  const items = value.split(',').map((v) => normalizeFlatTagName(v.trim())).filter(Boolean);
   return items.length > 0 ? items : undefined;
 }
 
@@ -73,8 +74,8 @@ async function list(ctx: RouteContext): Promise<Reply> {
     visibleNames,
     search: q.get('search[name]') || undefined,
     wildcardName: q.get('search[wildcard-name]') || undefined,
-    tags: commaList(q.get('search[tags]')),
-    excludeTags: commaList(q.get('search[exclude-tags]')),
+    tags: flatTagNameList(q.get('search[tags]')),
+    excludeTags: flatTagNameList(q.get('search[exclude-tags]')),
     tagged: taggedFilters(q),
     projectId: q.get('filter[project][id]') || undefined,
     currentRunStatus: q.get('filter[current-run][status]') || undefined,

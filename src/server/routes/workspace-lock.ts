@@ -1,15 +1,13 @@
 // Lock, unlock, force unlock and the SSH key relationship (spec "Lock", "Unlock", "Force unlock",
-// "Assign or unassign an SSH key"; decision 6 for the 409 wording existing clients classify by).
-import { atLeast, sshKeyAssignBodySchema, workspaceLockBodySchema } from '../../spec';
+// "Assign or unassign an SSH key"). The 409s' codes, and the wording clients of the hosted service
+// match, are in the spec's error catalogue.
+import { ERRORS, atLeast, sshKeyAssignBodySchema, workspaceLockBodySchema } from '../../spec';
 import { principalOf } from '../access';
-import { ServiceError, conflict, forbidden, invalid, notFound, validationError } from '../errors';
+import { ServiceError, forbidden, invalid, lockedByOther, notFound, validationError } from '../errors';
 import type { Reply, RouteContext, Router } from '../http/router';
 import { now } from '../ids';
 import type { ResolvedWorkspace } from '../service';
 import { singleWorkspaceReply } from './workspace';
-
-const ALREADY_LOCKED = 'Workspace is already locked';
-const ALREADY_UNLOCKED = 'Workspace is already unlocked';
 
 async function requireLevel(ctx: RouteContext, level: 'write' | 'admin', action: string): Promise<ResolvedWorkspace> {
   const resolved = await ctx.service.workspaceById(ctx.caller, ctx.params.workspace_id);
@@ -39,7 +37,7 @@ async function lock(ctx: RouteContext): Promise<Reply> {
   if (!(await ctx.service.store.lockWorkspace(resolved.workspace.id, principalOf(ctx.caller), reason, now()))) {
     // The conditional update also fails for a workspace deleted since it was looked up.
     if (!(await ctx.service.store.getWorkspace(resolved.workspace.id))) throw notFound(`workspace "${resolved.workspace.id}" was not found`);
-    throw conflict(ALREADY_LOCKED);
+    throw new ServiceError(ERRORS.workspaceAlreadyLocked);
   }
   return reread(ctx, resolved);
 }
@@ -53,13 +51,13 @@ async function unlock(ctx: RouteContext): Promise<Reply> {
     case 'not-found':
       throw notFound(`workspace "${resolved.workspace.id}" was not found`);
     case 'not-locked':
-      throw conflict(ALREADY_UNLOCKED);
+      throw new ServiceError(ERRORS.workspaceNotLocked);
     case 'locked-by-other': {
       const current = await ctx.service.store.getWorkspace(resolved.workspace.id);
-      throw conflict(`Workspace is locked by ${holderDescription(ctx, current?.lockedBy ?? null)}`);
+      throw lockedByOther(holderDescription(ctx, current?.lockedBy ?? null));
     }
     case 'state-version-pending':
-      throw new ServiceError(503, 'service unavailable', 'the latest intermediate state version is not finalized yet; retry the unlock shortly', undefined, { 'retry-after': '1' });
+      throw new ServiceError(ERRORS.stateVersionPending, 'the latest intermediate state version is not finalized yet; retry the unlock shortly', { headers: { 'retry-after': '1' } });
   }
 }
 
@@ -67,7 +65,7 @@ async function forceUnlock(ctx: RouteContext): Promise<Reply> {
   const resolved = await requireLevel(ctx, 'admin', 'force unlock');
   if (!(await ctx.service.store.forceUnlockWorkspace(resolved.workspace.id, now()))) {
     if (!(await ctx.service.store.getWorkspace(resolved.workspace.id))) throw notFound(`workspace "${resolved.workspace.id}" was not found`);
-    throw conflict(ALREADY_UNLOCKED);
+    throw new ServiceError(ERRORS.workspaceNotLocked);
   }
   return reread(ctx, resolved);
 }

@@ -1,6 +1,7 @@
 // Workspace create, show, update and delete (spec "Create a workspace", "Update a workspace",
 // "Show a workspace", "Safe delete", "Force delete").
 import {
+  ERRORS,
   TAG_BINDINGS_MAX_DIRECT,
   atLeast,
   workspaceCreateBodySchema,
@@ -8,7 +9,7 @@ import {
   type TagBindingInput,
 } from '../../spec';
 import { canAdministerProject, canCreateWorkspaces, canForceDelete } from '../access';
-import { ServiceError, conflict, forbidden, invalid, notFound, validationError } from '../errors';
+import { ServiceError, forbidden, invalid, nameTaken, notFound, validationError } from '../errors';
 import type { Reply, RouteContext, Router } from '../http/router';
 import type { ResolvedWorkspace } from '../service';
 import { newId, now } from '../ids';
@@ -16,8 +17,6 @@ import { NameTakenError, type TagBindingValue, type WorkspaceRecord } from '../s
 import { includedFor, workspaceDocument } from '../workspace/serialize';
 import { applyWorkspaceAttributes } from '../workspace/settings';
 import { parseInclude } from './query';
-
-const NAME_TAKEN = () => invalid('Name has already been taken', '/data/attributes/name');
 
 /** The document answering a single-workspace request (decision 22). */
 export async function singleWorkspaceReply(ctx: RouteContext, resolved: ResolvedWorkspace, workspace: WorkspaceRecord, status = 200): Promise<Reply> {
@@ -81,7 +80,7 @@ async function create(ctx: RouteContext): Promise<Reply> {
     });
     return singleWorkspaceReply(ctx, ctx.service.resolve(ctx.caller, workspace, workspace.id), workspace, 201);
   } catch (error) {
-    if (error instanceof NameTakenError) throw NAME_TAKEN();
+    if (error instanceof NameTakenError) throw nameTaken();
     throw error;
   }
 }
@@ -128,7 +127,7 @@ async function update(ctx: RouteContext): Promise<Reply> {
     if (!updated) throw notFound(`workspace "${workspace.id}" was not found, or you are not authorized to access it`);
     return singleWorkspaceReply(ctx, ctx.service.resolve(ctx.caller, updated, updated.id), updated);
   } catch (error) {
-    if (error instanceof NameTakenError) throw NAME_TAKEN();
+    if (error instanceof NameTakenError) throw nameTaken();
     throw error;
   }
 }
@@ -144,16 +143,16 @@ async function safeDelete(ctx: RouteContext): Promise<Reply> {
     case 'not-found':
       throw notFound(`workspace "${workspace.id}" was not found`);
     case 'locked':
-      throw conflict('Workspace is currently locked. Workspace must be unlocked before it can be safely deleted');
+      throw new ServiceError(ERRORS.workspaceLockedForDelete);
     case 'has-resources':
-      throw conflict('workspace cannot be safely deleted because it is still managing resources');
+      throw new ServiceError(ERRORS.workspaceManagesResources);
   }
 }
 
 async function forceDelete(ctx: RouteContext): Promise<Reply> {
   const { workspace, organization, role, level } = await ctx.service.workspaceFromParams(ctx.caller, ctx.params);
   if (!canForceDelete(role, organization, level)) {
-    throw new ServiceError(403, 'forbidden', `force deleting workspace "${workspace.name}" needs an organization owner${organization.settings['workspace-admins-can-force-delete'] ? ' or a workspace admin' : ''}; use safe delete instead`);
+    throw forbidden(`force deleting workspace "${workspace.name}" needs an organization owner${organization.settings['workspace-admins-can-force-delete'] ? ' or a workspace admin' : ''}; use safe delete instead`);
   }
   if (!(await ctx.service.store.forceDeleteWorkspace(workspace.id))) throw notFound(`workspace "${workspace.id}" was not found`);
   return { status: 204 };

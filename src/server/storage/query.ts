@@ -1,3 +1,4 @@
+import { normalizeFlatTagName } from '../../spec';
 import { Db, Dialect, Param, escapeLike, inJsonList } from './db';
 import type { WorkspaceQuery } from './types';
 
@@ -104,11 +105,11 @@ export function workspaceFilter(dialect: Dialect, q: WorkspaceQuery): WorkspaceF
     conditions.push(condition.sql);
     params.push(...condition.params);
   }
-  for (const tag of distinct((q.tags ?? []).map((t) => t.toLowerCase()))) {
+  for (const tag of distinct((q.tags ?? []).map(normalizeFlatTagName))) {
     conditions.push(HAS_FLAT_TAG);
     params.push(q.organization, tag);
   }
-  const excluded = distinct((q.excludeTags ?? []).map((t) => t.toLowerCase()));
+  const excluded = distinct((q.excludeTags ?? []).map(normalizeFlatTagName));
   if (excluded.length > 0) {
     conditions.push(
       'w.id NOT IN (SELECT wt.workspace_id FROM workspace_tags wt JOIN tags t ON t.id = wt.tag_id WHERE t.organization = ? AND ' +

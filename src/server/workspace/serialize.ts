@@ -1,7 +1,18 @@
 // The workspace document: one shape for show, list items and every write's answer
-// (decisions 14, 21, 22). Attributes the spec lists but this service never produces
-// (runs, assessments, metrics) are present with null or neutral values.
-import { type AccessLevel, permissionsFor } from '../../spec';
+// (decisions 14, 21, 22). Its attributes come from the spec's table: settings as stored, what the
+// service observes (OBSERVED), and null for what the spec lists but this service never produces
+// (runs, assessments, metrics).
+import {
+  ENGINE_VERSION_WIRE_ALIAS,
+  VCS_REPO_ATTRIBUTES,
+  WORKSPACE_ATTRIBUTES,
+  permissionsFor,
+  wireDefaultsOf,
+  type AccessLevel,
+  type AttributeTable,
+  type WireReadValues,
+  type WorkspaceAttributes,
+} from '../../spec';
 import type { DirectoryIndex } from '../access';
 import type { DirectoryOrganization } from '../bootstrap';
 import type { WorkspaceRecord } from '../storage/types';
@@ -16,6 +27,122 @@ export interface SerializeContext {
   unarchivedChangeRequests?: number;
 }
 
+type WorkspaceTable = typeof WORKSPACE_ATTRIBUTES;
+type VcsRepoDocument = WireReadValues<typeof VCS_REPO_ATTRIBUTES>;
+/** The stored repository: its settable members plus the ID its webhook address is made of. */
+type StoredVcsRepo = VcsRepoDocument & { 'webhook-id'?: string };
+/** Settings as settings.ts stores them: the table's members by wire name, and the agent pool. */
+type StoredSettings = Omit<WireReadValues<WorkspaceTable>, 'vcs-repo'> & { 'vcs-repo'?: StoredVcsRepo | null; 'agent-pool-id'?: string | null };
+type OAuthToken = DirectoryOrganization['oauthTokens'][number];
+
+/** What one document is built from. */
+interface Source {
+  ws: WorkspaceRecord;
+  stored: StoredSettings;
+  ctx: SerializeContext;
+  /** The repository's OAuth token, when it has one the organization knows. */
+  token: OAuthToken | undefined;
+  vcsRepo: VcsRepoDocument | null;
+}
+
+/** How a column's value is computed; undefined leaves the member out. */
+type Compute<S, V> = (source: S) => V | undefined;
+type Column<S> = readonly [wire: string, value: Compute<S, unknown>];
+
+/**
+ * One column per answered row of `table` (rows read from a relationship are not attributes):
+ * `observed` computes a value; else a settable row answers its stored value, or its default, or
+ * null where the row allows; else a nullable row answers null. A row with none of these is a
+ * mistake caught at start-up.
+ * Columns are in wire-name order, the order documents have always had.
+ */
+function columnsOf<S>(
+  table: AttributeTable,
+  observed: Readonly<Partial<Record<string, Compute<S, unknown>>>>,
+  stored: (source: S) => Readonly<Record<string, unknown>>,
+  extra: Readonly<Record<string, Compute<S, unknown>>> = {},
+): Column<S>[] {
+  const defaults = wireDefaultsOf(table);
+  const columns = Object.entries(table)
+    .filter(([, row]) => !row.readRelationship)
+    .map(([name, row]): Column<S> => {
+      const compute = observed[name];
+      if (compute) return [row.wire, compute];
+      if (row.create || row.update) {
+        const fallback = row.wire in defaults ? defaults[row.wire] : row.nullable || row.answeredNull ? null : undefined;
+        return [row.wire, (source) => stored(source)[row.wire] ?? fallback];
+      }
+      if (row.nullable) return [row.wire, () => null];
+      throw new Error(`attribute "${name}" is answered but this service has no value for it: compute it in serialize.ts`);
+    });
+  return [...columns, ...Object.entries(extra)].sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
+}
+
+function build<S, T>(columns: readonly Column<S>[], source: S): T {
+  const out: Record<string, unknown> = {};
+  for (const [wire, compute] of columns) {
+    const value = compute(source);
+    if (value !== undefined) out[wire] = value;
+  }
+  return out as T;
+}
+
+/** Values typed by the spec's answer type: `K`'s member of `Doc`, by camelCase name. */
+type Observed<Table, Doc, S> = { [K in keyof Table]?: Compute<S, Table[K] extends { wire: infer W extends keyof Doc } ? Doc[W] : never> };
+
+const VCS_REPO_OBSERVED: Observed<typeof VCS_REPO_ATTRIBUTES, VcsRepoDocument, { stored: StoredVcsRepo; token: OAuthToken | undefined }> = {
+  identifier: ({ stored }) => String(stored.identifier ?? ''),
+  displayIdentifier: ({ stored }) => String(stored.identifier ?? ''),
+  repositoryHttpUrl: ({ stored, token }) => (serviceProvider(token) === 'github' ? `https://github.com/${String(stored.identifier ?? '')}` : String(stored.identifier ?? '')),
+  serviceProvider: ({ token }) => serviceProvider(token),
+  webhookUrl: ({ stored }) => `https://localhost/webhooks/vcs/${String(stored['webhook-id'] ?? '')}`,
+};
+const VCS_REPO_COLUMNS = columnsOf(VCS_REPO_ATTRIBUTES, VCS_REPO_OBSERVED, (source) => source.stored);
+
+function serviceProvider(token: OAuthToken | undefined): string {
+  return token?.serviceProvider ?? 'github';
+}
+
+/** What the service knows of a workspace beyond its stored settings. */
+const OBSERVED: Observed<WorkspaceTable, WorkspaceAttributes, Source> = {
+  name: ({ ws }) => ws.name,
+  operations: ({ stored }) => stored['execution-mode'] !== 'local',
+  // Assessments exist on the hosted edition only.
+  assessmentsEnabled: ({ stored, ctx }) => (ctx.edition === 'hosted' ? stored['assessments-enabled'] : undefined),
+  vcsRepo: ({ vcsRepo }) => vcsRepo,
+  vcsRepoIdentifier: ({ vcsRepo }) => (vcsRepo ? vcsRepo.identifier : null),
+  oauthClientName: ({ vcsRepo, token }) => (vcsRepo ? (token?.oauthClientName ?? serviceProvider(token)) : null),
+  tagNames: ({ ws }) => ws.tagNames,
+  locked: ({ ws }) => ws.locked,
+  lockedReason: ({ ws }) => (ws.locked ? (ws.lockedReason ?? '') : null),
+  resourceCount: ({ ws }) => ws.resourceCount,
+  environment: () => 'default',
+  source: ({ stored }) => stored.source ?? 'tfe-api',
+  createdAt: ({ ws }) => ws.createdAt,
+  updatedAt: ({ ws }) => ws.updatedAt,
+  latestChangeAt: ({ ws }) => ws.latestChangeAt,
+  unarchivedChangeRequestsCount: ({ ctx }) => ctx.unarchivedChangeRequests,
+};
+
+/** Members of the answer that are not rows of the table. */
+const EXTRA: { [K in 'actions' | 'permissions' | typeof ENGINE_VERSION_WIRE_ALIAS]: Compute<Source, WorkspaceAttributes[K]> } = {
+  actions: () => ({ 'is-destroyable': true }),
+  permissions: ({ ctx }) => permissionsFor(ctx.level, ctx.canForceDelete),
+  // The hosted service's name for engine-version, for clients that read only that.
+  [ENGINE_VERSION_WIRE_ALIAS]: ({ stored }) => stored['engine-version'],
+};
+
+const WORKSPACE_COLUMNS = columnsOf(WORKSPACE_ATTRIBUTES, OBSERVED, (source) => source.stored, EXTRA);
+
+/** The `attributes` of a workspace document. */
+export function workspaceAttributes(ws: WorkspaceRecord, ctx: SerializeContext): WorkspaceAttributes {
+  const stored = ws.settings as StoredSettings;
+  const storedVcs = stored['vcs-repo'] ?? null;
+  const token = storedVcs ? ctx.organization.oauthTokens.find((t) => t.id === storedVcs['oauth-token-id']) : undefined;
+  const vcsRepo = storedVcs ? build<{ stored: StoredVcsRepo; token: OAuthToken | undefined }, VcsRepoDocument>(VCS_REPO_COLUMNS, { stored: storedVcs, token }) : null;
+  return build<Source, WorkspaceAttributes>(WORKSPACE_COLUMNS, { ws, stored, ctx, token, vcsRepo });
+}
+
 const related = (path: string) => ({ links: { related: `/api/v2${path}` } });
 const ref = (type: string, id: string | null | undefined) => ({ data: id ? { id, type } : null });
 
@@ -24,80 +151,9 @@ function lockedBy(principal: string | null): { data: { id: string; type: string 
   return { data: { id: principal, type: 'users' } };
 }
 
-function vcsRepoDocument(stored: Record<string, unknown> | null, organization: DirectoryOrganization): Record<string, unknown> | null {
-  if (!stored) return null;
-  const identifier = String(stored.identifier ?? '');
-  const token = organization.oauthTokens.find((t) => t.id === stored['oauth-token-id']);
-  const provider = token?.serviceProvider ?? 'github';
-  const document: Record<string, unknown> = {
-    branch: stored.branch ?? '',
-    'display-identifier': identifier,
-    identifier,
-    'ingress-submodules': stored['ingress-submodules'] ?? false,
-    'oauth-token-id': stored['oauth-token-id'] ?? null,
-    'repository-http-url': provider === 'github' ? `https://github.com/${identifier}` : identifier,
-    'service-provider': provider,
-    'tags-regex': stored['tags-regex'] ?? null,
-    'webhook-url': `https://localhost/webhooks/vcs/${String(stored['webhook-id'] ?? '')}`,
-  };
-  if (stored['vcsapp-installation-id'] !== undefined) document['vcsapp-installation-id'] = stored['vcsapp-installation-id'];
-  return document;
-}
-
 export function workspaceDocument(ws: WorkspaceRecord, ctx: SerializeContext): Record<string, unknown> {
   const s = ws.settings;
-  const vcsRepo = vcsRepoDocument((s['vcs-repo'] as Record<string, unknown> | null | undefined) ?? null, ctx.organization);
-  const executionMode = s['execution-mode'] as string;
-  const token = vcsRepo ? ctx.organization.oauthTokens.find((t) => t.id === vcsRepo['oauth-token-id']) : undefined;
-  const attributes: Record<string, unknown> = {
-    actions: { 'is-destroyable': true },
-    'allow-destroy-plan': s['allow-destroy-plan'],
-    'apply-duration-average': null,
-    ...(ctx.edition === 'hosted' ? { 'assessments-enabled': s['assessments-enabled'] } : {}),
-    'auto-apply': s['auto-apply'],
-    'auto-apply-run-trigger': s['auto-apply-run-trigger'],
-    'auto-destroy-activity-duration': s['auto-destroy-activity-duration'] ?? null,
-    'auto-destroy-at': s['auto-destroy-at'] ?? null,
-    'auto-destroy-status': null,
-    'created-at': ws.createdAt,
-    description: s.description ?? null,
-    'engine-version': s['engine-version'],
-    environment: 'default',
-    'execution-mode': executionMode,
-    'file-triggers-enabled': s['file-triggers-enabled'],
-    'global-remote-state': s['global-remote-state'],
-    'inherits-project-auto-destroy': null,
-    'last-assessment-result-at': null,
-    'latest-change-at': ws.latestChangeAt,
-    locked: ws.locked,
-    'locked-reason': ws.locked ? (ws.lockedReason ?? '') : null,
-    name: ws.name,
-    'oauth-client-name': vcsRepo ? (token?.oauthClientName ?? token?.serviceProvider ?? 'github') : null,
-    operations: executionMode !== 'local',
-    permissions: permissionsFor(ctx.level, ctx.canForceDelete),
-    'plan-duration-average': null,
-    'policy-check-failures': null,
-    'queue-all-runs': s['queue-all-runs'],
-    'resource-count': ws.resourceCount,
-    'run-failures': null,
-    'setting-overwrites': s['setting-overwrites'],
-    source: s.source ?? 'tfe-api',
-    'source-name': s['source-name'] ?? null,
-    'source-url': s['source-url'] ?? null,
-    'speculative-enabled': s['speculative-enabled'],
-    'structured-run-output-enabled': s['structured-run-output-enabled'],
-    'tag-names': ws.tagNames,
-    // The hosted service's name for engine-version, for clients that read only that.
-    'terraform-version': s['engine-version'],
-    'trigger-patterns': s['trigger-patterns'],
-    'trigger-prefixes': s['trigger-prefixes'],
-    'updated-at': ws.updatedAt,
-    'vcs-repo': vcsRepo,
-    'vcs-repo-identifier': vcsRepo ? vcsRepo.identifier : null,
-    'working-directory': s['working-directory'] ?? null,
-    'workspace-kpis-runs-count': null,
-  };
-  if (ctx.unarchivedChangeRequests !== undefined) attributes['unarchived-workspace-change-requests-count'] = ctx.unarchivedChangeRequests;
+  const attributes = workspaceAttributes(ws, ctx);
   const base = `/workspaces/${ws.id}`;
   return {
     id: ws.id,

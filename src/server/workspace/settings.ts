@@ -1,23 +1,32 @@
 // Turning create/update attributes into stored settings: the spec's defaults, organization
-// defaults behind `setting-overwrites`, and the rules that need the organization's data.
+// defaults behind `setting-overwrites`, and the spec's rules with the facts only the service has
+// (edition, the organization's tier and defaults, the resolved engine version).
 import { randomUUID } from 'node:crypto';
 import {
-  ASSESSMENTS_MIN_ENGINE_VERSION,
+  DEFAULT_ENGINE_RELEASES,
   ENGINE_VERSION_WIRE_ALIAS,
-  WORKSPACE_DEFAULTS,
+  AGENT_POOL_REQUIRED,
+  VCS_REPO_ATTRIBUTES,
+  WORKSPACE_ATTRIBUTES,
+  assessmentsProblems,
   checkWorkspaceRules,
   engineVersionAliasConflict,
+  isSettable,
   renderViolation,
-  workspaceValuesFromWire,
-  WORKSPACE_ATTRIBUTES,
-  engineVersionAtLeast,
-  resolveEngineVersion,
   requestedEngineVersion,
-  DEFAULT_ENGINE_RELEASES,
+  resolveEngineVersion,
+  wireDefaultsOf,
+  workspaceValuesFromWire,
+  ERRORS,
+  type AttributeRow,
+  type AttributeTable,
   type ExecutionMode,
   type RuleViolation,
+  type WorkspaceAttributeName,
   type WorkspaceCreateAttributes,
+  type WorkspaceFacts,
   type WorkspaceUpdateAttributes,
+  type WorkspaceUpdateValues,
 } from '../../spec';
 import type { DirectoryOrganization } from '../bootstrap';
 import { ServiceError } from '../errors';
@@ -29,7 +38,8 @@ export interface SettingsContext {
   engineReleases: string[] | null;
 }
 
-const at = (name: string) => `/data/attributes/${name}`;
+type Mode = 'create' | 'update';
+type Attributes = WorkspaceCreateAttributes | WorkspaceUpdateAttributes;
 
 /** A broken rule as the service answers it: the member's pointer and the detail in wire names. */
 interface Violation {
@@ -37,148 +47,145 @@ interface Violation {
   detail: string;
 }
 
+const at = (name: string) => `/data/attributes/${name}`;
 const fromSpec = (v: RuleViolation): Violation => renderViolation(WORKSPACE_ATTRIBUTES, v, 'wire');
 
-export function rejectViolations(violations: Violation[]): void {
+function rejectViolations(violations: Violation[]): void {
   if (violations.length === 0) return;
-  throw ServiceError.many(422, violations.map((v) => ({ status: '422', title: 'invalid attribute', detail: v.detail, source: { pointer: v.pointer } })));
+  throw ServiceError.many(ERRORS.invalidAttribute, violations.map((v) => ({ detail: v.detail, source: { pointer: v.pointer } })));
+}
+
+/**
+ * Settable attributes are stored exactly as sent (decision 23), except: objects, which are merged;
+ * a deprecated attribute, stored as the one that supersedes it; values held as relationships,
+ * resolved against organization defaults; and those below, which the service decides.
+ */
+function storedAsSent(row: AttributeRow): boolean {
+  return Boolean(row.create || row.update) && row.kind !== 'object' && !row.deprecated && !row.readRelationship && !row.writeRelationship;
+}
+/** The name is the record's own; the mode follows organization defaults; the version is resolved; assessments depend on the facts. */
+const DECIDED: ReadonlySet<WorkspaceAttributeName> = new Set<WorkspaceAttributeName>(['name', 'executionMode', 'engineVersion', 'assessmentsEnabled']);
+
+function rowsCopiedAsSent(table: AttributeTable, decided: ReadonlySet<string>): AttributeRow[] {
+  return Object.entries(table)
+    .filter(([name, row]) => storedAsSent(row) && !decided.has(name))
+    .map(([, row]) => row);
+}
+const WORKSPACE_COPIED = rowsCopiedAsSent(WORKSPACE_ATTRIBUTES, DECIDED);
+/** Every settable member of `vcs-repo` is copied; the token and the app installation then exclude each other. */
+const VCS_REPO_COPIED = rowsCopiedAsSent(VCS_REPO_ATTRIBUTES, new Set());
+const { oauthTokenId: OAUTH_TOKEN, vcsappInstallationId: APP_INSTALLATION } = VCS_REPO_ATTRIBUTES;
+
+function copyAsSent(rows: readonly AttributeRow[], from: Readonly<Record<string, unknown>>, to: Record<string, unknown>, mode: Mode): void {
+  for (const row of rows) if (isSettable(row, mode) && from[row.wire] !== undefined) to[row.wire] = from[row.wire];
 }
 
 function organizationDefaultMode(organization: DirectoryOrganization): ExecutionMode {
   return organization.settings['default-execution-mode'] ?? 'remote';
 }
 
-/** Attributes copied as sent (decision 23: strings are stored exactly as sent). */
-const PLAIN_KEYS = [
-  'allow-destroy-plan',
-  'auto-apply',
-  'auto-apply-run-trigger',
-  'auto-destroy-at',
-  'auto-destroy-activity-duration',
-  'description',
-  'file-triggers-enabled',
-  'global-remote-state',
-  'queue-all-runs',
-  'speculative-enabled',
-  'structured-run-output-enabled',
-  'trigger-patterns',
-  'trigger-prefixes',
-  'working-directory',
-] as const;
+/** A new workspace's settings before the request: the spec's defaults and the organization's. */
+function newWorkspaceSettings(ctx: SettingsContext): WorkspaceSettings {
+  return {
+    ...wireDefaultsOf(WORKSPACE_ATTRIBUTES),
+    'global-remote-state': ctx.edition === 'self-hosted' ? (ctx.organization.settings['global-remote-state-default'] ?? false) : false,
+    source: 'tfe-api',
+  };
+}
 
-/**
- * The settings after applying `attributes` to `previous` (null on create). Throws ServiceError 422
- * for every broken rule at once.
- */
-export function applyWorkspaceAttributes(
-  previous: WorkspaceSettings | null,
-  attributes: WorkspaceCreateAttributes | WorkspaceUpdateAttributes,
-  ctx: SettingsContext,
-): WorkspaceSettings {
-  const { organization } = ctx;
-  const mode = previous ? 'update' : 'create';
-  const previousMode = (previous?.['execution-mode'] as ExecutionMode | undefined) ?? organizationDefaultMode(organization);
-  const { assessmentsEnabled: _checkedBelow, ...ruled } = workspaceValuesFromWire(attributes);
-  const violations = checkWorkspaceRules(ruled, mode, { executionMode: previousMode, hasVcsRepo: Boolean(previous?.['vcs-repo']) }).map(fromSpec);
-  const aliasConflict = engineVersionAliasConflict(attributes);
-  if (aliasConflict) violations.unshift({ pointer: at(ENGINE_VERSION_WIRE_ALIAS), detail: aliasConflict });
-  rejectViolations(violations);
-
-  const next: WorkspaceSettings = previous
-    ? structuredClone(previous)
-    : {
-        ...structuredClone(WORKSPACE_DEFAULTS),
-        'global-remote-state': ctx.edition === 'self-hosted' ? (organization.settings['global-remote-state-default'] ?? false) : false,
-        source: 'tfe-api',
-      };
-  for (const key of PLAIN_KEYS) if (attributes[key] !== undefined) next[key] = attributes[key];
-  if (!previous) {
-    const create = attributes as WorkspaceCreateAttributes;
-    if (create['source-name'] !== undefined) next['source-name'] = create['source-name'];
-    if (create['source-url'] !== undefined) next['source-url'] = create['source-url'];
-  }
-
-  // Execution mode and agent pool, with the organization defaults behind setting-overwrites.
+/** Execution mode and agent pool, with the organization defaults behind setting-overwrites. */
+function applyExecutionMode(previous: WorkspaceSettings | null, next: WorkspaceSettings, values: WorkspaceUpdateValues, organization: DirectoryOrganization, violations: Violation[]): ExecutionMode {
   const overwrites = { ...((previous?.['setting-overwrites'] as Record<string, boolean> | undefined) ?? { 'execution-mode': false, 'agent-pool': false }) };
-  const modeGiven = attributes['execution-mode'] ?? (attributes.operations === undefined ? undefined : attributes.operations ? 'remote' : 'local');
-  const requested = attributes['setting-overwrites'] ?? {};
-  let executionMode = previousMode;
+  const modeGiven = values.executionMode ?? (values.operations === undefined ? undefined : values.operations ? 'remote' : 'local');
+  let executionMode = (previous?.['execution-mode'] as ExecutionMode | undefined) ?? organizationDefaultMode(organization);
   if (modeGiven !== undefined) {
     executionMode = modeGiven;
     overwrites['execution-mode'] = true;
     overwrites['agent-pool'] = true;
   }
-  if (attributes['agent-pool-id']) overwrites['agent-pool'] = true;
-  if (requested['execution-mode'] !== undefined) overwrites['execution-mode'] = requested['execution-mode'];
-  if (requested['agent-pool'] !== undefined) overwrites['agent-pool'] = requested['agent-pool'];
+  if (values.agentPoolId) overwrites['agent-pool'] = true;
+  if (values.settingOverwrites?.executionMode !== undefined) overwrites['execution-mode'] = values.settingOverwrites.executionMode;
+  if (values.settingOverwrites?.agentPool !== undefined) overwrites['agent-pool'] = values.settingOverwrites.agentPool;
   if (!overwrites['execution-mode']) executionMode = organizationDefaultMode(organization);
   let agentPoolId = (previous?.['agent-pool-id'] as string | null | undefined) ?? null;
-  if (attributes['agent-pool-id'] !== undefined) agentPoolId = attributes['agent-pool-id'];
+  if (values.agentPoolId !== undefined) agentPoolId = values.agentPoolId;
   if (!overwrites['agent-pool'] && executionMode === 'agent') agentPoolId = organization.settings['default-agent-pool-id'] ?? null;
   if (executionMode !== 'agent') agentPoolId = null;
-  if (executionMode === 'agent' && !agentPoolId) {
-    violations.push({ pointer: at('agent-pool-id'), detail: 'agent-pool-id is required when execution-mode is "agent"' });
-  }
+  if (executionMode === 'agent' && !agentPoolId) violations.push(fromSpec(AGENT_POOL_REQUIRED));
   if (agentPoolId && !organization.agentPools.some((p) => p.id === agentPoolId)) {
     violations.push({ pointer: at('agent-pool-id'), detail: `agent pool "${agentPoolId}" was not found in organization "${organization.name}"` });
   }
   next['execution-mode'] = executionMode;
   next['agent-pool-id'] = agentPoolId;
   next['setting-overwrites'] = { 'execution-mode': overwrites['execution-mode'], 'agent-pool': overwrites['agent-pool'] };
+  return executionMode;
+}
 
-  // Engine version (decision 18).
-  const engineVersion = requestedEngineVersion(attributes);
-  if (engineVersion !== undefined || !previous) {
-    const releases = ctx.engineReleases ?? DEFAULT_ENGINE_RELEASES;
-    const resolved = resolveEngineVersion(engineVersion, releases);
-    if (resolved === undefined) {
-      const name = attributes['engine-version'] !== undefined ? 'engine-version' : ENGINE_VERSION_WIRE_ALIAS;
-      violations.push({ pointer: at(name), detail: `${name} "${engineVersion}" is neither a version (X.Y.Z) nor a constraint matching a known release` });
-    } else {
-      next['engine-version'] = resolved;
-    }
+/** The engine version (decision 18): a constraint selects the newest known release it allows. */
+function applyEngineVersion(previous: WorkspaceSettings | null, next: WorkspaceSettings, attributes: Attributes, ctx: SettingsContext, violations: Violation[]): string | undefined {
+  const requested = requestedEngineVersion(attributes);
+  if (requested === undefined && previous) return previous['engine-version'] as string | undefined;
+  const resolved = resolveEngineVersion(requested, ctx.engineReleases ?? DEFAULT_ENGINE_RELEASES);
+  if (resolved === undefined) {
+    const name = attributes['engine-version'] !== undefined ? WORKSPACE_ATTRIBUTES.engineVersion.wire : ENGINE_VERSION_WIRE_ALIAS;
+    violations.push({ pointer: at(name), detail: `${name} "${requested}" is neither a version (X.Y.Z) nor a constraint matching a known release` });
+    return undefined;
   }
+  next['engine-version'] = resolved;
+  return resolved;
+}
 
-  // VCS repository: null removes, an object adds or changes only the keys sent.
+/** The VCS repository: null removes it, an object adds it or changes only the members sent. */
+function applyVcsRepo(previous: WorkspaceSettings | null, next: WorkspaceSettings, attributes: Attributes, mode: Mode, organization: DirectoryOrganization, violations: Violation[]): void {
   const vcs = attributes['vcs-repo'];
-  if (vcs === null) {
-    next['vcs-repo'] = null;
-  } else if (vcs !== undefined) {
-    const current = (previous?.['vcs-repo'] as Record<string, unknown> | null | undefined) ?? null;
-    const merged: Record<string, unknown> = current ? { ...current } : { branch: '', 'ingress-submodules': false, 'tags-regex': null, 'webhook-id': randomUUID() };
-    for (const key of ['identifier', 'branch', 'ingress-submodules', 'tags-regex'] as const) if (vcs[key] !== undefined) merged[key] = vcs[key];
-    if (vcs['oauth-token-id'] !== undefined) {
-      merged['oauth-token-id'] = vcs['oauth-token-id'];
-      delete merged['vcsapp-installation-id'];
-      if (!organization.oauthTokens.some((t) => t.id === vcs['oauth-token-id'])) {
-        violations.push({ pointer: at('vcs-repo/oauth-token-id'), detail: `OAuth token "${vcs['oauth-token-id']}" was not found in organization "${organization.name}"` });
-      }
-    }
-    if (vcs['vcsapp-installation-id'] !== undefined) {
-      merged['vcsapp-installation-id'] = vcs['vcsapp-installation-id'];
-      delete merged['oauth-token-id'];
-    }
-    next['vcs-repo'] = merged;
-  } else if (!previous) {
-    next['vcs-repo'] = null;
+  if (vcs === undefined || vcs === null) {
+    if (vcs === null) next['vcs-repo'] = null;
+    return;
   }
-
-  // Assessments: hosted edition, plus tier, engine >= 0.15.4, remote execution (spec create table).
-  const enforced = organization.settings['assessments-enforced'] === true;
-  if (attributes['assessments-enabled'] !== undefined) next['assessments-enabled'] = attributes['assessments-enabled'];
-  if (next['assessments-enabled'] === true || (enforced && attributes['assessments-enabled'] === undefined && !previous)) {
-    const problems: string[] = [];
-    if (ctx.edition !== 'hosted') problems.push('assessments are only available on the hosted edition');
-    if (organization.tier !== 'plus') problems.push(`organization "${organization.name}" is on the ${organization.tier} tier; assessments need the plus tier`);
-    if (!engineVersionAtLeast(String(next['engine-version']), ASSESSMENTS_MIN_ENGINE_VERSION)) problems.push(`assessments need engine-version ${ASSESSMENTS_MIN_ENGINE_VERSION} or later`);
-    if (executionMode !== 'remote') problems.push('assessments need execution-mode "remote"');
-    if (attributes['assessments-enabled'] === true && problems.length > 0) {
-      violations.push({ pointer: at('assessments-enabled'), detail: problems.join('; ') });
-    }
-    next['assessments-enabled'] = problems.length === 0;
+  const current = (previous?.['vcs-repo'] as Record<string, unknown> | null | undefined) ?? null;
+  const merged: Record<string, unknown> = current ? { ...current } : { ...wireDefaultsOf(VCS_REPO_ATTRIBUTES), 'webhook-id': randomUUID() };
+  copyAsSent(VCS_REPO_COPIED, vcs, merged, mode);
+  if (vcs[OAUTH_TOKEN.wire] !== undefined) delete merged[APP_INSTALLATION.wire];
+  if (vcs[APP_INSTALLATION.wire] !== undefined) delete merged[OAUTH_TOKEN.wire];
+  const tokenId = vcs[OAUTH_TOKEN.wire];
+  if (tokenId !== undefined && !organization.oauthTokens.some((t) => t.id === tokenId)) {
+    violations.push({ pointer: at(`vcs-repo/${OAUTH_TOKEN.wire}`), detail: `OAuth token "${tokenId}" was not found in organization "${organization.name}"` });
   }
-  if (next['assessments-enabled'] === undefined) next['assessments-enabled'] = false;
+  next['vcs-repo'] = merged;
+}
 
+/**
+ * The settings after applying `attributes` to `previous` (null on create). Throws ServiceError 422
+ * for every broken rule at once: first the spec's rules, then what only the stored data can show.
+ */
+export function applyWorkspaceAttributes(previous: WorkspaceSettings | null, attributes: Attributes, ctx: SettingsContext): WorkspaceSettings {
+  const { organization } = ctx;
+  const mode: Mode = previous ? 'update' : 'create';
+  const values = workspaceValuesFromWire(attributes);
+  const next = previous ? structuredClone(previous) : newWorkspaceSettings(ctx);
+  copyAsSent(WORKSPACE_COPIED, attributes, next, mode);
+
+  const violations: Violation[] = [];
+  const executionMode = applyExecutionMode(previous, next, values, organization, violations);
+  const engineVersion = applyEngineVersion(previous, next, attributes, ctx, violations);
+  applyVcsRepo(previous, next, attributes, mode, organization, violations);
+
+  const facts: WorkspaceFacts = {
+    executionMode,
+    hasVcsRepo: Boolean(previous?.['vcs-repo']),
+    edition: ctx.edition,
+    organization: { name: organization.name, tier: organization.tier },
+    engineVersion,
+  };
+  const ruled = checkWorkspaceRules(values, mode, facts).map(fromSpec);
+  const aliasConflict = engineVersionAliasConflict(attributes);
+  if (aliasConflict) ruled.unshift({ pointer: at(ENGINE_VERSION_WIRE_ALIAS), detail: aliasConflict });
+  rejectViolations(ruled);
   rejectViolations(violations);
+
+  // Assessments asked for are checked above. Kept ones, and on create in an organization that
+  // enforces them the default, stay on only while the facts allow: silently, as the hosted service does.
+  const wanted = values.assessmentsEnabled ?? (previous ? previous['assessments-enabled'] === true : organization.settings['assessments-enforced'] === true);
+  next['assessments-enabled'] = wanted && assessmentsProblems(facts).length === 0;
   return next;
 }

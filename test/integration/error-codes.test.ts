@@ -1,0 +1,146 @@
+// Error identity (architecture "Errors"): every error object the service answers carries the code
+// of its class in the spec's catalogue, with that class's status, title and fixed wording. Each
+// class is provoked against the real service; the table below must name every class of the
+// catalogue (the compiler refuses a missing one) and the last test checks they were all answered.
+import { ERRORS, LOCK_HOLDER_META, type ErrorName } from '../../src/spec';
+import { startServer } from '../../src/server';
+import { ORG, TOKENS, defaultBootstrap, request, startService, type ApiResponse, type TestService } from '../helpers/service';
+import { addIntermediateStateVersion, postWorkspace, setResourceCount, uniqueName } from '../helpers/workspace-assertions';
+
+let service: TestService;
+beforeAll(async () => {
+  service = await startService();
+});
+afterAll(async () => {
+  await service?.close();
+});
+
+/** A new workspace of the owner. */
+async function newWorkspace(attributes: Record<string, unknown> = {}): Promise<{ id: string }> {
+  const response = await postWorkspace(service, { name: uniqueName(), ...attributes });
+  expect(response.status).toBe(201);
+  return response.body.data;
+}
+
+const lock = (id: string, token: string = TOKENS.owner) => service.request('POST', `/workspaces/${id}/actions/lock`, { token });
+const unlock = (id: string, token: string = TOKENS.owner) => service.request('POST', `/workspaces/${id}/actions/unlock`, { token });
+const safeDelete = (id: string) => service.request('POST', `/workspaces/${id}/actions/safe-delete`);
+
+/**
+ * The classes this service never answers, with the reason. `conflict` is the class the client
+ * gives a 409 of the hosted service that none of the specific lock and delete classes describes.
+ */
+const NOT_ANSWERED = ['conflict'] as const satisfies readonly ErrorName[];
+
+/** One request per class that the service must answer with that class. */
+const PROVOKE: { [N in Exclude<ErrorName, (typeof NOT_ANSWERED)[number]>]: () => Promise<ApiResponse> } = {
+  badRequest: () => service.request('POST', `/organizations/${ORG}/workspaces`, { rawBody: '{"data": ' }),
+  unauthorized: () => service.request('GET', `/organizations/${ORG}/workspaces`, { token: null }),
+  forbidden: async () => {
+    const ws = await newWorkspace();
+    return service.request('PATCH', `/workspaces/${ws.id}`, { token: TOKENS.writer, body: { data: { type: 'workspaces', attributes: { description: 'x' } } } });
+  },
+  notFound: () => service.request('GET', '/workspaces/ws-doesnotexist'),
+  methodNotAllowed: async () => {
+    const response = await service.request('PUT', `/organizations/${ORG}/workspaces`, { body: {} });
+    expect(response.headers.get('allow')).toContain('POST');
+    return response;
+  },
+  workspaceAlreadyLocked: async () => {
+    const ws = await newWorkspace();
+    expect((await lock(ws.id)).status).toBe(200);
+    return lock(ws.id);
+  },
+  workspaceNotLocked: async () => unlock((await newWorkspace()).id),
+  workspaceLockedByOther: async () => {
+    const ws = await newWorkspace();
+    expect((await lock(ws.id, TOKENS.owner)).status).toBe(200);
+    const response = await unlock(ws.id, TOKENS.writer);
+    // The holder is data, not something to read out of the wording.
+    expect(response.body.errors[0].meta).toEqual({ [LOCK_HOLDER_META]: 'User alice' });
+    expect(response.body.errors[0].detail).toBe('Workspace is locked by User alice');
+    return response;
+  },
+  workspaceLockedForDelete: async () => {
+    const ws = await newWorkspace();
+    expect((await lock(ws.id)).status).toBe(200);
+    return safeDelete(ws.id);
+  },
+  workspaceManagesResources: async () => {
+    const ws = await newWorkspace();
+    await setResourceCount(service, ws.id, 3);
+    return safeDelete(ws.id);
+  },
+  payloadTooLarge: () => service.request('POST', `/organizations/${ORG}/workspaces`, { rawBody: `{"pad":"${'x'.repeat(1024 * 1024)}"}` }),
+  unsupportedMediaType: () => service.request('POST', `/organizations/${ORG}/workspaces`, { rawBody: 'name=x', headers: { 'content-type': 'text/plain' } }),
+  invalidAttribute: async () => {
+    // A value of the wrong type (the schema) and a broken rule across attributes: one class.
+    const wrongType = await postWorkspace(service, { name: uniqueName(), 'auto-apply': 'yes' });
+    expect(wrongType.body.errors.map((e: { code: string }) => e.code)).toEqual([ERRORS.invalidAttribute.code]);
+    return postWorkspace(service, { name: uniqueName(), 'execution-mode': 'agent' });
+  },
+  nameTaken: async () => {
+    const name = uniqueName();
+    await newWorkspace({ name });
+    const response = await postWorkspace(service, { name });
+    expect(response.body.errors[0].source).toEqual({ pointer: '/data/attributes/name' });
+    return response;
+  },
+  rateLimited: async () => {
+    const limited = await startService({ rateLimit: 1 });
+    try {
+      const responses = await Promise.all([1, 2, 3, 4, 5].map(() => limited.request('GET', `/organizations/${ORG}/workspaces`)));
+      const refused = responses.find((r) => r.status === 429);
+      expect(refused).toBeDefined();
+      return refused!;
+    } finally {
+      await limited.close();
+    }
+  },
+  internal: async () => {
+    // A fault of the service itself: its storage is gone.
+    const broken = await startServer({ host: '127.0.0.1', port: 0, storage: { kind: 'sqlite', path: ':memory:' }, bootstrap: defaultBootstrap(), log: () => {} });
+    try {
+      await broken.service.store.close();
+      return await request(`${broken.url}/api/v2`, 'GET', '/workspaces/ws-any');
+    } finally {
+      await broken.close();
+    }
+  },
+  stateVersionPending: async () => {
+    const ws = await newWorkspace();
+    expect((await lock(ws.id)).status).toBe(200);
+    await addIntermediateStateVersion(service, ws.id);
+    const response = await unlock(ws.id);
+    expect(response.headers.get('retry-after')).toBe('1');
+    return response;
+  },
+};
+
+/** The catalogue's detail of `notFound` is its default: the service's answers name what was not found. */
+const WORDING_NAMES_THE_THING: readonly ErrorName[] = ['notFound'];
+
+const answered = new Set<string>();
+
+describe.each(Object.entries(PROVOKE) as Array<[ErrorName, () => Promise<ApiResponse>]>)('%s', (name, provoke) => {
+  it('is answered with its status, title and code (and its fixed wording where it has one)', async () => {
+    const identity = ERRORS[name];
+    const response = await provoke();
+    expect(response.status).toBe(identity.status);
+    expect(response.headers.get('content-type')).toContain('application/vnd.api+json');
+    expect(response.body.errors.length).toBeGreaterThan(0);
+    for (const error of response.body.errors) {
+      expect(error).toMatchObject({ status: String(identity.status), title: identity.title, code: identity.code });
+      if ('detail' in identity && !WORDING_NAMES_THE_THING.includes(name)) expect(error.detail).toBe(identity.detail);
+      else expect(error.detail).toEqual(expect.any(String));
+    }
+    answered.add(identity.code);
+  });
+});
+
+it('answers every class of the catalogue but the ones it names as never answered', () => {
+  const expected = Object.entries(ERRORS)
+    .filter(([name]) => !(NOT_ANSWERED as readonly string[]).includes(name))
+    .map(([, identity]) => identity.code);
+  expect([...answered].sort()).toEqual(expected.sort());
+});
