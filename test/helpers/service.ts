@@ -52,7 +52,7 @@ export interface TestService {
 export const usingPostgres = (): boolean => Boolean(process.env.CDKWS_TEST_DATABASE_URL);
 
 /** A fresh PostgreSQL database on the test cluster; returns its URL. */
-export async function createTestDatabase(): Promise<string> {
+export async function createTestDatabaseUrl(): Promise<string> {
   const admin = process.env.CDKWS_TEST_DATABASE_URL;
   if (!admin) throw new Error('CDKWS_TEST_DATABASE_URL is not set');
   const name = `cdkws_t_${randomBytes(6).toString('hex')}`;
@@ -69,10 +69,19 @@ export async function createTestDatabase(): Promise<string> {
 }
 
 export async function testStorage(): Promise<StorageOptions> {
-  return usingPostgres() ? { kind: 'postgres', url: await createTestDatabase() } : { kind: 'sqlite', path: ':memory:' };
+  return usingPostgres() ? { kind: 'postgres', url: await createTestDatabaseUrl() } : { kind: 'sqlite', path: ':memory:' };
 }
 
-export async function startService(options: { bootstrap?: unknown; rateLimit?: number; storage?: StorageOptions } = {}): Promise<TestService> {
+export interface ServiceOptions {
+  /** @default `examples/bootstrap.json` */
+  bootstrap?: unknown;
+  /** Requests per second per token; off unless given. */
+  rateLimit?: number;
+  /** @default in-memory SQLite, or a fresh PostgreSQL database when CDKWS_TEST_DATABASE_URL is set */
+  storage?: StorageOptions;
+}
+
+export async function startService(options: ServiceOptions = {}): Promise<TestService> {
   const storage = options.storage ?? (await testStorage());
   const server: RunningServer = await startServer({
     host: '127.0.0.1',
@@ -123,15 +132,4 @@ export async function request(apiUrl: string, method: string, pathOrUrl: string,
     }
   }
   return { status: response.status, headers: response.headers, text, body: parsed };
-}
-
-/** Creates a workspace as the owner and returns its document's `data`. */
-export async function createWorkspace(service: TestService, attributes: Record<string, unknown> = {}, extra: Record<string, unknown> = {}, token: string = TOKENS.owner): Promise<any> {
-  const name = (attributes.name as string | undefined) ?? `ws-${randomBytes(4).toString('hex')}`;
-  const response = await service.request('POST', `/organizations/${ORG}/workspaces`, {
-    token,
-    body: { data: { type: 'workspaces', attributes: { ...attributes, name }, ...extra } },
-  });
-  if (response.status !== 201) throw new Error(`create failed: ${response.status} ${response.text}`);
-  return response.body.data;
 }
