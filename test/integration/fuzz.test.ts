@@ -1,7 +1,8 @@
 // Property-based fuzzing of every endpoint: whatever a client sends, the service never answers
 // 5xx, and every refusal is a JSON:API error document whose status matches (decisions 6, 12, 17).
 import fc from 'fast-check';
-import { ORG, TOKENS, createWorkspace, startService, type TestService } from '../helpers/service';
+import { ORG, TOKENS, startService, type TestService } from '../helpers/service';
+import { createWorkspace } from '../helpers/fixtures';
 
 const RUNS = 10_000;
 jest.setTimeout(600_000);

@@ -3,7 +3,8 @@ import http from 'node:http';
 import net from 'node:net';
 import { startServer, type RunningServer } from '../../src/server';
 import { TIME_LIMITS } from '../../src/server/http/server';
-import { ORG, TOKENS, createWorkspace, defaultBootstrap, request, testStorage, type TestService } from '../helpers/service';
+import { ORG, TOKENS, defaultBootstrap, request, testStorage, type TestService } from '../helpers/service';
+import { createWorkspace, relatedId } from '../helpers/fixtures';
 
 const AUTH = { authorization: `Bearer ${TOKENS.owner}` };
 
@@ -113,7 +114,7 @@ describe('HTTP edges', () => {
 
   it('still takes the well-formed filters', async () => {
     const ws = await createWorkspace(service, {}, { relationships: { 'tag-bindings': { data: [{ type: 'tag-bindings', attributes: { key: 'edge', value: 'yes' } }] } } });
-    const query = 'filter%5Btagged%5D%5B0%5D%5Bkey%5D=edge&filter%5Btagged%5D%5B0%5D%5Bvalue%5D=yes&filter%5Bproject%5D%5Bid%5D=' + ws.relationships.project.data.id;
+    const query = 'filter%5Btagged%5D%5B0%5D%5Bkey%5D=edge&filter%5Btagged%5D%5B0%5D%5Bvalue%5D=yes&filter%5Bproject%5D%5Bid%5D=' + relatedId(ws, 'project');
     const response = await service.request('GET', `/organizations/${ORG}/workspaces?${query}`);
     expect(response.status).toBe(200);
     expect(response.body.data.map((w: { id: string }) => w.id)).toEqual([ws.id]);

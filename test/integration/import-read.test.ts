@@ -3,7 +3,8 @@
 import { subscribe, unsubscribe } from 'node:diagnostics_channel';
 import { Client } from '../../src/client';
 import { readImportedWorkspaces } from '../../src/cli/import-read';
-import { ORG, TOKENS, createWorkspace, startService, type TestService } from '../helpers/service';
+import { ORG, TOKENS, startService, type TestService } from '../helpers/service';
+import { createWorkspace } from '../helpers/fixtures';
 
 describe('reading workspaces for import', () => {
   let service: TestService;

@@ -2,7 +2,8 @@
 // decision 15). Deliveries go to a loopback server started here.
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { ORG, TOKENS, createWorkspace, defaultBootstrap, startService, type TestService } from '../helpers/service';
+import { ORG, TOKENS, defaultBootstrap, startService, type TestService } from '../helpers/service';
+import { createWorkspace } from '../helpers/fixtures';
 import { acmeOf, editedBootstrap } from '../helpers/workspace-assertions';
 
 interface Received { path: string; body: any; contentType: string | undefined }

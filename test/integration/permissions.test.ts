@@ -1,42 +1,38 @@
 // The permission matrix: owner, organization token, workspace admin, writer, reader, outsider.
 // Spec "Authentication" 2–10; architecture "Bootstrap file" (access levels and the `permissions` keys by
 // level); decisions 5, 13, 20.
-import { ORG, TOKENS, createWorkspace, defaultBootstrap, startService, type TestService } from '../helpers/service';
+import { ORG, TOKENS, defaultBootstrap } from '../helpers/service';
+import { createWorkspace } from '../helpers/fixtures';
+import { useService } from '../helpers/use-service';
 import {
   PERMISSION_KEYS, acmeOf, editedBootstrap, expectError, listNames, patchWorkspace, postWorkspace, showWorkspace, uniqueName,
 } from '../helpers/workspace-assertions';
 
-let service: TestService;
-beforeAll(async () => {
-  service = await startService({
-    bootstrap: editedBootstrap(defaultBootstrap(), (b) => {
-      b.users.push({ username: 'gina', id: 'user-gina', tokens: ['gina-token'] });
-      b.users.push({ username: 'hank', id: 'user-hank', tokens: ['hank-token'] });
-      b.users.push({ username: 'ivy', id: 'user-ivy', tokens: ['ivy-token'] });
-      b.users.push({ username: 'mona', id: 'user-mona', tokens: ['mona-token'] });
-      b.users.push({ username: 'pete', id: 'user-pete', tokens: ['pete-token'] });
-      b.users.push({ username: 'pat', id: 'user-pat', tokens: ['pat-token'] });
-      b.users.push({ username: 'walt', id: 'user-walt', tokens: ['walt-token'] });
-      b.users.push({ username: 'cora', id: 'user-cora', tokens: ['cora-token'] });
-      acmeOf(b).teams.push({ name: 'one-workspace', members: ['gina'], 'workspace-access': [{ workspace: 'gina-visible', access: 'read' }] });
-      acmeOf(b).teams.push({ name: 'platform-readers', members: ['hank'], 'project-access': [{ project: 'platform', access: 'read' }] });
-      acmeOf(b).teams.push({ name: 'planners', members: ['ivy'], 'workspace-access': [{ workspace: '*', access: 'plan' }] });
-      acmeOf(b).teams.find((t: any) => t.name === 'platform').members.push('walt');
-      acmeOf(b).teams.push({ name: 'case-team', members: ['cora'], 'workspace-access': [{ workspace: 'Cora-Visible', access: 'write' }] });
-      acmeOf(b).teams.push({ name: 'project-managers', members: ['mona'], 'organization-access': { 'manage-projects': true } });
-      acmeOf(b).teams.push({
-        name: 'platform-admins', members: ['pete'],
-        'workspace-access': [{ workspace: '*', access: 'admin' }], 'project-access': [{ project: 'platform', access: 'admin' }],
-      });
-      acmeOf(b).teams.push({
-        name: 'both-project-admins', members: ['pat'],
-        'project-access': [{ project: 'Default Project', access: 'admin' }, { project: 'platform', access: 'admin' }],
-      });
-    }),
-  });
-});
-afterAll(async () => {
-  await service?.close();
+const service = useService({
+  bootstrap: editedBootstrap(defaultBootstrap(), (b) => {
+    b.users.push({ username: 'gina', id: 'user-gina', tokens: ['gina-token'] });
+    b.users.push({ username: 'hank', id: 'user-hank', tokens: ['hank-token'] });
+    b.users.push({ username: 'ivy', id: 'user-ivy', tokens: ['ivy-token'] });
+    b.users.push({ username: 'mona', id: 'user-mona', tokens: ['mona-token'] });
+    b.users.push({ username: 'pete', id: 'user-pete', tokens: ['pete-token'] });
+    b.users.push({ username: 'pat', id: 'user-pat', tokens: ['pat-token'] });
+    b.users.push({ username: 'walt', id: 'user-walt', tokens: ['walt-token'] });
+    b.users.push({ username: 'cora', id: 'user-cora', tokens: ['cora-token'] });
+    acmeOf(b).teams.push({ name: 'one-workspace', members: ['gina'], 'workspace-access': [{ workspace: 'gina-visible', access: 'read' }] });
+    acmeOf(b).teams.push({ name: 'platform-readers', members: ['hank'], 'project-access': [{ project: 'platform', access: 'read' }] });
+    acmeOf(b).teams.push({ name: 'planners', members: ['ivy'], 'workspace-access': [{ workspace: '*', access: 'plan' }] });
+    acmeOf(b).teams.find((t: any) => t.name === 'platform').members.push('walt');
+    acmeOf(b).teams.push({ name: 'case-team', members: ['cora'], 'workspace-access': [{ workspace: 'Cora-Visible', access: 'write' }] });
+    acmeOf(b).teams.push({ name: 'project-managers', members: ['mona'], 'organization-access': { 'manage-projects': true } });
+    acmeOf(b).teams.push({
+      name: 'platform-admins', members: ['pete'],
+      'workspace-access': [{ workspace: '*', access: 'admin' }], 'project-access': [{ project: 'platform', access: 'admin' }],
+    });
+    acmeOf(b).teams.push({
+      name: 'both-project-admins', members: ['pat'],
+      'project-access': [{ project: 'Default Project', access: 'admin' }, { project: 'platform', access: 'admin' }],
+    });
+  }),
 });
 
 const READ = ['can-read-run', 'can-read-state-versions', 'can-read-state-outputs', 'can-read-settings', 'can-read-assessment-results'];
@@ -45,45 +41,45 @@ const WRITE = ['can-queue-apply', 'can-queue-destroy', 'can-lock', 'can-unlock',
 const ADMIN = ['can-update', 'can-destroy', 'can-force-unlock', 'can-manage-tags', 'can-manage-run-tasks', 'can-manage-assessments', 'can-manage-ephemeral-workspaces'];
 
 function permissionsGranting(granted: string[]): Record<string, boolean> {
-  return Object.fromEntries(PERMISSION_KEYS.map((key) => [key, granted.includes(key)]));
+return Object.fromEntries(PERMISSION_KEYS.map((key) => [key, granted.includes(key)]));
 }
 
 const EXPECTED: Array<[string, string, Record<string, boolean>]> = [
-  ['the owner', TOKENS.owner, permissionsGranting([...PERMISSION_KEYS])],
-  ['the organization token', TOKENS.org, permissionsGranting([...PERMISSION_KEYS])],
-  ['a workspace admin', TOKENS.admin, permissionsGranting([...READ, ...PLAN, ...WRITE, ...ADMIN])],
-  ['a writer', TOKENS.writer, permissionsGranting([...READ, ...PLAN, ...WRITE])],
-  ['a planner', 'ivy-token', permissionsGranting([...READ, ...PLAN])],
-  ['a reader', TOKENS.reader, permissionsGranting(READ)],
+['the owner', TOKENS.owner, permissionsGranting([...PERMISSION_KEYS])],
+['the organization token', TOKENS.org, permissionsGranting([...PERMISSION_KEYS])],
+['a workspace admin', TOKENS.admin, permissionsGranting([...READ, ...PLAN, ...WRITE, ...ADMIN])],
+['a writer', TOKENS.writer, permissionsGranting([...READ, ...PLAN, ...WRITE])],
+['a planner', 'ivy-token', permissionsGranting([...READ, ...PLAN])],
+['a reader', TOKENS.reader, permissionsGranting(READ)],
 ];
 
 describe('the permissions attribute', () => {
-  let id: string;
-  let name: string;
-  beforeAll(async () => {
-    const ws = await createWorkspace(service);
-    id = ws.id;
-    name = ws.attributes.name;
-  });
+let id: string;
+let name: string;
+beforeAll(async () => {
+  const ws = await createWorkspace(service);
+  id = ws.id;
+  name = ws.attributes.name;
+});
 
-  it.each(EXPECTED)('reports the rights of %s on show', async (_label, token, expected) => {
-    const response = await showWorkspace(service, id, token);
-    expect(response.status).toBe(200);
-    expect(response.body.data.attributes.permissions).toEqual(expected);
-  });
+it.each(EXPECTED)('reports the rights of %s on show', async (_label, token, expected) => {
+  const response = await showWorkspace(service, id, token);
+  expect(response.status).toBe(200);
+  expect(response.body.data.attributes.permissions).toEqual(expected);
+});
 
-  it.each(EXPECTED)('reports the rights of %s in list items', async (_label, token, expected) => {
-    const response = await service.request('GET', `/organizations/${ORG}/workspaces?search%5Bname%5D=${name}`, { token });
-    expect(response.status).toBe(200);
-    expect(response.body.data).toHaveLength(1);
-    expect(response.body.data[0].attributes.permissions).toEqual(expected);
-  });
+it.each(EXPECTED)('reports the rights of %s in list items', async (_label, token, expected) => {
+  const response = await service.request('GET', `/organizations/${ORG}/workspaces?search%5Bname%5D=${name}`, { token });
+  expect(response.status).toBe(200);
+  expect(response.body.data).toHaveLength(1);
+  expect(response.body.data[0].attributes.permissions).toEqual(expected);
+});
 
-  it('reports the rights of the caller in the answer to an update', async () => {
-    const response = await patchWorkspace(service, id, { description: 'by admin' }, {}, TOKENS.admin);
-    expect(response.status).toBe(200);
-    expect(response.body.data.attributes.permissions).toEqual(EXPECTED[2][2]);
-  });
+it('reports the rights of the caller in the answer to an update', async () => {
+  const response = await patchWorkspace(service, id, { description: 'by admin' }, {}, TOKENS.admin);
+  expect(response.status).toBe(200);
+  expect(response.body.data.attributes.permissions).toEqual(EXPECTED[2][2]);
+});
 });
 
 describe('who may see a workspace', () => {

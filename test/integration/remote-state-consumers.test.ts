@@ -1,89 +1,85 @@
 // Remote state consumers (spec "Remote state consumers", "Authentication" 7 and 9, error table;
 // decisions 8, 13).
 import { remoteStateConsumerListDocumentSchema } from '../../src/spec';
-import { TOKENS, createWorkspace, defaultBootstrap, startService, type TestService } from '../helpers/service';
+import { TOKENS, defaultBootstrap } from '../helpers/service';
+import { createWorkspace } from '../helpers/fixtures';
+import { useService } from '../helpers/use-service';
 import { acmeOf, editedBootstrap, expectError, loadSample, patchWorkspace, uniqueName } from '../helpers/workspace-assertions';
 
 const PAT = 'pat-token'; // on the team with manage-workspaces
 const GINA = 'gina-token'; // reads only the workspaces named below
 const names = { subject: uniqueName('subject'), seen: uniqueName('seen'), hidden: uniqueName('hidden') };
 
-let service: TestService;
-beforeAll(async () => {
-  service = await startService({
-    bootstrap: editedBootstrap(defaultBootstrap(), (b) => {
-      b.users.push({ username: 'pat', id: 'user-pat', tokens: [PAT] }, { username: 'gina', id: 'user-gina', tokens: [GINA] });
-      acmeOf(b).teams.find((t: any) => t.name === 'platform').members.push('pat');
-      acmeOf(b).teams.push({
-        name: 'partial',
-        members: ['gina'],
-        'workspace-access': [{ workspace: names.subject, access: 'admin' }, { workspace: names.seen, access: 'read' }],
-      });
-    }),
-  });
-});
-afterAll(async () => {
-  await service?.close();
+const service = useService({
+  bootstrap: editedBootstrap(defaultBootstrap(), (b) => {
+    b.users.push({ username: 'pat', id: 'user-pat', tokens: [PAT] }, { username: 'gina', id: 'user-gina', tokens: [GINA] });
+    acmeOf(b).teams.find((t: any) => t.name === 'platform').members.push('pat');
+    acmeOf(b).teams.push({
+      name: 'partial',
+      members: ['gina'],
+      'workspace-access': [{ workspace: names.subject, access: 'admin' }, { workspace: names.seen, access: 'read' }],
+    });
+  }),
 });
 
 const path = (id: string) => `/workspaces/${id}/relationships/remote-state-consumers`;
 const refs = (...ids: string[]) => ({ data: ids.map((id) => ({ type: 'workspaces', id })) });
 const send = (method: string, id: string, body: unknown, token: string = TOKENS.owner) => service.request(method, path(id), { body, token });
 async function consumerIds(id: string, token: string = TOKENS.owner, query = ''): Promise<string[]> {
-  const response = await service.request('GET', `${path(id)}${query}`, { token });
-  expect(response.status).toBe(200);
-  return response.body.data.map((w: any) => w.id);
+const response = await service.request('GET', `${path(id)}${query}`, { token });
+expect(response.status).toBe(200);
+return response.body.data.map((w: any) => w.id);
 }
 const workspaces = async (n: number) => Promise.all(Array.from({ length: n }, () => createWorkspace(service)));
 
 describe('listing consumers', () => {
-  it('answers workspace documents with the pagination envelope of the sample', async () => {
-    const [subject, consumer] = await workspaces(2);
-    expect((await send('POST', subject.id, refs(consumer.id))).status).toBe(204);
-    const response = await service.request('GET', path(subject.id));
-    expect(remoteStateConsumerListDocumentSchema.safeParse(response.body).success).toBe(true);
-    const sample = loadSample('ws-remote-state-consumers-list').response_body;
-    expect(Object.keys(response.body).sort()).toEqual(Object.keys(sample).sort());
-    expect(Object.keys(response.body.meta.pagination).sort()).toEqual(Object.keys(sample.meta.pagination).sort());
-    expect(response.body.data.map((w: any) => w.id)).toEqual([consumer.id]);
-    // The same document as the workspace list's item (decision 22).
-    const listed = await service.request('GET', `/organizations/acme/workspaces?search%5Bname%5D=${consumer.attributes.name}`);
-    expect(response.body.data[0]).toEqual(listed.body.data[0]);
-  });
+it('answers workspace documents with the pagination envelope of the sample', async () => {
+  const [subject, consumer] = await workspaces(2);
+  expect((await send('POST', subject.id, refs(consumer.id))).status).toBe(204);
+  const response = await service.request('GET', path(subject.id));
+  expect(remoteStateConsumerListDocumentSchema.safeParse(response.body).success).toBe(true);
+  const sample = loadSample('ws-remote-state-consumers-list').response_body;
+  expect(Object.keys(response.body).sort()).toEqual(Object.keys(sample).sort());
+  expect(Object.keys(response.body.meta.pagination).sort()).toEqual(Object.keys(sample.meta.pagination).sort());
+  expect(response.body.data.map((w: any) => w.id)).toEqual([consumer.id]);
+  // The same document as the workspace list's item (decision 22).
+  const listed = await service.request('GET', `/organizations/acme/workspaces?search%5Bname%5D=${consumer.attributes.name}`);
+  expect(response.body.data[0]).toEqual(listed.body.data[0]);
+});
 
-  it('pages with page[size] up to 100', async () => {
-    const [subject, ...consumers] = await workspaces(4);
-    await send('POST', subject.id, refs(...consumers.map((c) => c.id)));
-    expect(await consumerIds(subject.id, TOKENS.owner, '?page%5Bsize%5D=2&page%5Bnumber%5D=2')).toEqual([consumers[2].id]);
-    const big = await service.request('GET', `${path(subject.id)}?page%5Bsize%5D=500`);
-    expect(big.body.meta.pagination['page-size']).toBe(100);
-  });
+it('pages with page[size] up to 100', async () => {
+  const [subject, ...consumers] = await workspaces(4);
+  await send('POST', subject.id, refs(...consumers.map((c) => c.id)));
+  expect(await consumerIds(subject.id, TOKENS.owner, '?page%5Bsize%5D=2&page%5Bnumber%5D=2')).toEqual([consumers[2].id]);
+  const big = await service.request('GET', `${path(subject.id)}?page%5Bsize%5D=500`);
+  expect(big.body.meta.pagination['page-size']).toBe(100);
+});
 
-  it('lists every other workspace of the organization while global-remote-state is true', async () => {
-    const [subject] = await workspaces(1);
-    expect((await patchWorkspace(service, subject.id, { 'global-remote-state': true })).status).toBe(200);
-    const response = await service.request('GET', `${path(subject.id)}?page%5Bsize%5D=100`);
-    expect(response.body.meta.pagination['total-count']).toBeGreaterThan(1);
-    const ids: string[] = response.body.data.map((w: any) => w.id);
-    expect(ids).not.toContain(subject.id);
-    const all = await service.request('GET', '/organizations/acme/workspaces?page%5Bsize%5D=1');
-    expect(response.body.meta.pagination['total-count']).toBe(all.body.meta.pagination['total-count'] - 1);
-  });
+it('lists every other workspace of the organization while global-remote-state is true', async () => {
+  const [subject] = await workspaces(1);
+  expect((await patchWorkspace(service, subject.id, { 'global-remote-state': true })).status).toBe(200);
+  const response = await service.request('GET', `${path(subject.id)}?page%5Bsize%5D=100`);
+  expect(response.body.meta.pagination['total-count']).toBeGreaterThan(1);
+  const ids: string[] = response.body.data.map((w: any) => w.id);
+  expect(ids).not.toContain(subject.id);
+  const all = await service.request('GET', '/organizations/acme/workspaces?page%5Bsize%5D=1');
+  expect(response.body.meta.pagination['total-count']).toBe(all.body.meta.pagination['total-count'] - 1);
+});
 
-  it('omits consumers the caller cannot read', async () => {
-    const subject = await createWorkspace(service, { name: names.subject });
-    const seen = await createWorkspace(service, { name: names.seen });
-    const hidden = await createWorkspace(service, { name: names.hidden });
-    await send('POST', subject.id, refs(seen.id, hidden.id));
-    expect(await consumerIds(subject.id)).toEqual([seen.id, hidden.id]);
-    expect(await consumerIds(subject.id, GINA)).toEqual([seen.id]);
-    // Nor may such a caller add or remove them.
-    expectError(await send('DELETE', subject.id, refs(hidden.id), GINA), 404);
-    expectError(await send('POST', subject.id, refs(hidden.id), GINA), 404);
-    expect(await consumerIds(subject.id)).toEqual([seen.id, hidden.id]);
-    expect((await send('DELETE', subject.id, refs(seen.id), GINA)).status).toBe(204);
-    expect(await consumerIds(subject.id)).toEqual([hidden.id]);
-  });
+it('omits consumers the caller cannot read', async () => {
+  const subject = await createWorkspace(service, { name: names.subject });
+  const seen = await createWorkspace(service, { name: names.seen });
+  const hidden = await createWorkspace(service, { name: names.hidden });
+  await send('POST', subject.id, refs(seen.id, hidden.id));
+  expect(await consumerIds(subject.id)).toEqual([seen.id, hidden.id]);
+  expect(await consumerIds(subject.id, GINA)).toEqual([seen.id]);
+  // Nor may such a caller add or remove them.
+  expectError(await send('DELETE', subject.id, refs(hidden.id), GINA), 404);
+  expectError(await send('POST', subject.id, refs(hidden.id), GINA), 404);
+  expect(await consumerIds(subject.id)).toEqual([seen.id, hidden.id]);
+  expect((await send('DELETE', subject.id, refs(seen.id), GINA)).status).toBe(204);
+  expect(await consumerIds(subject.id)).toEqual([hidden.id]);
+});
 });
 
 describe('adding consumers', () => {

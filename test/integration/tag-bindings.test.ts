@@ -1,61 +1,57 @@
 // Key-value tag bindings (spec "Tag bindings", "Limits"; decisions 7, 12, 13).
 import { effectiveTagBindingListDocumentSchema, tagBindingListDocumentSchema } from '../../src/spec';
-import { ORG, TOKENS, createWorkspace, defaultBootstrap, startService, type TestService } from '../helpers/service';
+import { ORG, TOKENS, defaultBootstrap } from '../helpers/service';
+import { createWorkspace } from '../helpers/fixtures';
+import { useService } from '../helpers/use-service';
 import { acmeOf, editedBootstrap, expectError, loadSample, patchWorkspace } from '../helpers/workspace-assertions';
 
 const ELEVEN = Object.fromEntries(Array.from({ length: 11 }, (_, i) => [`k${i}`, `v${i}`]));
 const TEN = Object.fromEntries(Array.from({ length: 10 }, (_, i) => [`k${i}`, `v${i}`]));
 
-let service: TestService;
-beforeAll(async () => {
-  service = await startService({
-    bootstrap: editedBootstrap(defaultBootstrap(), (b) => {
-      acmeOf(b).projects.push({ id: 'prj-crowded', name: 'crowded', 'tag-bindings': ELEVEN });
-      acmeOf(b).projects.push({ id: 'prj-full', name: 'full', 'tag-bindings': TEN });
-    }),
-  });
-});
-afterAll(async () => {
-  await service?.close();
+const service = useService({
+  bootstrap: editedBootstrap(defaultBootstrap(), (b) => {
+    acmeOf(b).projects.push({ id: 'prj-crowded', name: 'crowded', 'tag-bindings': ELEVEN });
+    acmeOf(b).projects.push({ id: 'prj-full', name: 'full', 'tag-bindings': TEN });
+  }),
 });
 
 const tb = (key: string, value?: string) => ({ type: 'tag-bindings', attributes: value === undefined ? { key } : { key, value } });
 const patchBindings = (id: string, body: unknown, token: string = TOKENS.owner) => service.request('PATCH', `/workspaces/${id}/tag-bindings`, { body, token });
 async function own(id: string, token: string = TOKENS.owner): Promise<Record<string, string>> {
-  const response = await service.request('GET', `/workspaces/${id}/tag-bindings`, { token });
-  expect(response.status).toBe(200);
-  return Object.fromEntries(response.body.data.map((b: any) => [b.attributes.key, b.attributes.value]));
+const response = await service.request('GET', `/workspaces/${id}/tag-bindings`, { token });
+expect(response.status).toBe(200);
+return Object.fromEntries(response.body.data.map((b: any) => [b.attributes.key, b.attributes.value]));
 }
 async function effective(id: string): Promise<any[]> {
-  const response = await service.request('GET', `/workspaces/${id}/effective-tag-bindings`);
-  expect(response.status).toBe(200);
-  return response.body.data;
+const response = await service.request('GET', `/workspaces/${id}/effective-tag-bindings`);
+expect(response.status).toBe(200);
+return response.body.data;
 }
 const inProject = (project: string) => ({ relationships: { project: { data: { type: 'projects', id: project } } } });
 
 describe('listing tag bindings', () => {
-  it('answers every own binding with its creation time and links.target, as in the sample', async () => {
-    const ws = await createWorkspace(service);
-    await patchBindings(ws.id, { data: [tb('costcenter', '123'), tb('team', 'net')] });
-    const response = await service.request('GET', `/workspaces/${ws.id}/tag-bindings`);
-    expect(tagBindingListDocumentSchema.safeParse(response.body).success).toBe(true);
-    const sample = loadSample('ws-tag-bindings-list').response_body;
-    expect(Object.keys(response.body).sort()).toEqual(Object.keys(sample).sort());
-    expect(response.body.links).toEqual({ target: `/api/v2/workspaces/${ws.id}` });
-    for (const item of response.body.data) {
-      expect(Object.keys(item.attributes).sort()).toEqual(Object.keys(sample.data[0].attributes).sort());
-      expect(item.id).toMatch(/^tb-/);
-    }
-    expect(response.body.data.map((b: any) => b.attributes.key)).toEqual(['costcenter', 'team']);
-  });
+it('answers every own binding with its creation time and links.target, as in the sample', async () => {
+  const ws = await createWorkspace(service);
+  await patchBindings(ws.id, { data: [tb('costcenter', '123'), tb('team', 'net')] });
+  const response = await service.request('GET', `/workspaces/${ws.id}/tag-bindings`);
+  expect(tagBindingListDocumentSchema.safeParse(response.body).success).toBe(true);
+  const sample = loadSample('ws-tag-bindings-list').response_body;
+  expect(Object.keys(response.body).sort()).toEqual(Object.keys(sample).sort());
+  expect(response.body.links).toEqual({ target: `/api/v2/workspaces/${ws.id}` });
+  for (const item of response.body.data) {
+    expect(Object.keys(item.attributes).sort()).toEqual(Object.keys(sample.data[0].attributes).sort());
+    expect(item.id).toMatch(/^tb-/);
+  }
+  expect(response.body.data.map((b: any) => b.attributes.key)).toEqual(['costcenter', 'team']);
+});
 
-  it('is not paginated: all ten bindings are listed even when page[size] is 2', async () => {
-    const ws = await createWorkspace(service);
-    await patchBindings(ws.id, { data: Object.entries(TEN).map(([k, v]) => tb(k, v)) });
-    const response = await service.request('GET', `/workspaces/${ws.id}/tag-bindings?page%5Bsize%5D=2`);
-    expect(response.body.data).toHaveLength(10);
-    expect(response.body.meta).toBeUndefined();
-  });
+it('is not paginated: all ten bindings are listed even when page[size] is 2', async () => {
+  const ws = await createWorkspace(service);
+  await patchBindings(ws.id, { data: Object.entries(TEN).map(([k, v]) => tb(k, v)) });
+  const response = await service.request('GET', `/workspaces/${ws.id}/tag-bindings?page%5Bsize%5D=2`);
+  expect(response.body.data).toHaveLength(10);
+  expect(response.body.meta).toBeUndefined();
+});
 });
 
 describe('the additive PATCH', () => {

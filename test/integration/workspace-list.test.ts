@@ -1,15 +1,11 @@
 // GET /organizations/:organization_name/workspaces — spec "List workspaces", "Pagination envelope";
 // decisions 5, 11, 19, 20.
-import { ORG, TOKENS, createWorkspace, startService, type TestService } from '../helpers/service';
+import { ORG, TOKENS } from '../helpers/service';
+import { createWorkspace } from '../helpers/fixtures';
+import { useService } from '../helpers/use-service';
 import { expectError, expectWorkspaceDocument, listNames, loadSample, uniqueName } from '../helpers/workspace-assertions';
 
-let service: TestService;
-beforeAll(async () => {
-  service = await startService();
-});
-afterAll(async () => {
-  await service?.close();
-});
+const service = useService();
 
 const list = (query = '', token: string = TOKENS.owner) => service.request('GET', `/organizations/${ORG}/workspaces${query ? `?${query}` : ''}`, { token });
 const enc = (s: string) => s.replace(/\[/g, '%5B').replace(/\]/g, '%5D');
