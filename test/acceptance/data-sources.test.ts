@@ -1,18 +1,19 @@
 // Acceptance: data "cdkws_workspace" and data "cdkws_workspaces" with the real terraform binary,
 // read into outputs from workspaces made outside terraform.
-import { ORG, TOKENS, createWorkspace, startService, type TestService } from '../helpers/service';
+import { ORG, TOKENS } from '../helpers/service';
+import { createWorkspace } from '../helpers/fixtures';
+import { useService } from '../helpers/use-service';
 import { TerraformWorkdir, cleanupTerraform, haveTerraform, requiredProviders } from '../helpers/terraform';
 
 const maybe = haveTerraform ? describe : describe.skip;
 jest.setTimeout(300_000);
 
 maybe('cdkws data sources with terraform', () => {
-  let service: TestService;
+  const service = useService();
   let tf: TerraformWorkdir;
   const ws: Record<string, string> = {};
 
   beforeAll(async () => {
-    service = await startService();
     ws['ds-web-1'] = (await createWorkspace(service, { name: 'ds-web-1', 'auto-apply': true, 'execution-mode': 'local' }, { relationships: { 'tag-bindings': { data: [{ type: 'tag-bindings', attributes: { key: 'team', value: 'web' } }] } } })).id;
     ws['ds-web-2'] = (await createWorkspace(service, { name: 'ds-web-2' }, { relationships: { project: { data: { id: 'prj-platform', type: 'projects' } } } })).id;
     ws['ds-db-1'] = (await createWorkspace(service, { name: 'ds-db-1' })).id;
@@ -50,10 +51,7 @@ output "not_prod" { value = data.cdkws_workspaces.not_prod.names }
     await tf.init();
   });
 
-  afterAll(async () => {
-    await service?.close();
-    cleanupTerraform();
-  });
+  afterAll(() => cleanupTerraform());
 
   it('reads a workspace by name and lists workspaces by every filter, with a read-only token', async () => {
     await tf.ok(['apply', '-auto-approve']);

@@ -3,19 +3,20 @@
 // the next plan shows no changes.
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { ORG, TOKENS, createWorkspace, startService, type TestService } from '../helpers/service';
+import { ORG, TOKENS } from '../helpers/service';
+import { createWorkspace } from '../helpers/fixtures';
+import { useService } from '../helpers/use-service';
 import { TerraformWorkdir, cleanupTerraform, haveTerraform, requiredProviders } from '../helpers/terraform';
 
 const maybe = haveTerraform ? describe : describe.skip;
 jest.setTimeout(300_000);
 
 maybe('terraform plan -generate-config-out', () => {
-  let service: TestService;
+  const service = useService();
   let tf: TerraformWorkdir;
   const ws: Record<string, string> = {};
 
   beforeAll(async () => {
-    service = await startService();
     ws.plain = (await createWorkspace(service, { name: 'gen-plain' })).id;
     ws.rich = (await createWorkspace(service, {
       name: 'gen-rich',
@@ -51,10 +52,7 @@ import {
     await tf.init();
   });
 
-  afterAll(async () => {
-    await service?.close();
-    cleanupTerraform();
-  });
+  afterAll(() => cleanupTerraform());
 
   it('writes configuration that imports the existing objects and then plans no changes', async () => {
     const plan = await tf.plan('-generate-config-out=generated.tf');

@@ -1,4 +1,5 @@
-// Shared by the console tests: seeding workspaces through the API and signing in without a browser.
+// Shared by the console tests: seeding workspaces through the API and signing in without a browser
+// (locks, consumers and change requests come from ../helpers/fixtures).
 import { TOKENS, type TestService } from '../helpers/service';
 
 export interface SeedWorkspace {
@@ -35,25 +36,6 @@ export async function seedWorkspace(service: TestService, organization: string, 
     await ok(service.request('POST', `/_emulator/workspaces/${id}/resources`, { token: TOKENS.emulator, body: { count: ws.resources } }), `resources of ${ws.name}`);
   }
   return id;
-}
-
-export async function lockWorkspace(service: TestService, id: string, reason: string, token: string = TOKENS.owner): Promise<void> {
-  await ok(service.request('POST', `/workspaces/${id}/actions/lock`, { token, body: { reason } }), 'lock');
-}
-
-export async function addConsumers(service: TestService, id: string, consumerIds: string[]): Promise<void> {
-  await ok(service.request('POST', `/workspaces/${id}/relationships/remote-state-consumers`, { body: { data: consumerIds.map((c) => ({ type: 'workspaces', id: c })) } }), 'consumers');
-}
-
-/** Files one change request on each workspace; returns their IDs. */
-export async function fileChangeRequests(service: TestService, organization: string, workspaceIds: string[], subject: string, message: string): Promise<string[]> {
-  const body = await ok(
-    service.request('POST', `/organizations/${organization}/explorer/bulk-actions`, {
-      body: { data: { type: 'bulk_actions', attributes: { action_type: 'change_requests', action_inputs: { subject, message }, target_ids: workspaceIds } } },
-    }),
-    'change requests',
-  );
-  return body.meta['change-request-ids'];
 }
 
 /** Signs in through the form; returns the Cookie header value of the session. */

@@ -8,7 +8,8 @@ import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } 
 import os from 'node:os';
 import path from 'node:path';
 import { CLI } from '../helpers/processes';
-import { ORG, TOKENS, startService, type TestService } from '../helpers/service';
+import { ORG, TOKENS, type TestService } from '../helpers/service';
+import { useService } from '../helpers/use-service';
 import { TERRAFORM } from '../helpers/terraform';
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports
@@ -166,7 +167,7 @@ const IMPORTED_RESOURCES =
   FIXTURES.length + FIXTURES.reduce((n, f) => n + Object.keys(f.bindings ?? {}).length, 0) + Object.keys(CONSUMERS).length;
 
 describe('cdkws import round trip', () => {
-  let service: TestService;
+  const service = useService();
   let ids: Map<string, string>;
   let before: Record<string, unknown>;
   let env: NodeJS.ProcessEnv;
@@ -178,15 +179,12 @@ describe('cdkws import round trip', () => {
   };
 
   beforeAll(async () => {
-    service = await startService();
     ids = await populate(service);
     before = await snapshot(service, ids);
-    env = { ...process.env, CDKWS_ADDRESS: service.url, CDKWS_TOKEN: TOKENS.owner, NO_COLOR: '1', CHECKPOINT_DISABLE: '1' };
-    delete env.TFE_TOKEN;
+    env = service.cliEnv(TOKENS.owner, { CHECKPOINT_DISABLE: '1' });
   }, 120_000);
 
   afterAll(async () => {
-    await service?.close();
     for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
   });
 

@@ -45,6 +45,8 @@ export interface TestService {
   url: string;
   apiUrl: string;
   storage: StorageOptions;
+  /** The server itself, for tests of the HTTP layer. */
+  server: RunningServer;
   request(method: string, pathOrUrl: string, options?: RequestOptions): Promise<ApiResponse>;
   close(): Promise<void>;
 }
@@ -79,6 +81,8 @@ export interface ServiceOptions {
   rateLimit?: number;
   /** @default in-memory SQLite, or a fresh PostgreSQL database when CDKWS_TEST_DATABASE_URL is set */
   storage?: StorageOptions;
+  /** Receives the service's log lines; they are dropped unless given. */
+  log?: (line: string) => void;
 }
 
 export async function startService(options: ServiceOptions = {}): Promise<TestService> {
@@ -89,13 +93,14 @@ export async function startService(options: ServiceOptions = {}): Promise<TestSe
     storage,
     bootstrap: options.bootstrap ?? defaultBootstrap(),
     rateLimit: options.rateLimit,
-    log: () => {},
+    log: options.log ?? (() => {}),
   });
   const apiUrl = `${server.url}/api/v2`;
   return {
     url: server.url,
     apiUrl,
     storage,
+    server,
     request: (method, pathOrUrl, requestOptions = {}) => request(apiUrl, method, pathOrUrl, requestOptions),
     close: () => server.close(),
   };

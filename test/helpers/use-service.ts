@@ -47,6 +47,10 @@ class LiveService implements ServiceHandle {
     return this.service.storage;
   }
 
+  get server(): TestService['server'] {
+    return this.service.server;
+  }
+
   get client(): Client {
     this.ownerClient ??= this.clientFor(TOKENS.owner);
     return this.ownerClient;
