@@ -1,7 +1,7 @@
 // Acceptance: data "cdkws_workspace" and data "cdkws_workspaces" with the real terraform binary,
 // read into outputs from workspaces made outside terraform.
 import { ORG, TOKENS } from '../helpers/service';
-import { createWorkspace } from '../helpers/fixtures';
+import { addFlatTags, createWorkspace, workspaceRelationships } from '../helpers/fixtures';
 import { useService } from '../helpers/use-service';
 import { TerraformWorkdir, cleanupTerraform, haveTerraform, requiredProviders } from '../helpers/terraform';
 
@@ -14,10 +14,10 @@ maybe('cdkws data sources with terraform', () => {
   const ws: Record<string, string> = {};
 
   beforeAll(async () => {
-    ws['ds-web-1'] = (await createWorkspace(service, { name: 'ds-web-1', 'auto-apply': true, 'execution-mode': 'local' }, { relationships: { 'tag-bindings': { data: [{ type: 'tag-bindings', attributes: { key: 'team', value: 'web' } }] } } })).id;
-    ws['ds-web-2'] = (await createWorkspace(service, { name: 'ds-web-2' }, { relationships: { project: { data: { id: 'prj-platform', type: 'projects' } } } })).id;
+    ws['ds-web-1'] = (await createWorkspace(service, { name: 'ds-web-1', 'auto-apply': true, 'execution-mode': 'local' }, workspaceRelationships({ tagBindings: { team: 'web' } }))).id;
+    ws['ds-web-2'] = (await createWorkspace(service, { name: 'ds-web-2' }, workspaceRelationships({ project: 'prj-platform' }))).id;
     ws['ds-db-1'] = (await createWorkspace(service, { name: 'ds-db-1' })).id;
-    await service.request('POST', `/workspaces/${ws['ds-web-2']}/relationships/tags`, { body: { data: [{ type: 'tags', attributes: { name: 'prod' } }] } });
+    await addFlatTags(service, ws['ds-web-2'], ['prod']);
     tf = await TerraformWorkdir.create({ address: service.url, token: TOKENS.reader });
     tf.config(`${requiredProviders()}
 provider "cdkws" {

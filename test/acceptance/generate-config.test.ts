@@ -4,7 +4,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { ORG, TOKENS } from '../helpers/service';
-import { createWorkspace } from '../helpers/fixtures';
+import { addRemoteStateConsumers, createWorkspace, workspaceRelationships } from '../helpers/fixtures';
 import { useService } from '../helpers/use-service';
 import { TerraformWorkdir, cleanupTerraform, haveTerraform, requiredProviders } from '../helpers/terraform';
 
@@ -25,8 +25,8 @@ maybe('terraform plan -generate-config-out', () => {
       'execution-mode': 'local',
       'trigger-prefixes': ['modules/'],
       'vcs-repo': { identifier: 'acme/networking', 'oauth-token-id': 'ot-github', branch: 'main' },
-    }, { relationships: { 'tag-bindings': { data: [{ type: 'tag-bindings', attributes: { key: 'team', value: 'net' } }] } } })).id;
-    await service.request('POST', `/workspaces/${ws.rich}/relationships/remote-state-consumers`, { body: { data: [{ type: 'workspaces', id: ws.plain }] } });
+    }, workspaceRelationships({ tagBindings: { team: 'net' } }))).id;
+    await addRemoteStateConsumers(service, ws.rich, [ws.plain]);
     tf = await TerraformWorkdir.create({ address: service.url, token: TOKENS.owner });
     tf.config(`${requiredProviders()}
 provider "cdkws" {

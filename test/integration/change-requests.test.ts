@@ -1,8 +1,8 @@
 // Change requests: list, show, archive (spec "List/Show/Archive a change request"; decisions 1–3,
 // 5, 22, 26). Change requests are created through the explorer bulk action.
 import { changeRequestDocumentSchema, changeRequestListDocumentSchema } from '../../src/spec';
-import { ORG, TOKENS, defaultBootstrap } from '../helpers/service';
-import { createWorkspace } from '../helpers/fixtures';
+import { TOKENS, defaultBootstrap } from '../helpers/service';
+import { createChangeRequests, createWorkspace } from '../helpers/fixtures';
 import { useService } from '../helpers/use-service';
 import { editedBootstrap, expectError, loadSample, uniqueName } from '../helpers/workspace-assertions';
 
@@ -14,85 +14,78 @@ const service = useService({
   }),
 });
 
-async function changeRequests(ids: string[], subject = 'Upgrade the engine', organization = ORG, token: string = TOKENS.owner): Promise<string[]> {
-const response = await service.request('POST', `/organizations/${organization}/explorer/bulk-actions`, {
-  token,
-  body: { data: { type: 'bulk_actions', attributes: { action_type: 'change_requests', action_inputs: { subject, message: '**do it**' }, target_ids: ids } } },
-});
-if (response.status !== 201) throw new Error(`bulk action failed: ${response.status} ${response.text}`);
-return response.body.meta['change-request-ids'];
-}
+const changeRequests = (ids: string[], subject = 'Upgrade the engine') => createChangeRequests(service, ids, { subject, message: '**do it**' });
 const list = (segment: string, query = '', token: string = TOKENS.owner) => service.request('GET', `/workspaces/${encodeURIComponent(segment)}/change-requests${query}`, { token });
 const unarchivedCount = async (id: string) => (await service.request('GET', `/workspaces/${id}`)).body.data.attributes['unarchived-workspace-change-requests-count'];
 
 describe('listing change requests', () => {
-it('lists the requests of a workspace by ID, oldest first, in the shape of the sample', async () => {
-  const ws = await createWorkspace(service);
-  const [first] = await changeRequests([ws.id], 'first');
-  const [second] = await changeRequests([ws.id], 'second');
-  const response = await list(ws.id);
-  expect(response.status).toBe(200);
-  expect(changeRequestListDocumentSchema.safeParse(response.body).success).toBe(true);
-  const sample = loadSample('cr-list').response_body;
-  expect(Object.keys(response.body).sort()).toEqual(Object.keys(sample).sort());
-  expect(Object.keys(response.body.data[0].attributes).sort()).toEqual(Object.keys(sample.data[0].attributes).sort());
-  expect(response.body.data.map((r: any) => r.id)).toEqual([first, second]);
-  expect(response.body.data[0]).toMatchObject({
-    type: 'workspace_change_requests',
-    attributes: { subject: 'first', message: '**do it**', 'archived-by': null, 'archived-at': null },
-    relationships: { workspace: { data: { id: ws.id, type: 'workspaces' } } },
+  it('lists the requests of a workspace by ID, oldest first, in the shape of the sample', async () => {
+    const ws = await createWorkspace(service);
+    const [first] = await changeRequests([ws.id], 'first');
+    const [second] = await changeRequests([ws.id], 'second');
+    const response = await list(ws.id);
+    expect(response.status).toBe(200);
+    expect(changeRequestListDocumentSchema.safeParse(response.body).success).toBe(true);
+    const sample = loadSample('cr-list').response_body;
+    expect(Object.keys(response.body).sort()).toEqual(Object.keys(sample).sort());
+    expect(Object.keys(response.body.data[0].attributes).sort()).toEqual(Object.keys(sample.data[0].attributes).sort());
+    expect(response.body.data.map((r: any) => r.id)).toEqual([first, second]);
+    expect(response.body.data[0]).toMatchObject({
+      type: 'workspace_change_requests',
+      attributes: { subject: 'first', message: '**do it**', 'archived-by': null, 'archived-at': null },
+      relationships: { workspace: { data: { id: ws.id, type: 'workspaces' } } },
+    });
+    expect(response.body.meta.pagination).toMatchObject({ 'current-page': 1, 'page-size': 20, 'total-count': 2 });
   });
-  expect(response.body.meta.pagination).toMatchObject({ 'current-page': 1, 'page-size': 20, 'total-count': 2 });
-});
 
-it('takes a segment that is not a ws- ID as the name of the one workspace the caller can see', async () => {
-  const ws = await createWorkspace(service, { name: uniqueName('named') });
-  const ids = await changeRequests([ws.id]);
-  const response = await list(ws.attributes.name);
-  expect(response.status).toBe(200);
-  expect(response.body.data.map((r: any) => r.id)).toEqual(ids);
-});
+  it('takes a segment that is not a ws- ID as the name of the one workspace the caller can see', async () => {
+    const ws = await createWorkspace(service, { name: uniqueName('named') });
+    const ids = await changeRequests([ws.id]);
+    const response = await list(ws.attributes.name);
+    expect(response.status).toBe(200);
+    expect(response.body.data.map((r: any) => r.id)).toEqual(ids);
+  });
 
-it('answers 404 for a name two visible workspaces share, but lists by name for a caller who sees one', async () => {
-  const acme = await createWorkspace(service, { name: TWIN });
-  const globex = await service.request('POST', '/organizations/globex/workspaces', { body: { data: { type: 'workspaces', attributes: { name: TWIN } } } });
-  expect(globex.status).toBe(201);
-  await changeRequests([acme.id]);
-  expectError(await list(TWIN), 404);
-  expect((await list(TWIN, '', TOKENS.reader)).body.data).toHaveLength(1);
-});
+  it('answers 404 for a name two visible workspaces share, but lists by name for a caller who sees one', async () => {
+    const acme = await createWorkspace(service, { name: TWIN });
+    const globex = await service.request('POST', '/organizations/globex/workspaces', { body: { data: { type: 'workspaces', attributes: { name: TWIN } } } });
+    expect(globex.status).toBe(201);
+    await changeRequests([acme.id]);
+    expectError(await list(TWIN), 404);
+    expect((await list(TWIN, '', TOKENS.reader)).body.data).toHaveLength(1);
+  });
 
-it('filters with archive=true and archive=false', async () => {
-  const ws = await createWorkspace(service);
-  const [kept, done] = [...(await changeRequests([ws.id], 'kept')), ...(await changeRequests([ws.id], 'done'))];
-  expect((await service.request('POST', `/change-requests/${done}/actions/archive`)).status).toBe(200);
-  expect((await list(ws.id, '?archive=true')).body.data.map((r: any) => r.id)).toEqual([done]);
-  expect((await list(ws.id, '?archive=false')).body.data.map((r: any) => r.id)).toEqual([kept]);
-  expect((await list(ws.id)).body.data).toHaveLength(2);
-  expectError(await list(ws.id, '?archive=maybe'), 400);
-});
+  it('filters with archive=true and archive=false', async () => {
+    const ws = await createWorkspace(service);
+    const [kept, done] = [...(await changeRequests([ws.id], 'kept')), ...(await changeRequests([ws.id], 'done'))];
+    expect((await service.request('POST', `/change-requests/${done}/actions/archive`)).status).toBe(200);
+    expect((await list(ws.id, '?archive=true')).body.data.map((r: any) => r.id)).toEqual([done]);
+    expect((await list(ws.id, '?archive=false')).body.data.map((r: any) => r.id)).toEqual([kept]);
+    expect((await list(ws.id)).body.data).toHaveLength(2);
+    expectError(await list(ws.id, '?archive=maybe'), 400);
+  });
 
-it('pages with page[number] and page[size]', async () => {
-  const ws = await createWorkspace(service);
-  const ids = [...(await changeRequests([ws.id], 'a')), ...(await changeRequests([ws.id], 'b')), ...(await changeRequests([ws.id], 'c'))];
-  const page = await list(ws.id, '?page%5Bsize%5D=2&page%5Bnumber%5D=2');
-  expect(page.body.data.map((r: any) => r.id)).toEqual([ids[2]]);
-  expect(page.body.meta.pagination).toMatchObject({ 'current-page': 2, 'total-pages': 2, 'prev-page': 1, 'next-page': null });
-});
+  it('pages with page[number] and page[size]', async () => {
+    const ws = await createWorkspace(service);
+    const ids = [...(await changeRequests([ws.id], 'a')), ...(await changeRequests([ws.id], 'b')), ...(await changeRequests([ws.id], 'c'))];
+    const page = await list(ws.id, '?page%5Bsize%5D=2&page%5Bnumber%5D=2');
+    expect(page.body.data.map((r: any) => r.id)).toEqual([ids[2]]);
+    expect(page.body.meta.pagination).toMatchObject({ 'current-page': 2, 'total-pages': 2, 'prev-page': 1, 'next-page': null });
+  });
 
-it('answers 404 for an unknown workspace and to callers outside its organization', async () => {
-  const ws = await createWorkspace(service);
-  expectError(await list('ws-nothing'), 404);
-  expectError(await list('no-such-name'), 404);
-  expectError(await list(ws.id, '', TOKENS.outsider), 404);
-  expectError(await list(ws.attributes.name, '', TOKENS.outsider), 404);
-});
+  it('answers 404 for an unknown workspace and to callers outside its organization', async () => {
+    const ws = await createWorkspace(service);
+    expectError(await list('ws-nothing'), 404);
+    expectError(await list('no-such-name'), 404);
+    expectError(await list(ws.id, '', TOKENS.outsider), 404);
+    expectError(await list(ws.attributes.name, '', TOKENS.outsider), 404);
+  });
 
-it('lets a reader list', async () => {
-  const ws = await createWorkspace(service);
-  await changeRequests([ws.id]);
-  expect((await list(ws.id, '', TOKENS.reader)).body.data).toHaveLength(1);
-});
+  it('lets a reader list', async () => {
+    const ws = await createWorkspace(service);
+    await changeRequests([ws.id]);
+    expect((await list(ws.id, '', TOKENS.reader)).body.data).toHaveLength(1);
+  });
 });
 
 describe('showing a change request', () => {

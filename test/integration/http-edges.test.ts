@@ -3,7 +3,7 @@ import http from 'node:http';
 import net from 'node:net';
 import { TIME_LIMITS } from '../../src/server/http/server';
 import { ORG, TOKENS } from '../helpers/service';
-import { createWorkspace, relatedId } from '../helpers/fixtures';
+import { createWorkspace, relatedId, workspaceRelationships } from '../helpers/fixtures';
 import { useService } from '../helpers/use-service';
 
 const AUTH = { authorization: `Bearer ${TOKENS.owner}` };
@@ -105,7 +105,7 @@ describe('HTTP edges', () => {
   });
 
   it('still takes the well-formed filters', async () => {
-    const ws = await createWorkspace(service, {}, { relationships: { 'tag-bindings': { data: [{ type: 'tag-bindings', attributes: { key: 'edge', value: 'yes' } }] } } });
+    const ws = await createWorkspace(service, {}, workspaceRelationships({ tagBindings: { edge: 'yes' } }));
     const query = 'filter%5Btagged%5D%5B0%5D%5Bkey%5D=edge&filter%5Btagged%5D%5B0%5D%5Bvalue%5D=yes&filter%5Bproject%5D%5Bid%5D=' + relatedId(ws, 'project');
     const response = await service.request('GET', `/organizations/${ORG}/workspaces?${query}`);
     expect(response.status).toBe(200);

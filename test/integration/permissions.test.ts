@@ -2,7 +2,7 @@
 // Spec "Authentication" 2–10; architecture "Bootstrap file" (access levels and the `permissions` keys by
 // level); decisions 5, 13, 20.
 import { ORG, TOKENS, defaultBootstrap } from '../helpers/service';
-import { createWorkspace } from '../helpers/fixtures';
+import { createWorkspace, workspaceRelationships } from '../helpers/fixtures';
 import { useService } from '../helpers/use-service';
 import {
   PERMISSION_KEYS, acmeOf, editedBootstrap, expectError, listNames, patchWorkspace, postWorkspace, showWorkspace, uniqueName,
@@ -41,45 +41,45 @@ const WRITE = ['can-queue-apply', 'can-queue-destroy', 'can-lock', 'can-unlock',
 const ADMIN = ['can-update', 'can-destroy', 'can-force-unlock', 'can-manage-tags', 'can-manage-run-tasks', 'can-manage-assessments', 'can-manage-ephemeral-workspaces'];
 
 function permissionsGranting(granted: string[]): Record<string, boolean> {
-return Object.fromEntries(PERMISSION_KEYS.map((key) => [key, granted.includes(key)]));
+  return Object.fromEntries(PERMISSION_KEYS.map((key) => [key, granted.includes(key)]));
 }
 
 const EXPECTED: Array<[string, string, Record<string, boolean>]> = [
-['the owner', TOKENS.owner, permissionsGranting([...PERMISSION_KEYS])],
-['the organization token', TOKENS.org, permissionsGranting([...PERMISSION_KEYS])],
-['a workspace admin', TOKENS.admin, permissionsGranting([...READ, ...PLAN, ...WRITE, ...ADMIN])],
-['a writer', TOKENS.writer, permissionsGranting([...READ, ...PLAN, ...WRITE])],
-['a planner', 'ivy-token', permissionsGranting([...READ, ...PLAN])],
-['a reader', TOKENS.reader, permissionsGranting(READ)],
+  ['the owner', TOKENS.owner, permissionsGranting([...PERMISSION_KEYS])],
+  ['the organization token', TOKENS.org, permissionsGranting([...PERMISSION_KEYS])],
+  ['a workspace admin', TOKENS.admin, permissionsGranting([...READ, ...PLAN, ...WRITE, ...ADMIN])],
+  ['a writer', TOKENS.writer, permissionsGranting([...READ, ...PLAN, ...WRITE])],
+  ['a planner', 'ivy-token', permissionsGranting([...READ, ...PLAN])],
+  ['a reader', TOKENS.reader, permissionsGranting(READ)],
 ];
 
 describe('the permissions attribute', () => {
-let id: string;
-let name: string;
-beforeAll(async () => {
-  const ws = await createWorkspace(service);
-  id = ws.id;
-  name = ws.attributes.name;
-});
+  let id: string;
+  let name: string;
+  beforeAll(async () => {
+    const ws = await createWorkspace(service);
+    id = ws.id;
+    name = ws.attributes.name;
+  });
 
-it.each(EXPECTED)('reports the rights of %s on show', async (_label, token, expected) => {
-  const response = await showWorkspace(service, id, token);
-  expect(response.status).toBe(200);
-  expect(response.body.data.attributes.permissions).toEqual(expected);
-});
+  it.each(EXPECTED)('reports the rights of %s on show', async (_label, token, expected) => {
+    const response = await showWorkspace(service, id, token);
+    expect(response.status).toBe(200);
+    expect(response.body.data.attributes.permissions).toEqual(expected);
+  });
 
-it.each(EXPECTED)('reports the rights of %s in list items', async (_label, token, expected) => {
-  const response = await service.request('GET', `/organizations/${ORG}/workspaces?search%5Bname%5D=${name}`, { token });
-  expect(response.status).toBe(200);
-  expect(response.body.data).toHaveLength(1);
-  expect(response.body.data[0].attributes.permissions).toEqual(expected);
-});
+  it.each(EXPECTED)('reports the rights of %s in list items', async (_label, token, expected) => {
+    const response = await service.request('GET', `/organizations/${ORG}/workspaces?search%5Bname%5D=${name}`, { token });
+    expect(response.status).toBe(200);
+    expect(response.body.data).toHaveLength(1);
+    expect(response.body.data[0].attributes.permissions).toEqual(expected);
+  });
 
-it('reports the rights of the caller in the answer to an update', async () => {
-  const response = await patchWorkspace(service, id, { description: 'by admin' }, {}, TOKENS.admin);
-  expect(response.status).toBe(200);
-  expect(response.body.data.attributes.permissions).toEqual(EXPECTED[2][2]);
-});
+  it('reports the rights of the caller in the answer to an update', async () => {
+    const response = await patchWorkspace(service, id, { description: 'by admin' }, {}, TOKENS.admin);
+    expect(response.status).toBe(200);
+    expect(response.body.data.attributes.permissions).toEqual(EXPECTED[2][2]);
+  });
 });
 
 describe('who may see a workspace', () => {
@@ -113,7 +113,7 @@ describe('who may see a workspace', () => {
   });
 
   it('shows a user with read access on a project the workspaces of that project only', async () => {
-    const inside = await createWorkspace(service, {}, { relationships: { project: { data: { type: 'projects', id: 'prj-platform' } } } });
+    const inside = await createWorkspace(service, {}, workspaceRelationships({ project: 'prj-platform' }));
     const outside = await createWorkspace(service);
     const names = await listNames(service, 'page%5Bsize%5D=100', 'hank-token');
     expect(names).toContain(inside.attributes.name);

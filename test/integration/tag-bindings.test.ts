@@ -1,7 +1,7 @@
 // Key-value tag bindings (spec "Tag bindings", "Limits"; decisions 7, 12, 13).
 import { effectiveTagBindingListDocumentSchema, tagBindingListDocumentSchema } from '../../src/spec';
 import { ORG, TOKENS, defaultBootstrap } from '../helpers/service';
-import { createWorkspace } from '../helpers/fixtures';
+import { createWorkspace, workspaceRelationships } from '../helpers/fixtures';
 import { useService } from '../helpers/use-service';
 import { acmeOf, editedBootstrap, expectError, loadSample, patchWorkspace } from '../helpers/workspace-assertions';
 
@@ -18,40 +18,39 @@ const service = useService({
 const tb = (key: string, value?: string) => ({ type: 'tag-bindings', attributes: value === undefined ? { key } : { key, value } });
 const patchBindings = (id: string, body: unknown, token: string = TOKENS.owner) => service.request('PATCH', `/workspaces/${id}/tag-bindings`, { body, token });
 async function own(id: string, token: string = TOKENS.owner): Promise<Record<string, string>> {
-const response = await service.request('GET', `/workspaces/${id}/tag-bindings`, { token });
-expect(response.status).toBe(200);
-return Object.fromEntries(response.body.data.map((b: any) => [b.attributes.key, b.attributes.value]));
+  const response = await service.request('GET', `/workspaces/${id}/tag-bindings`, { token });
+  expect(response.status).toBe(200);
+  return Object.fromEntries(response.body.data.map((b: any) => [b.attributes.key, b.attributes.value]));
 }
 async function effective(id: string): Promise<any[]> {
-const response = await service.request('GET', `/workspaces/${id}/effective-tag-bindings`);
-expect(response.status).toBe(200);
-return response.body.data;
+  const response = await service.request('GET', `/workspaces/${id}/effective-tag-bindings`);
+  expect(response.status).toBe(200);
+  return response.body.data;
 }
-const inProject = (project: string) => ({ relationships: { project: { data: { type: 'projects', id: project } } } });
 
 describe('listing tag bindings', () => {
-it('answers every own binding with its creation time and links.target, as in the sample', async () => {
-  const ws = await createWorkspace(service);
-  await patchBindings(ws.id, { data: [tb('costcenter', '123'), tb('team', 'net')] });
-  const response = await service.request('GET', `/workspaces/${ws.id}/tag-bindings`);
-  expect(tagBindingListDocumentSchema.safeParse(response.body).success).toBe(true);
-  const sample = loadSample('ws-tag-bindings-list').response_body;
-  expect(Object.keys(response.body).sort()).toEqual(Object.keys(sample).sort());
-  expect(response.body.links).toEqual({ target: `/api/v2/workspaces/${ws.id}` });
-  for (const item of response.body.data) {
-    expect(Object.keys(item.attributes).sort()).toEqual(Object.keys(sample.data[0].attributes).sort());
-    expect(item.id).toMatch(/^tb-/);
-  }
-  expect(response.body.data.map((b: any) => b.attributes.key)).toEqual(['costcenter', 'team']);
-});
+  it('answers every own binding with its creation time and links.target, as in the sample', async () => {
+    const ws = await createWorkspace(service);
+    await patchBindings(ws.id, { data: [tb('costcenter', '123'), tb('team', 'net')] });
+    const response = await service.request('GET', `/workspaces/${ws.id}/tag-bindings`);
+    expect(tagBindingListDocumentSchema.safeParse(response.body).success).toBe(true);
+    const sample = loadSample('ws-tag-bindings-list').response_body;
+    expect(Object.keys(response.body).sort()).toEqual(Object.keys(sample).sort());
+    expect(response.body.links).toEqual({ target: `/api/v2/workspaces/${ws.id}` });
+    for (const item of response.body.data) {
+      expect(Object.keys(item.attributes).sort()).toEqual(Object.keys(sample.data[0].attributes).sort());
+      expect(item.id).toMatch(/^tb-/);
+    }
+    expect(response.body.data.map((b: any) => b.attributes.key)).toEqual(['costcenter', 'team']);
+  });
 
-it('is not paginated: all ten bindings are listed even when page[size] is 2', async () => {
-  const ws = await createWorkspace(service);
-  await patchBindings(ws.id, { data: Object.entries(TEN).map(([k, v]) => tb(k, v)) });
-  const response = await service.request('GET', `/workspaces/${ws.id}/tag-bindings?page%5Bsize%5D=2`);
-  expect(response.body.data).toHaveLength(10);
-  expect(response.body.meta).toBeUndefined();
-});
+  it('is not paginated: all ten bindings are listed even when page[size] is 2', async () => {
+    const ws = await createWorkspace(service);
+    await patchBindings(ws.id, { data: Object.entries(TEN).map(([k, v]) => tb(k, v)) });
+    const response = await service.request('GET', `/workspaces/${ws.id}/tag-bindings?page%5Bsize%5D=2`);
+    expect(response.body.data).toHaveLength(10);
+    expect(response.body.meta).toBeUndefined();
+  });
 });
 
 describe('the additive PATCH', () => {
@@ -105,14 +104,14 @@ describe('tag binding limits', () => {
   });
 
   it('lets a workspace inherit ten bindings from its project and bind ten of its own', async () => {
-    const ws = await createWorkspace(service, {}, inProject('prj-full'));
+    const ws = await createWorkspace(service, {}, workspaceRelationships({ project: 'prj-full' }));
     const mine = Array.from({ length: 10 }, (_, i) => tb(`own${i}`, 'x'));
     expect((await patchBindings(ws.id, { data: mine })).status).toBe(200);
     expect(await effective(ws.id)).toHaveLength(20);
   });
 
   it('refuses writes to a workspace that would inherit more than ten bindings', async () => {
-    const ws = await createWorkspace(service, {}, inProject('prj-crowded'));
+    const ws = await createWorkspace(service, {}, workspaceRelationships({ project: 'prj-crowded' }));
     expectError(await patchBindings(ws.id, { data: [tb('mine', 'x')] }), 422);
     // Overriding an inherited key brings the inherited count back to ten.
     expect((await patchBindings(ws.id, { data: [tb('k0', 'mine')] })).status).toBe(200);
@@ -156,7 +155,7 @@ describe('tag binding limits', () => {
 
 describe('effective tag bindings', () => {
   it('lists own bindings, then the project bindings it inherits with both inherited-from links', async () => {
-    const ws = await createWorkspace(service, {}, inProject('prj-platform'));
+    const ws = await createWorkspace(service, {}, workspaceRelationships({ project: 'prj-platform' }));
     await patchBindings(ws.id, { data: [tb('team', 'net')] });
     const response = await service.request('GET', `/workspaces/${ws.id}/effective-tag-bindings`);
     expect(effectiveTagBindingListDocumentSchema.safeParse(response.body).success).toBe(true);
@@ -177,7 +176,7 @@ describe('effective tag bindings', () => {
   });
 
   it('lets an own binding override the inherited one with the same key', async () => {
-    const ws = await createWorkspace(service, {}, inProject('prj-platform'));
+    const ws = await createWorkspace(service, {}, workspaceRelationships({ project: 'prj-platform' }));
     await patchBindings(ws.id, { data: [tb('owner', 'me')] });
     const data = await effective(ws.id);
     expect(data.filter((b: any) => b.attributes.key === 'owner')).toEqual([
@@ -187,7 +186,7 @@ describe('effective tag bindings', () => {
   });
 
   it('gives the same IDs on every call', async () => {
-    const ws = await createWorkspace(service, {}, inProject('prj-platform'));
+    const ws = await createWorkspace(service, {}, workspaceRelationships({ project: 'prj-platform' }));
     expect((await effective(ws.id)).map((b) => b.id)).toEqual((await effective(ws.id)).map((b) => b.id));
   });
 });
@@ -202,7 +201,7 @@ describe('the workspace PATCH with relationships.tag-bindings', () => {
   });
 
   it('removes every own binding for an empty list, leaving inherited ones', async () => {
-    const ws = await createWorkspace(service, {}, inProject('prj-platform'));
+    const ws = await createWorkspace(service, {}, workspaceRelationships({ project: 'prj-platform' }));
     await patchBindings(ws.id, { data: [tb('a', '1')] });
     expect((await patchWorkspace(service, ws.id, {}, { relationships: { 'tag-bindings': { data: [] } } })).status).toBe(200);
     expect(await own(ws.id)).toEqual({});

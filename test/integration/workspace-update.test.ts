@@ -1,7 +1,7 @@
 // PATCH /workspaces/:id and /organizations/:org/workspaces/:name — spec "Update a workspace";
 // decisions 7, 13, 16, 21, 22, 23.
 import { ORG, TOKENS } from '../helpers/service';
-import { createWorkspace } from '../helpers/fixtures';
+import { createWorkspace, createWorkspaces } from '../helpers/fixtures';
 import { useService } from '../helpers/use-service';
 import {
   errorDetail, expectError, expectWorkspaceDocument, listNames, loadSample, patchWorkspace, showWorkspace, uniqueName,
@@ -99,7 +99,7 @@ describe('renaming', () => {
 
   it('lets exactly one of several workspaces renamed to one name at once win', async () => {
     const target = uniqueName('contested');
-    const workspaces = await Promise.all(Array.from({ length: 8 }, () => createWorkspace(service)));
+    const workspaces = await createWorkspaces(service, 8);
     const responses = await Promise.all(workspaces.map((ws) => patchWorkspace(service, ws.id, { name: target })));
     expect(responses.filter((r) => r.status === 200)).toHaveLength(1);
     for (const loser of responses.filter((r) => r.status !== 200)) {
