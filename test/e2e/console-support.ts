@@ -1,5 +1,6 @@
 // Shared by the console tests: seeding workspaces through the API and signing in without a browser
 // (locks, consumers and change requests come from ../helpers/fixtures).
+import { addFlatTags, createWorkspace, workspaceRelationships } from '../helpers/fixtures';
 import { TOKENS, type TestService } from '../helpers/service';
 
 export interface SeedWorkspace {
@@ -21,17 +22,11 @@ async function ok(response: Promise<{ status: number; text: string; body: any }>
 
 /** Creates a workspace with its tags and resource count; returns its ID. */
 export async function seedWorkspace(service: TestService, organization: string, ws: SeedWorkspace, token: string = TOKENS.owner): Promise<string> {
-  const relationships: Record<string, unknown> = {};
-  if (ws.project) relationships.project = { data: { type: 'projects', id: ws.project } };
-  if (ws.bindings) relationships['tag-bindings'] = { data: Object.entries(ws.bindings).map(([key, value]) => ({ type: 'tag-bindings', attributes: { key, value } })) };
   const attributes: Record<string, unknown> = { name: ws.name, description: ws.description ?? null };
   if (ws.engine) attributes['engine-version'] = ws.engine;
   if (ws.mode) attributes['execution-mode'] = ws.mode;
-  const created = await ok(service.request('POST', `/organizations/${organization}/workspaces`, { token, body: { data: { type: 'workspaces', attributes, relationships } } }), `create ${ws.name}`);
-  const id: string = created.data.id;
-  if (ws.tags?.length) {
-    await ok(service.request('POST', `/workspaces/${id}/relationships/tags`, { token, body: { data: ws.tags.map((name) => ({ type: 'tags', attributes: { name } })) } }), `tag ${ws.name}`);
-  }
+  const { id } = await createWorkspace(service, attributes, workspaceRelationships({ project: ws.project, tagBindings: ws.bindings }), token, organization);
+  if (ws.tags?.length) await addFlatTags(service, id, ws.tags, token);
   if (ws.resources) {
     await ok(service.request('POST', `/_emulator/workspaces/${id}/resources`, { token: TOKENS.emulator, body: { count: ws.resources } }), `resources of ${ws.name}`);
   }

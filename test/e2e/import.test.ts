@@ -9,6 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { CLI } from '../helpers/processes';
 import { ORG, TOKENS, type TestService } from '../helpers/service';
+import { addFlatTags, addRemoteStateConsumers, createWorkspace, workspaceRelationships } from '../helpers/fixtures';
 import { useService } from '../helpers/use-service';
 import { TERRAFORM } from '../helpers/terraform';
 
@@ -129,20 +130,15 @@ async function check(service: TestService, method: string, url: string, body: un
 async function populate(service: TestService): Promise<Map<string, string>> {
   const ids = new Map<string, string>();
   const create = async (fixture: Fixture) => {
-    const relationships: Record<string, unknown> = {};
-    if (fixture.project) relationships.project = { data: { type: 'projects', id: fixture.project } };
-    if (fixture.bindings) relationships['tag-bindings'] = { data: Object.entries(fixture.bindings).map(([key, value]) => ({ type: 'tag-bindings', attributes: { key, value } })) };
-    const body = { data: { type: 'workspaces', attributes: fixture.attributes, relationships } };
-    const created = await check(service, 'POST', `/organizations/${ORG}/workspaces`, body, 201);
-    const id = created.data.id as string;
+    const { id } = await createWorkspace(service, fixture.attributes, workspaceRelationships({ project: fixture.project, tagBindings: fixture.bindings }));
     ids.set(fixture.attributes.name as string, id);
-    if (fixture.flatTags) await check(service, 'POST', `/workspaces/${id}/relationships/tags`, { data: fixture.flatTags.map((name) => ({ type: 'tags', attributes: { name } })) }, 204);
+    if (fixture.flatTags) await addFlatTags(service, id, fixture.flatTags);
     if (fixture.sshKey) await check(service, 'PATCH', `/workspaces/${id}/relationships/ssh-key`, { data: { type: 'workspaces', attributes: { id: 'sshkey-deploy' } } }, 200);
     if (fixture.vcsApp) await check(service, 'PATCH', `/workspaces/${id}`, { data: { type: 'workspaces', attributes: { 'vcs-repo': { 'vcsapp-installation-id': fixture.vcsApp } } } }, 200);
   };
   for (const fixture of [...FIXTURES, { attributes: { name: 'legacy-outside', description: 'not imported' } }]) await create(fixture);
   for (const [name, consumers] of Object.entries(CONSUMERS)) {
-    await check(service, 'POST', `/workspaces/${ids.get(name)}/relationships/remote-state-consumers`, { data: consumers.map((c) => ({ type: 'workspaces', id: ids.get(c) })) }, 204);
+    await addRemoteStateConsumers(service, ids.get(name)!, consumers.map((c) => ids.get(c)!));
   }
   return ids;
 }

@@ -1,6 +1,8 @@
 // Starts the real service on a free loopback port for integration tests. Storage is embedded
 // SQLite in memory, or PostgreSQL when CDKWS_TEST_DATABASE_URL is set (a fresh database per
 // service, so test files never see each other's data).
+// Test files call `useService()` (use-service.ts), which starts and closes it for them; fixtures
+// (workspaces and what they need) are in fixtures.ts.
 import { readFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';

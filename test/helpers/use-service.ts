@@ -1,5 +1,5 @@
 // One real service per test file (or per describe block): `useService()` starts it in beforeAll and
-// closes it, with every API client made from it, in afterAll. The handle is returned at once, while
+// closes it, after the API clients and proxies it adopted, in afterAll. The handle is returned at once, while
 // the service only exists once beforeAll has run, so its members are read inside tests and hooks.
 import { Client, type ClientOptions } from '../../src/client';
 import { TOKENS, startService, type ApiResponse, type RequestOptions, type ServiceOptions, type TestService } from './service';
@@ -80,10 +80,13 @@ class LiveService implements ServiceHandle {
   async close(): Promise<void> {
     const owned = this.owned.splice(0).reverse();
     this.ownerClient = undefined;
-    for (const resource of owned) await resource.close();
+    const failures: unknown[] = [];
+    for (const resource of owned) await resource.close().catch((error: unknown) => failures.push(error));
     const running = this.running;
     this.running = undefined;
     await running?.close();
+    // One resource that fails to close must not leave the service (and the test run) open.
+    if (failures.length > 0) throw failures[0];
   }
 }
 
