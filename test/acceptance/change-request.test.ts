@@ -2,14 +2,16 @@
 // bulk action (by IDs and by query), no-op plan, a request for an added workspace only, a request
 // archived by someone else kept as completed (the plan says so), replacement on a new subject,
 // import, and destroy archiving what is open. In order.
-import { ORG, TOKENS, createWorkspace, startService, type TestService } from '../helpers/service';
+import { ORG, TOKENS } from '../helpers/service';
+import { createWorkspace } from '../helpers/fixtures';
+import { useService } from '../helpers/use-service';
 import { TerraformWorkdir, cleanupTerraform, haveTerraform, requiredProviders } from '../helpers/terraform';
 
 const maybe = haveTerraform ? describe : describe.skip;
 jest.setTimeout(300_000);
 
 maybe('cdkws_change_request with terraform', () => {
-  let service: TestService;
+  const service = useService();
   let tf: TerraformWorkdir;
   const ws: Record<string, string> = {};
 
@@ -37,17 +39,13 @@ resource "cdkws_change_request" "by_query" {
   const state = async () => (await tf.resource('cdkws_change_request.upgrade'))!;
 
   beforeAll(async () => {
-    service = await startService();
     for (const name of ['a', 'b', 'c', 'q1', 'q2']) ws[name] = (await createWorkspace(service, { name: `crq-${name}` })).id;
     tf = await TerraformWorkdir.create({ address: service.url, token: TOKENS.owner });
     tf.config(config(['a', 'b']));
     await tf.init();
   });
 
-  afterAll(async () => {
-    await service?.close();
-    cleanupTerraform();
-  });
+  afterAll(() => cleanupTerraform());
 
   it('creates one request per targeted workspace and keeps their IDs, then plans no changes', async () => {
     await tf.ok(['apply', '-auto-approve']);

@@ -7,7 +7,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { startServer, type RunningServer } from '../../src/server';
 import { ensureLocalTls } from '../../src/server/tls';
-import { ORG, TOKENS, defaultBootstrap, startService, type TestService } from '../helpers/service';
+import { ORG, TOKENS, defaultBootstrap } from '../helpers/service';
+import { useService } from '../helpers/use-service';
 import { TerraformWorkdir, cleanupTerraform, haveTerraform, requiredProviders } from '../helpers/terraform';
 
 const maybe = haveTerraform ? describe : describe.skip;
@@ -28,20 +29,16 @@ resource "cdkws_workspace" "ws" {
 const errorBlocks = (output: string) => output.split('\n').filter((line) => /^[│╷\s]*Error: /.test(line));
 
 maybe('one diagnostic for a bad token or address', () => {
-  let service: TestService;
+  const service = useService();
   let wd: TerraformWorkdir;
   beforeAll(async () => {
-    service = await startService();
     wd = await TerraformWorkdir.create({ address: service.url, token: TOKENS.owner });
     wd.config(config);
     await wd.init();
     const applied = await wd.apply();
     if (applied.code !== 0) throw new Error(applied.output);
   });
-  afterAll(async () => {
-    await service?.close();
-    cleanupTerraform();
-  });
+  afterAll(() => cleanupTerraform());
 
   it(`a wrong token: one error naming the address, the token's source and the fix, not one per workspace (${COUNT})`, async () => {
     wd.env.CDKWS_TOKEN = 'wrong-token';

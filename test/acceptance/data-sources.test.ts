@@ -1,22 +1,23 @@
 // Acceptance: data "cdkws_workspace" and data "cdkws_workspaces" with the real terraform binary,
 // read into outputs from workspaces made outside terraform.
-import { ORG, TOKENS, createWorkspace, startService, type TestService } from '../helpers/service';
+import { ORG, TOKENS } from '../helpers/service';
+import { addFlatTags, createWorkspace, workspaceRelationships } from '../helpers/fixtures';
+import { useService } from '../helpers/use-service';
 import { TerraformWorkdir, cleanupTerraform, haveTerraform, requiredProviders } from '../helpers/terraform';
 
 const maybe = haveTerraform ? describe : describe.skip;
 jest.setTimeout(300_000);
 
 maybe('cdkws data sources with terraform', () => {
-  let service: TestService;
+  const service = useService();
   let tf: TerraformWorkdir;
   const ws: Record<string, string> = {};
 
   beforeAll(async () => {
-    service = await startService();
-    ws['ds-web-1'] = (await createWorkspace(service, { name: 'ds-web-1', 'auto-apply': true, 'execution-mode': 'local' }, { relationships: { 'tag-bindings': { data: [{ type: 'tag-bindings', attributes: { key: 'team', value: 'web' } }] } } })).id;
-    ws['ds-web-2'] = (await createWorkspace(service, { name: 'ds-web-2' }, { relationships: { project: { data: { id: 'prj-platform', type: 'projects' } } } })).id;
+    ws['ds-web-1'] = (await createWorkspace(service, { name: 'ds-web-1', 'auto-apply': true, 'execution-mode': 'local' }, workspaceRelationships({ tagBindings: { team: 'web' } }))).id;
+    ws['ds-web-2'] = (await createWorkspace(service, { name: 'ds-web-2' }, workspaceRelationships({ project: 'prj-platform' }))).id;
     ws['ds-db-1'] = (await createWorkspace(service, { name: 'ds-db-1' })).id;
-    await service.request('POST', `/workspaces/${ws['ds-web-2']}/relationships/tags`, { body: { data: [{ type: 'tags', attributes: { name: 'prod' } }] } });
+    await addFlatTags(service, ws['ds-web-2'], ['prod']);
     tf = await TerraformWorkdir.create({ address: service.url, token: TOKENS.reader });
     tf.config(`${requiredProviders()}
 provider "cdkws" {
@@ -50,10 +51,7 @@ output "not_prod" { value = data.cdkws_workspaces.not_prod.names }
     await tf.init();
   });
 
-  afterAll(async () => {
-    await service?.close();
-    cleanupTerraform();
-  });
+  afterAll(() => cleanupTerraform());
 
   it('reads a workspace by name and lists workspaces by every filter, with a read-only token', async () => {
     await tf.ok(['apply', '-auto-approve']);

@@ -3,7 +3,8 @@
 // workspaces with tag bindings, consumer lists and a change request converges; the next plan (still
 // through the faults) shows no changes; and no workspace or change request exists twice.
 import { startFaultProxy, type FaultProxy } from '../helpers/fault-proxy';
-import { ORG, TOKENS, startService, type TestService } from '../helpers/service';
+import { ORG, TOKENS } from '../helpers/service';
+import { useService } from '../helpers/use-service';
 import { TerraformWorkdir, cleanupTerraform, haveTerraform, requiredProviders } from '../helpers/terraform';
 
 const maybe = haveTerraform ? describe : describe.skip;
@@ -39,27 +40,24 @@ resource "cdkws_change_request" "audit" {
 `;
 
 maybe('terraform through injected faults', () => {
-  let service: TestService;
+  const service = useService();
   let proxy: FaultProxy;
   let tf: TerraformWorkdir;
 
   beforeAll(async () => {
-    service = await startService();
-    proxy = await startFaultProxy({
-      target: service.url,
-      seed: 7,
-      shares: { 'rate-limited': 0.04, unavailable: 0.03, 'drop-before': 0.02, 'drop-after': 0.02 },
-    });
+    proxy = service.adopt(
+      await startFaultProxy({
+        target: service.url,
+        seed: 7,
+        shares: { 'rate-limited': 0.04, unavailable: 0.03, 'drop-before': 0.02, 'drop-after': 0.02 },
+      }),
+    );
     tf = await TerraformWorkdir.create({ address: proxy.url, token: TOKENS.owner });
     tf.config(config);
     await tf.init();
   });
 
-  afterAll(async () => {
-    await proxy?.close();
-    await service?.close();
-    cleanupTerraform();
-  });
+  afterAll(() => cleanupTerraform());
 
   it('applies 200 workspaces with bindings and consumers, then plans no changes', async () => {
     const apply = await tf.apply('-parallelism=20');

@@ -3,19 +3,20 @@
 // the next plan shows no changes.
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { ORG, TOKENS, createWorkspace, startService, type TestService } from '../helpers/service';
+import { ORG, TOKENS } from '../helpers/service';
+import { addRemoteStateConsumers, createWorkspace, workspaceRelationships } from '../helpers/fixtures';
+import { useService } from '../helpers/use-service';
 import { TerraformWorkdir, cleanupTerraform, haveTerraform, requiredProviders } from '../helpers/terraform';
 
 const maybe = haveTerraform ? describe : describe.skip;
 jest.setTimeout(300_000);
 
 maybe('terraform plan -generate-config-out', () => {
-  let service: TestService;
+  const service = useService();
   let tf: TerraformWorkdir;
   const ws: Record<string, string> = {};
 
   beforeAll(async () => {
-    service = await startService();
     ws.plain = (await createWorkspace(service, { name: 'gen-plain' })).id;
     ws.rich = (await createWorkspace(service, {
       name: 'gen-rich',
@@ -24,8 +25,8 @@ maybe('terraform plan -generate-config-out', () => {
       'execution-mode': 'local',
       'trigger-prefixes': ['modules/'],
       'vcs-repo': { identifier: 'acme/networking', 'oauth-token-id': 'ot-github', branch: 'main' },
-    }, { relationships: { 'tag-bindings': { data: [{ type: 'tag-bindings', attributes: { key: 'team', value: 'net' } }] } } })).id;
-    await service.request('POST', `/workspaces/${ws.rich}/relationships/remote-state-consumers`, { body: { data: [{ type: 'workspaces', id: ws.plain }] } });
+    }, workspaceRelationships({ tagBindings: { team: 'net' } }))).id;
+    await addRemoteStateConsumers(service, ws.rich, [ws.plain]);
     tf = await TerraformWorkdir.create({ address: service.url, token: TOKENS.owner });
     tf.config(`${requiredProviders()}
 provider "cdkws" {
@@ -51,10 +52,7 @@ import {
     await tf.init();
   });
 
-  afterAll(async () => {
-    await service?.close();
-    cleanupTerraform();
-  });
+  afterAll(() => cleanupTerraform());
 
   it('writes configuration that imports the existing objects and then plans no changes', async () => {
     const plan = await tf.plan('-generate-config-out=generated.tf');

@@ -1,14 +1,16 @@
 // Acceptance: cdkws_remote_state_consumers with the real terraform binary, run as a workspace admin
 // (bob), who may add and remove consumers but not replace the list: create, no-op plan, drift,
 // update, import, the plan-time refusal for global state sharing, and destroy. In order.
-import { ORG, TOKENS, createWorkspace, startService, type TestService } from '../helpers/service';
+import { ORG, TOKENS } from '../helpers/service';
+import { createWorkspace } from '../helpers/fixtures';
+import { useService } from '../helpers/use-service';
 import { TerraformWorkdir, cleanupTerraform, haveTerraform, requiredProviders } from '../helpers/terraform';
 
 const maybe = haveTerraform ? describe : describe.skip;
 jest.setTimeout(300_000);
 
 maybe('cdkws_remote_state_consumers with terraform', () => {
-  let service: TestService;
+  const service = useService();
   let tf: TerraformWorkdir;
   const ws: Record<string, string> = {};
 
@@ -29,7 +31,6 @@ ${extra}`;
   const ids = (...names: string[]) => names.map((n) => ws[n]).sort();
 
   beforeAll(async () => {
-    service = await startService();
     for (const name of ['main', 'a', 'b', 'c']) ws[name] = (await createWorkspace(service, { name: `rsc-${name}` })).id;
     ws.global = (await createWorkspace(service, { name: 'rsc-global', 'global-remote-state': true })).id;
     tf = await TerraformWorkdir.create({ address: service.url, token: TOKENS.admin });
@@ -37,10 +38,7 @@ ${extra}`;
     await tf.init();
   });
 
-  afterAll(async () => {
-    await service?.close();
-    cleanupTerraform();
-  });
+  afterAll(() => cleanupTerraform());
 
   it('adds the consumers as a workspace admin, then plans no changes', async () => {
     await tf.ok(['apply', '-auto-approve']);

@@ -1,7 +1,8 @@
 // Acceptance: cdkws_tag_binding with the real terraform binary against the real service: many
 // bindings of one workspace applied in parallel, a no-op plan, an in-place update, import, removal
 // of several keys at once, and destroy. The steps build on each other, in order.
-import { ORG, TOKENS, startService, type TestService } from '../helpers/service';
+import { ORG, TOKENS } from '../helpers/service';
+import { useService } from '../helpers/use-service';
 import { TerraformWorkdir, cleanupTerraform, haveTerraform, requiredProviders } from '../helpers/terraform';
 
 const maybe = haveTerraform ? describe : describe.skip;
@@ -27,7 +28,7 @@ resource "cdkws_tag_binding" "b" {
 const eight = Object.fromEntries(Array.from({ length: 8 }, (_, i) => [`key-${i}`, `v${i}`]));
 
 maybe('cdkws_tag_binding with terraform', () => {
-  let service: TestService;
+  const service = useService();
   let tf: TerraformWorkdir;
   let id = '';
 
@@ -37,16 +38,12 @@ maybe('cdkws_tag_binding with terraform', () => {
   };
 
   beforeAll(async () => {
-    service = await startService();
     tf = await TerraformWorkdir.create({ address: service.url, token: TOKENS.owner });
     tf.config(config(eight));
     await tf.init();
   });
 
-  afterAll(async () => {
-    await service?.close();
-    cleanupTerraform();
-  });
+  afterAll(() => cleanupTerraform());
 
   it('creates eight bindings of one workspace in parallel without losing any, then plans no changes', async () => {
     await tf.ok(['apply', '-auto-approve', '-parallelism=10']);

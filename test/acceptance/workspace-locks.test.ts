@@ -1,6 +1,7 @@
 // Acceptance: lock-aware updates of cdkws_workspace with the real terraform binary: waiting for
 // another user's lock, giving up with the holder's name, unlock's 503, and Ctrl-C while waiting.
-import { ORG, TOKENS, startService, type TestService } from '../helpers/service';
+import { ORG, TOKENS } from '../helpers/service';
+import { useService } from '../helpers/use-service';
 import { TerraformWorkdir, cleanupTerraform, haveTerraform, requiredProviders } from '../helpers/terraform';
 
 const maybe = haveTerraform ? describe : describe.skip;
@@ -22,7 +23,7 @@ resource "cdkws_workspace" "main" {
 }
 
 maybe('cdkws_workspace updates under locks', () => {
-  let service: TestService;
+  const service = useService();
 
   const show = async (id: string) => (await service.request('GET', `/workspaces/${id}`)).body.data.attributes;
   const lockAs = (id: string, token: string) => service.request('POST', `/workspaces/${id}/actions/lock`, { token, body: { reason: 'bob is deploying' } });
@@ -37,14 +38,7 @@ maybe('cdkws_workspace updates under locks', () => {
     return { tf, id: (await tf.resource('cdkws_workspace.main'))!.id };
   }
 
-  beforeAll(async () => {
-    service = await startService();
-  });
-
-  afterAll(async () => {
-    await service?.close();
-    cleanupTerraform();
-  });
+  afterAll(() => cleanupTerraform());
 
   it('waits for a lock held by another user, then updates and unlocks', async () => {
     const { tf, id } = await managed('locks-wait');

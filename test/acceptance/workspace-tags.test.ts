@@ -1,6 +1,7 @@
 // Acceptance: key-value tags of cdkws_workspace with the real terraform binary: exact management,
 // ignore_additional_tags, unmanaged (unset) tags, and effective tags inherited from the project.
-import { ORG, TOKENS, startService, type TestService } from '../helpers/service';
+import { ORG, TOKENS } from '../helpers/service';
+import { useService } from '../helpers/use-service';
 import { TerraformWorkdir, cleanupTerraform, haveTerraform, requiredProviders } from '../helpers/terraform';
 
 const maybe = haveTerraform ? describe : describe.skip;
@@ -20,7 +21,7 @@ ${extra}
 }
 
 maybe('cdkws_workspace tags', () => {
-  let service: TestService;
+  const service = useService();
   let tf: TerraformWorkdir;
   let id = '';
 
@@ -32,16 +33,12 @@ maybe('cdkws_workspace tags', () => {
     service.request('PATCH', `/workspaces/${id}/tag-bindings`, { token: TOKENS.owner, body: { data: [{ type: 'tag-bindings', attributes: { key, value } }] } });
 
   beforeAll(async () => {
-    service = await startService();
     tf = await TerraformWorkdir.create({ address: service.url, token: TOKENS.owner });
     tf.config(config('  tags = { team = "net", env = "prod" }'));
     await tf.init();
   });
 
-  afterAll(async () => {
-    await service?.close();
-    cleanupTerraform();
-  });
+  afterAll(() => cleanupTerraform());
 
   it('creates the bindings and reports the effective tags with the inherited ones', async () => {
     await tf.ok(['apply', '-auto-approve']);

@@ -1,6 +1,7 @@
 // Acceptance: the real terraform binary drives cdkws_workspace against the real service through a
 // whole lifecycle. The steps build on each other, in order.
-import { ORG, TOKENS, startService, type TestService } from '../helpers/service';
+import { ORG, TOKENS } from '../helpers/service';
+import { useService } from '../helpers/use-service';
 import { TerraformWorkdir, cleanupTerraform, haveTerraform, requiredProviders } from '../helpers/terraform';
 
 const maybe = haveTerraform ? describe : describe.skip;
@@ -32,23 +33,19 @@ const created = `
 `;
 
 maybe('cdkws_workspace lifecycle with terraform', () => {
-  let service: TestService;
+  const service = useService();
   let tf: TerraformWorkdir;
   let id = '';
 
   const show = async (wsId = id) => (await service.request('GET', `/workspaces/${wsId}`)).body?.data;
 
   beforeAll(async () => {
-    service = await startService();
     tf = await TerraformWorkdir.create({ address: service.url, token: TOKENS.owner });
     tf.config(config(created));
     await tf.init();
   });
 
-  afterAll(async () => {
-    await service?.close();
-    cleanupTerraform();
-  });
+  afterAll(() => cleanupTerraform());
 
   it('creates the workspace with the configured settings', async () => {
     const r = await tf.apply();

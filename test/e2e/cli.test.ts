@@ -4,7 +4,8 @@
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { cdkws } from '../helpers/cli';
-import { ORG, TOKENS, startService, type TestService } from '../helpers/service';
+import { ORG, TOKENS } from '../helpers/service';
+import { useService } from '../helpers/use-service';
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const { createExampleProject } = require('../../scripts/example-project.js') as { createExampleProject(prefix?: string): string };
@@ -12,7 +13,7 @@ const { createExampleProject } = require('../../scripts/example-project.js') as 
 const WORKSPACES = ['data-warehouse', 'networking-prod', 'networking-staging', 'payments-api-prod', 'payments-api-staging'];
 
 describe('cdkws against the real service', () => {
-  let service: TestService;
+  const service = useService();
   let project: string;
   let env: NodeJS.ProcessEnv;
   const run = (...args: string[]) => cdkws(project, env, ...args);
@@ -20,14 +21,11 @@ describe('cdkws against the real service', () => {
   const jsonFile = () => path.join(project, 'plan.json');
 
   beforeAll(async () => {
-    service = await startService();
     project = createExampleProject('cdkws-e2e-');
-    env = { ...process.env, CDKWS_ADDRESS: service.url, CDKWS_TOKEN: TOKENS.owner, NO_COLOR: '1' };
-    delete env.TFE_TOKEN;
+    env = service.cliEnv();
   });
 
   afterAll(async () => {
-    await service?.close();
     if (project) rmSync(project, { recursive: true, force: true });
   });
 

@@ -1,8 +1,10 @@
 // Every console page is escaped by construction: names, descriptions, tags, lock reasons, change
 // requests and query parameters full of HTML come back as text, never as markup.
 import { escapeHtml } from '../../src/server/console/html';
-import { ORG, TOKENS, defaultBootstrap, startService, type TestService } from '../helpers/service';
-import { fileChangeRequests, getPage, lockWorkspace, seedWorkspace, signIn } from './console-support';
+import { ORG, TOKENS, defaultBootstrap } from '../helpers/service';
+import { addRemoteStateConsumers, createChangeRequests, lockWorkspace } from '../helpers/fixtures';
+import { useService } from '../helpers/use-service';
+import { getPage, seedWorkspace, signIn } from './console-support';
 
 const PAYLOADS = {
   username: '<i>mallory</i><svg onload=alert(1)>',
@@ -17,23 +19,24 @@ const PAYLOADS = {
 };
 
 describe('console pages escape what they show', () => {
-  let service: TestService;
-  let cookie: string;
-  let pages: string[];
-
-  beforeAll(async () => {
+  const service = useService(() => {
     const bootstrap = defaultBootstrap();
     bootstrap.users.push({ username: PAYLOADS.username, id: 'user-mallory', tokens: ['mallory-token'] });
     const acme = bootstrap.organizations.find((o: any) => o.name === ORG);
     acme.teams.find((t: any) => t.name === 'owners').members.push(PAYLOADS.username);
     acme.projects.push({ id: 'prj-html', name: PAYLOADS.project, 'tag-bindings': { [PAYLOADS.projectTagKey]: PAYLOADS.projectTagValue } });
-    service = await startService({ bootstrap });
+    return { bootstrap };
+  });
+  let cookie: string;
+  let pages: string[];
+
+  beforeAll(async () => {
     const id = await seedWorkspace(service, ORG, { name: 'html-check', project: 'prj-html', description: PAYLOADS.description, tags: ['prod'] }, 'mallory-token');
     const consumer = await seedWorkspace(service, ORG, { name: 'html-consumer', project: 'prj-html' });
-    await service.request('POST', `/workspaces/${id}/relationships/remote-state-consumers`, { body: { data: [{ type: 'workspaces', id: consumer }] } });
+    await addRemoteStateConsumers(service, id, [consumer]);
     await lockWorkspace(service, id, PAYLOADS.reason, 'mallory-token');
-    const [archived] = await fileChangeRequests(service, ORG, [id], PAYLOADS.subject, `${PAYLOADS.subject}\n\n${PAYLOADS.reason}`);
-    await fileChangeRequests(service, ORG, [id], PAYLOADS.subject, 'open one');
+    const [archived] = await createChangeRequests(service, [id], { subject: PAYLOADS.subject, message: `${PAYLOADS.subject}\n\n${PAYLOADS.reason}` });
+    await createChangeRequests(service, [id], { subject: PAYLOADS.subject, message: 'open one' });
     await service.request('POST', `/change-requests/${archived}/actions/archive`, { token: 'mallory-token' });
     cookie = await signIn(service, 'mallory-token');
     const search = encodeURIComponent(PAYLOADS.search);
@@ -45,7 +48,6 @@ describe('console pages escape what they show', () => {
     }
   });
 
-  afterAll(() => service?.close());
 
   it.each(Object.entries(PAYLOADS))('shows the %s only as escaped text', (_what, payload) => {
     const all = pages.join('\n');

@@ -6,24 +6,24 @@ import { createServerCertificate } from '../../src/provider/protocol/cert';
 import { startServer } from '../../src/server';
 import { ConsoleApp } from '../../src/server/console/app';
 import { buildRouter } from '../../src/server/routes';
-import { ORG, TOKENS, defaultBootstrap, startService, type TestService } from '../helpers/service';
-import { fileChangeRequests, getPage, seedWorkspace, signIn } from './console-support';
+import { ORG, TOKENS, defaultBootstrap } from '../helpers/service';
+import { createChangeRequests } from '../helpers/fixtures';
+import { useService } from '../helpers/use-service';
+import { getPage, seedWorkspace, signIn } from './console-support';
 
 describe('the console over HTTP', () => {
-  let service: TestService;
+  const service = useService();
   let owner: string;
   let requestId: string;
 
   beforeAll(async () => {
-    service = await startService();
     const id = await seedWorkspace(service, ORG, { name: 'links-a', tags: ['prod'] });
     await seedWorkspace(service, ORG, { name: 'links-b', project: 'prj-platform' });
     await seedWorkspace(service, 'freeco', { name: 'links-free' }, TOKENS.outsider);
-    [requestId] = await fileChangeRequests(service, ORG, [id], 'Tidy up', 'Remove the *old* bucket.');
+    [requestId] = await createChangeRequests(service, [id], { subject: 'Tidy up', message: 'Remove the *old* bucket.' });
     owner = await signIn(service, TOKENS.owner);
   });
 
-  afterAll(() => service?.close());
 
   it('resolves every self-html link the API emits, for the caller the API emitted it to', async () => {
     for (const [organization, token] of [[ORG, TOKENS.owner], ['freeco', TOKENS.outsider]] as const) {

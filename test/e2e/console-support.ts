@@ -1,4 +1,6 @@
-// Shared by the console tests: seeding workspaces through the API and signing in without a browser.
+// Shared by the console tests: seeding workspaces through the API and signing in without a browser
+// (locks, consumers and change requests come from ../helpers/fixtures).
+import { addFlatTags, createWorkspace, workspaceRelationships } from '../helpers/fixtures';
 import { TOKENS, type TestService } from '../helpers/service';
 
 export interface SeedWorkspace {
@@ -20,40 +22,15 @@ async function ok(response: Promise<{ status: number; text: string; body: any }>
 
 /** Creates a workspace with its tags and resource count; returns its ID. */
 export async function seedWorkspace(service: TestService, organization: string, ws: SeedWorkspace, token: string = TOKENS.owner): Promise<string> {
-  const relationships: Record<string, unknown> = {};
-  if (ws.project) relationships.project = { data: { type: 'projects', id: ws.project } };
-  if (ws.bindings) relationships['tag-bindings'] = { data: Object.entries(ws.bindings).map(([key, value]) => ({ type: 'tag-bindings', attributes: { key, value } })) };
   const attributes: Record<string, unknown> = { name: ws.name, description: ws.description ?? null };
   if (ws.engine) attributes['engine-version'] = ws.engine;
   if (ws.mode) attributes['execution-mode'] = ws.mode;
-  const created = await ok(service.request('POST', `/organizations/${organization}/workspaces`, { token, body: { data: { type: 'workspaces', attributes, relationships } } }), `create ${ws.name}`);
-  const id: string = created.data.id;
-  if (ws.tags?.length) {
-    await ok(service.request('POST', `/workspaces/${id}/relationships/tags`, { token, body: { data: ws.tags.map((name) => ({ type: 'tags', attributes: { name } })) } }), `tag ${ws.name}`);
-  }
+  const { id } = await createWorkspace(service, attributes, workspaceRelationships({ project: ws.project, tagBindings: ws.bindings }), token, organization);
+  if (ws.tags?.length) await addFlatTags(service, id, ws.tags, token);
   if (ws.resources) {
     await ok(service.request('POST', `/_emulator/workspaces/${id}/resources`, { token: TOKENS.emulator, body: { count: ws.resources } }), `resources of ${ws.name}`);
   }
   return id;
-}
-
-export async function lockWorkspace(service: TestService, id: string, reason: string, token: string = TOKENS.owner): Promise<void> {
-  await ok(service.request('POST', `/workspaces/${id}/actions/lock`, { token, body: { reason } }), 'lock');
-}
-
-export async function addConsumers(service: TestService, id: string, consumerIds: string[]): Promise<void> {
-  await ok(service.request('POST', `/workspaces/${id}/relationships/remote-state-consumers`, { body: { data: consumerIds.map((c) => ({ type: 'workspaces', id: c })) } }), 'consumers');
-}
-
-/** Files one change request on each workspace; returns their IDs. */
-export async function fileChangeRequests(service: TestService, organization: string, workspaceIds: string[], subject: string, message: string): Promise<string[]> {
-  const body = await ok(
-    service.request('POST', `/organizations/${organization}/explorer/bulk-actions`, {
-      body: { data: { type: 'bulk_actions', attributes: { action_type: 'change_requests', action_inputs: { subject, message }, target_ids: workspaceIds } } },
-    }),
-    'change requests',
-  );
-  return body.meta['change-request-ids'];
 }
 
 /** Signs in through the form; returns the Cookie header value of the session. */

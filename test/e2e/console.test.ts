@@ -6,8 +6,10 @@ import { existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
-import { ORG, TOKENS, startService, type TestService } from '../helpers/service';
-import { type SeedWorkspace, addConsumers, fileChangeRequests, lockWorkspace, seedWorkspace } from './console-support';
+import { ORG, TOKENS } from '../helpers/service';
+import { addRemoteStateConsumers, createChangeRequests, lockWorkspace } from '../helpers/fixtures';
+import { useService } from '../helpers/use-service';
+import { type SeedWorkspace, seedWorkspace } from './console-support';
 
 // Launching Chromium on a busy machine can take many seconds.
 jest.setTimeout(120_000);
@@ -23,7 +25,7 @@ const describeInBrowser = haveChromium ? describe : describe.skip;
 const SCRIPT_MESSAGE = 'Please review.\n\n<script>window.__consolePwned = 1</script>\n\nSee [the runbook](https://example.com/runbook).';
 
 describeInBrowser('the web console in Chromium', () => {
-  let service: TestService;
+  const service = useService();
   const profiles: string[] = [];
   const contexts: BrowserContext[] = [];
   const ids: Record<string, string> = {};
@@ -46,7 +48,6 @@ describeInBrowser('the web console in Chromium', () => {
   }
 
   beforeAll(async () => {
-    service = await startService();
     const seeds: SeedWorkspace[] = [
       { name: 'data-warehouse', tags: ['analytics'], bindings: { team: 'data' }, resources: 42 },
       { name: 'identity-prod', tags: ['prod'], bindings: { env: 'prod', team: 'identity' }, resources: 23 },
@@ -60,15 +61,17 @@ describeInBrowser('the web console in Chromium', () => {
     for (const seed of seeds) ids[seed.name] = await seedWorkspace(service, ORG, seed);
     await lockWorkspace(service, ids['networking-prod'], 'Rotating the transit gateway attachments');
     await lockWorkspace(service, ids['payments-api-staging'], 'Load test', TOKENS.writer);
-    await addConsumers(service, ids['networking-prod'], [ids['payments-api-prod'], ids['identity-prod']]);
-    [scriptRequest] = await fileChangeRequests(service, ORG, [ids['networking-prod']], 'Upgrade the engine to 1.12', SCRIPT_MESSAGE);
-    [archiveRequest] = await fileChangeRequests(service, ORG, [ids['networking-prod']], 'Remove the legacy NAT gateway', '**Done** in the last release.');
+    await addRemoteStateConsumers(service, ids['networking-prod'], [ids['payments-api-prod'], ids['identity-prod']]);
+    [scriptRequest] = await createChangeRequests(service, [ids['networking-prod']], { subject: 'Upgrade the engine to 1.12', message: SCRIPT_MESSAGE });
+    [archiveRequest] = await createChangeRequests(service, [ids['networking-prod']], { subject: 'Remove the legacy NAT gateway', message: '**Done** in the last release.' });
   });
 
-  afterAll(async () => {
-    for (const context of contexts) await context.close();
-    for (const profile of profiles) rmSync(profile, { recursive: true, force: true });
-    await service?.close();
+  // The browsers close before the service they talk to.
+  service.adopt({
+    close: async () => {
+      for (const context of contexts) await context.close();
+      for (const profile of profiles) rmSync(profile, { recursive: true, force: true });
+    },
   });
 
   let page: Page;

@@ -8,7 +8,9 @@ import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } 
 import os from 'node:os';
 import path from 'node:path';
 import { CLI } from '../helpers/processes';
-import { ORG, TOKENS, startService, type TestService } from '../helpers/service';
+import { ORG, TOKENS, type TestService } from '../helpers/service';
+import { addFlatTags, addRemoteStateConsumers, createWorkspace, workspaceRelationships } from '../helpers/fixtures';
+import { useService } from '../helpers/use-service';
 import { TERRAFORM } from '../helpers/terraform';
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports
@@ -128,20 +130,15 @@ async function check(service: TestService, method: string, url: string, body: un
 async function populate(service: TestService): Promise<Map<string, string>> {
   const ids = new Map<string, string>();
   const create = async (fixture: Fixture) => {
-    const relationships: Record<string, unknown> = {};
-    if (fixture.project) relationships.project = { data: { type: 'projects', id: fixture.project } };
-    if (fixture.bindings) relationships['tag-bindings'] = { data: Object.entries(fixture.bindings).map(([key, value]) => ({ type: 'tag-bindings', attributes: { key, value } })) };
-    const body = { data: { type: 'workspaces', attributes: fixture.attributes, relationships } };
-    const created = await check(service, 'POST', `/organizations/${ORG}/workspaces`, body, 201);
-    const id = created.data.id as string;
+    const { id } = await createWorkspace(service, fixture.attributes, workspaceRelationships({ project: fixture.project, tagBindings: fixture.bindings }));
     ids.set(fixture.attributes.name as string, id);
-    if (fixture.flatTags) await check(service, 'POST', `/workspaces/${id}/relationships/tags`, { data: fixture.flatTags.map((name) => ({ type: 'tags', attributes: { name } })) }, 204);
+    if (fixture.flatTags) await addFlatTags(service, id, fixture.flatTags);
     if (fixture.sshKey) await check(service, 'PATCH', `/workspaces/${id}/relationships/ssh-key`, { data: { type: 'workspaces', attributes: { id: 'sshkey-deploy' } } }, 200);
     if (fixture.vcsApp) await check(service, 'PATCH', `/workspaces/${id}`, { data: { type: 'workspaces', attributes: { 'vcs-repo': { 'vcsapp-installation-id': fixture.vcsApp } } } }, 200);
   };
   for (const fixture of [...FIXTURES, { attributes: { name: 'legacy-outside', description: 'not imported' } }]) await create(fixture);
   for (const [name, consumers] of Object.entries(CONSUMERS)) {
-    await check(service, 'POST', `/workspaces/${ids.get(name)}/relationships/remote-state-consumers`, { data: consumers.map((c) => ({ type: 'workspaces', id: ids.get(c) })) }, 204);
+    await addRemoteStateConsumers(service, ids.get(name)!, consumers.map((c) => ids.get(c)!));
   }
   return ids;
 }
@@ -166,7 +163,7 @@ const IMPORTED_RESOURCES =
   FIXTURES.length + FIXTURES.reduce((n, f) => n + Object.keys(f.bindings ?? {}).length, 0) + Object.keys(CONSUMERS).length;
 
 describe('cdkws import round trip', () => {
-  let service: TestService;
+  const service = useService();
   let ids: Map<string, string>;
   let before: Record<string, unknown>;
   let env: NodeJS.ProcessEnv;
@@ -178,15 +175,12 @@ describe('cdkws import round trip', () => {
   };
 
   beforeAll(async () => {
-    service = await startService();
     ids = await populate(service);
     before = await snapshot(service, ids);
-    env = { ...process.env, CDKWS_ADDRESS: service.url, CDKWS_TOKEN: TOKENS.owner, NO_COLOR: '1', CHECKPOINT_DISABLE: '1' };
-    delete env.TFE_TOKEN;
+    env = service.cliEnv(TOKENS.owner, { CHECKPOINT_DISABLE: '1' });
   }, 120_000);
 
   afterAll(async () => {
-    await service?.close();
     for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
   });
 

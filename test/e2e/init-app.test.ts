@@ -8,7 +8,8 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'n
 import os from 'node:os';
 import path from 'node:path';
 import { CLI, ROOT } from '../helpers/processes';
-import { ORG, TOKENS, startService, type TestService } from '../helpers/service';
+import { ORG, TOKENS, type TestService } from '../helpers/service';
+import { useService } from '../helpers/use-service';
 import { haveTerraform } from '../helpers/terraform';
 
 const MINUTE = 60_000;
@@ -51,12 +52,11 @@ const ENGINES = [
 const describeWithTerraform = haveTerraform ? describe : describe.skip;
 
 describeWithTerraform('cdkws init, then the engine CLI and cdkws, in an app outside the repository', () => {
-  let service: TestService;
+  const service = useService();
   let base: string;
   let tarball: string;
 
   beforeAll(async () => {
-    service = await startService();
     base = mkdtempSync(path.join(os.tmpdir(), 'cdkws-init-e2e-'));
     // dist/ is built by the test run's global setup, so packing needs no build of its own.
     const packed = await run('npm', ['pack', '--ignore-scripts', '--pack-destination', base], ROOT, process.env, 5 * MINUTE);
@@ -65,7 +65,6 @@ describeWithTerraform('cdkws init, then the engine CLI and cdkws, in an app outs
   }, 6 * MINUTE);
 
   afterAll(async () => {
-    await service?.close();
     if (base) rmSync(base, { recursive: true, force: true });
   });
 

@@ -5,7 +5,8 @@
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { cdkws } from '../helpers/cli';
-import { ORG, TOKENS, startService, type TestService } from '../helpers/service';
+import { ORG } from '../helpers/service';
+import { useService } from '../helpers/use-service';
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const { createExampleProject } = require('../../scripts/example-project.js') as { createExampleProject(prefix?: string): string };
@@ -24,7 +25,7 @@ const withPolicy = (source: string) =>
   `import { Policy, PolicyRules } from 'cdk-workspaces';\n${source.replace('app.synth();', `${POLICY}\napp.synth();`)}`;
 
 describe('reviewing changes with cdkws diff', () => {
-  let service: TestService;
+  const service = useService();
   let project: string;
   let env: NodeJS.ProcessEnv;
   let main: string;
@@ -34,10 +35,8 @@ describe('reviewing changes with cdkws diff', () => {
   const description = async (name: string) => (await service.request('GET', `/organizations/${ORG}/workspaces/${name}`)).body.data.attributes.description;
 
   beforeAll(async () => {
-    service = await startService();
     project = createExampleProject('cdkws-review-');
-    env = { ...process.env, CDKWS_ADDRESS: service.url, CDKWS_TOKEN: TOKENS.owner, NO_COLOR: '1' };
-    delete env.TFE_TOKEN;
+    env = service.cliEnv();
     main = file('main.ts');
     original = readFileSync(main, 'utf8');
     const deployed = await run('deploy', '--auto-approve');
@@ -45,7 +44,6 @@ describe('reviewing changes with cdkws diff', () => {
   }, 5 * 60_000);
 
   afterAll(async () => {
-    await service?.close();
     if (project) rmSync(project, { recursive: true, force: true });
   });
 

@@ -1,24 +1,23 @@
 // examples/terraform works as written with plain Terraform: apply, an empty plan, destroy.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { ORG, TOKENS, startService, type TestService } from '../helpers/service';
+import { ORG, TOKENS } from '../helpers/service';
+import { useService } from '../helpers/use-service';
 import { TerraformWorkdir, haveTerraform } from '../helpers/terraform';
 
 const EXAMPLE = path.resolve(__dirname, '..', '..', 'examples', 'terraform', 'main.tf');
 const maybe = haveTerraform ? describe : describe.skip;
 
 maybe('examples/terraform', () => {
-  let service: TestService;
+  const service = useService();
   let work: TerraformWorkdir;
 
   beforeAll(async () => {
-    service = await startService();
     work = await TerraformWorkdir.create({ address: service.url, token: TOKENS.owner });
     work.write({ 'main.tf': readFileSync(EXAMPLE, 'utf8') });
     await work.init();
   }, 180_000);
 
-  afterAll(() => service?.close());
 
   it('is formatted and valid', async () => {
     expect((await work.run('fmt', '-check', '-diff')).code).toBe(0);

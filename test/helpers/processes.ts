@@ -4,7 +4,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { createTestDatabase, request, usingPostgres, type ApiResponse, type RequestOptions } from './service';
+import { createTestDatabaseUrl, request, usingPostgres, type ApiResponse, type RequestOptions } from './service';
 
 export const ROOT = path.resolve(__dirname, '..', '..');
 export const CLI = path.join(ROOT, 'bin', 'cdkws.js');
@@ -24,7 +24,7 @@ const temporaryDirs: string[] = [];
 
 /** Storage flags for one shared store: a fresh PostgreSQL database, or a temporary SQLite file. */
 export async function sharedStorageArgs(): Promise<string[]> {
-  if (usingPostgres()) return ['--database', await createTestDatabase()];
+  if (usingPostgres()) return ['--database', await createTestDatabaseUrl()];
   const dir = mkdtempSync(path.join(tmpdir(), 'cdkws-it-'));
   temporaryDirs.push(dir);
   return ['--data', path.join(dir, 'service.db')];

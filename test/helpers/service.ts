@@ -1,6 +1,8 @@
 // Starts the real service on a free loopback port for integration tests. Storage is embedded
 // SQLite in memory, or PostgreSQL when CDKWS_TEST_DATABASE_URL is set (a fresh database per
 // service, so test files never see each other's data).
+// Test files call `useService()` (use-service.ts), which starts and closes it for them; fixtures
+// (workspaces and what they need) are in fixtures.ts.
 import { readFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
@@ -45,6 +47,8 @@ export interface TestService {
   url: string;
   apiUrl: string;
   storage: StorageOptions;
+  /** The server itself, for tests of the HTTP layer. */
+  server: RunningServer;
   request(method: string, pathOrUrl: string, options?: RequestOptions): Promise<ApiResponse>;
   close(): Promise<void>;
 }
@@ -52,7 +56,7 @@ export interface TestService {
 export const usingPostgres = (): boolean => Boolean(process.env.CDKWS_TEST_DATABASE_URL);
 
 /** A fresh PostgreSQL database on the test cluster; returns its URL. */
-export async function createTestDatabase(): Promise<string> {
+export async function createTestDatabaseUrl(): Promise<string> {
   const admin = process.env.CDKWS_TEST_DATABASE_URL;
   if (!admin) throw new Error('CDKWS_TEST_DATABASE_URL is not set');
   const name = `cdkws_t_${randomBytes(6).toString('hex')}`;
@@ -69,10 +73,21 @@ export async function createTestDatabase(): Promise<string> {
 }
 
 export async function testStorage(): Promise<StorageOptions> {
-  return usingPostgres() ? { kind: 'postgres', url: await createTestDatabase() } : { kind: 'sqlite', path: ':memory:' };
+  return usingPostgres() ? { kind: 'postgres', url: await createTestDatabaseUrl() } : { kind: 'sqlite', path: ':memory:' };
 }
 
-export async function startService(options: { bootstrap?: unknown; rateLimit?: number; storage?: StorageOptions } = {}): Promise<TestService> {
+export interface ServiceOptions {
+  /** @default `examples/bootstrap.json` */
+  bootstrap?: unknown;
+  /** Requests per second per token; off unless given. */
+  rateLimit?: number;
+  /** @default in-memory SQLite, or a fresh PostgreSQL database when CDKWS_TEST_DATABASE_URL is set */
+  storage?: StorageOptions;
+  /** Receives the service's log lines; they are dropped unless given. */
+  log?: (line: string) => void;
+}
+
+export async function startService(options: ServiceOptions = {}): Promise<TestService> {
   const storage = options.storage ?? (await testStorage());
   const server: RunningServer = await startServer({
     host: '127.0.0.1',
@@ -80,13 +95,14 @@ export async function startService(options: { bootstrap?: unknown; rateLimit?: n
     storage,
     bootstrap: options.bootstrap ?? defaultBootstrap(),
     rateLimit: options.rateLimit,
-    log: () => {},
+    log: options.log ?? (() => {}),
   });
   const apiUrl = `${server.url}/api/v2`;
   return {
     url: server.url,
     apiUrl,
     storage,
+    server,
     request: (method, pathOrUrl, requestOptions = {}) => request(apiUrl, method, pathOrUrl, requestOptions),
     close: () => server.close(),
   };
@@ -123,15 +139,4 @@ export async function request(apiUrl: string, method: string, pathOrUrl: string,
     }
   }
   return { status: response.status, headers: response.headers, text, body: parsed };
-}
-
-/** Creates a workspace as the owner and returns its document's `data`. */
-export async function createWorkspace(service: TestService, attributes: Record<string, unknown> = {}, extra: Record<string, unknown> = {}, token: string = TOKENS.owner): Promise<any> {
-  const name = (attributes.name as string | undefined) ?? `ws-${randomBytes(4).toString('hex')}`;
-  const response = await service.request('POST', `/organizations/${ORG}/workspaces`, {
-    token,
-    body: { data: { type: 'workspaces', attributes: { ...attributes, name }, ...extra } },
-  });
-  if (response.status !== 201) throw new Error(`create failed: ${response.status} ${response.text}`);
-  return response.body.data;
 }

@@ -1,17 +1,10 @@
 // GET /account/details and GET /ping: what clients call to check a token and to configure
 // themselves (the version header, the product name, the rate limit).
-import { TOKENS, startService, type TestService } from '../helpers/service';
+import { TOKENS } from '../helpers/service';
+import { useService, withService } from '../helpers/use-service';
 
-let service: TestService;
-let limited: TestService;
-beforeAll(async () => {
-  service = await startService();
-  limited = await startService({ rateLimit: 50 });
-});
-afterAll(async () => {
-  await service?.close();
-  await limited?.close();
-});
+const service = useService();
+const limited = useService({ rateLimit: 50 });
 
 describe('GET /account/details', () => {
   it("answers a user token with that user, its own authenticated resource", async () => {
@@ -75,12 +68,9 @@ describe('GET /ping', () => {
 
   it('names the self-hosted product on a self-hosted edition', async () => {
     const { defaultBootstrap } = await import('../helpers/service');
-    const selfHosted = await startService({ bootstrap: { ...defaultBootstrap(), edition: 'self-hosted' } });
-    try {
+    await withService({ bootstrap: { ...defaultBootstrap(), edition: 'self-hosted' } }, async (selfHosted) => {
       const response = await selfHosted.request('GET', '/ping');
       expect(response.headers.get('tfp-appname')).toBe('Terraform Enterprise');
-    } finally {
-      await selfHosted.close();
-    }
+    });
   });
 });

@@ -4,7 +4,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { StorageOptions } from '../../src/server/storage/types';
-import { ORG, TOKENS, createTestDatabase, createWorkspace, defaultBootstrap, startService, usingPostgres, type TestService } from '../helpers/service';
+import { ORG, TOKENS, createTestDatabaseUrl, defaultBootstrap, startService, usingPostgres, type TestService } from '../helpers/service';
+import { createWorkspace, relatedId } from '../helpers/fixtures';
+import { useService, withService } from '../helpers/use-service';
 import { acmeOf, editedBootstrap, expectError, expectWorkspaceDocument, postWorkspace, showWorkspace, uniqueName } from '../helpers/workspace-assertions';
 
 jest.setTimeout(60_000);
@@ -15,7 +17,7 @@ afterAll(() => {
 });
 
 async function persistentStorage(): Promise<StorageOptions> {
-  if (usingPostgres()) return { kind: 'postgres', url: await createTestDatabase() };
+  if (usingPostgres()) return { kind: 'postgres', url: await createTestDatabaseUrl() };
   const dir = mkdtempSync(path.join(tmpdir(), 'cdkws-boot-'));
   temporaryDirs.push(dir);
   return { kind: 'sqlite', path: path.join(dir, 'service.db') };
@@ -81,7 +83,7 @@ describe('restarting with the same bootstrap file on the same storage', () => {
     second = await startService({ bootstrap, storage });
     expect(await projectIdNamed(second, ws.id)).toBe(generated);
     const again = await createWorkspace(second);
-    expect(again.relationships.project.data.id).toBe(generated);
+    expect(relatedId(again, 'project')).toBe(generated);
   });
 
   it('keeps every bootstrap token working after the restart', async () => {
@@ -128,22 +130,16 @@ describe('restarting with the same bootstrap file on the same storage', () => {
 });
 
 describe('bootstrap contents', () => {
-  let service: TestService;
-  beforeAll(async () => {
-    service = await startService({
-      bootstrap: editedBootstrap(defaultBootstrap(), (b) => {
-        b['engine-releases'] = ['1.4.7', '1.5.0', '1.5.7', '1.6.2'];
-      }),
-    });
-  });
-  afterAll(async () => {
-    await service?.close();
+  const service = useService({
+    bootstrap: editedBootstrap(defaultBootstrap(), (b) => {
+      b['engine-releases'] = ['1.4.7', '1.5.0', '1.5.7', '1.6.2'];
+    }),
   });
 
   it('keeps the IDs given in the file', async () => {
     const ws = await createWorkspace(service, { 'execution-mode': 'agent', 'agent-pool-id': 'apool-main' });
-    expect(ws.relationships['agent-pool'].data.id).toBe('apool-main');
-    expect(ws.relationships.project.data.id).toBe('prj-default');
+    expect(relatedId(ws, 'agent-pool')).toBe('apool-main');
+    expect(relatedId(ws, 'project')).toBe('prj-default');
     const locked = await service.request('POST', `/workspaces/${ws.id}/actions/lock`, { token: TOKENS.admin });
     expect(locked.body.data.relationships['locked-by'].data.id).toBe('user-bob');
   });
@@ -167,17 +163,11 @@ describe('bootstrap contents', () => {
 });
 
 describe('the self-hosted edition', () => {
-  let service: TestService;
-  beforeAll(async () => {
-    service = await startService({
-      bootstrap: editedBootstrap(defaultBootstrap(), (b) => {
-        b.edition = 'self-hosted';
-        acmeOf(b).settings['global-remote-state-default'] = true;
-      }),
-    });
-  });
-  afterAll(async () => {
-    await service?.close();
+  const service = useService({
+    bootstrap: editedBootstrap(defaultBootstrap(), (b) => {
+      b.edition = 'self-hosted';
+      acmeOf(b).settings['global-remote-state-default'] = true;
+    }),
   });
 
   it('returns workspace documents without assessments-enabled', async () => {
@@ -199,12 +189,9 @@ describe('the self-hosted edition', () => {
 
 describe('the hosted edition by default', () => {
   it('returns assessments-enabled when the file names no edition', async () => {
-    const service = await startService({ bootstrap: editedBootstrap(defaultBootstrap(), (b) => { delete b.edition; }) });
-    try {
+    await withService({ bootstrap: editedBootstrap(defaultBootstrap(), (b) => { delete b.edition; }) }, async (service) => {
       const ws = await createWorkspace(service);
       expect(ws.attributes['assessments-enabled']).toBe(false);
-    } finally {
-      await service.close();
-    }
+    });
   });
 });

@@ -1,31 +1,20 @@
 // Change requests: list, show, archive (spec "List/Show/Archive a change request"; decisions 1–3,
 // 5, 22, 26). Change requests are created through the explorer bulk action.
 import { changeRequestDocumentSchema, changeRequestListDocumentSchema } from '../../src/spec';
-import { ORG, TOKENS, createWorkspace, defaultBootstrap, startService, type TestService } from '../helpers/service';
+import { TOKENS, defaultBootstrap } from '../helpers/service';
+import { createChangeRequests, createWorkspace } from '../helpers/fixtures';
+import { useService } from '../helpers/use-service';
 import { editedBootstrap, expectError, loadSample, uniqueName } from '../helpers/workspace-assertions';
 
 const TWIN = uniqueName('twin');
-let service: TestService;
-beforeAll(async () => {
-  service = await startService({
-    bootstrap: editedBootstrap(defaultBootstrap(), (b) => {
-      // alice owns a second organization, so a workspace name can be ambiguous for her.
-      b.organizations.push({ name: 'globex', tier: 'plus', teams: [{ name: 'owners', owners: true, members: ['alice'] }] });
-    }),
-  });
-});
-afterAll(async () => {
-  await service?.close();
+const service = useService({
+  bootstrap: editedBootstrap(defaultBootstrap(), (b) => {
+    // alice owns a second organization, so a workspace name can be ambiguous for her.
+    b.organizations.push({ name: 'globex', tier: 'plus', teams: [{ name: 'owners', owners: true, members: ['alice'] }] });
+  }),
 });
 
-async function changeRequests(ids: string[], subject = 'Upgrade the engine', organization = ORG, token: string = TOKENS.owner): Promise<string[]> {
-  const response = await service.request('POST', `/organizations/${organization}/explorer/bulk-actions`, {
-    token,
-    body: { data: { type: 'bulk_actions', attributes: { action_type: 'change_requests', action_inputs: { subject, message: '**do it**' }, target_ids: ids } } },
-  });
-  if (response.status !== 201) throw new Error(`bulk action failed: ${response.status} ${response.text}`);
-  return response.body.meta['change-request-ids'];
-}
+const changeRequests = (ids: string[], subject = 'Upgrade the engine') => createChangeRequests(service, ids, { subject, message: '**do it**' });
 const list = (segment: string, query = '', token: string = TOKENS.owner) => service.request('GET', `/workspaces/${encodeURIComponent(segment)}/change-requests${query}`, { token });
 const unarchivedCount = async (id: string) => (await service.request('GET', `/workspaces/${id}`)).body.data.attributes['unarchived-workspace-change-requests-count'];
 

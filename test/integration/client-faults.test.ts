@@ -3,28 +3,19 @@
 // dropped or withheld after the service has done the work.
 import { Client, WorkspaceLockedError, collect } from '../../src/client';
 import { startFaultProxy, type FaultProxy, type FaultProxyOptions, type ProxiedRequest } from '../helpers/fault-proxy';
-import { ORG, TOKENS, startService, type TestService } from '../helpers/service';
+import { ORG, TOKENS } from '../helpers/service';
+import { useService } from '../helpers/use-service';
+import { uniqueName } from '../helpers/workspace-assertions';
 
-let service: TestService;
-const open: Array<{ close(): Promise<void> }> = [];
-
-beforeAll(async () => {
-  service = await startService();
-});
-
-afterAll(async () => {
-  for (const item of open.reverse()) await item.close();
-  await service.close();
-});
+const service = useService();
 
 async function faulty(options: Omit<FaultProxyOptions, 'target'>, clientOptions: { timeoutMs?: number } = {}): Promise<{ proxy: FaultProxy; client: Client }> {
   const proxy = await startFaultProxy({ target: service.url, ...options });
-  const client = new Client({ address: proxy.url, token: TOKENS.owner, rateLimit: false, retry: { maxRetries: 12, baseDelayMs: 5, maxDelayMs: 80 }, ...clientOptions });
-  open.push(proxy, client);
+  service.adopt(proxy);
+  const client = service.clientFor(TOKENS.owner, { address: proxy.url, retry: { maxRetries: 12, baseDelayMs: 5, maxDelayMs: 80 }, ...clientOptions });
   return { proxy, client };
 }
 
-const unique = (prefix: string) => `${prefix}-${Math.random().toString(36).slice(2, 10)}`;
 const isCreate = (r: ProxiedRequest) => r.method === 'POST' && /\/organizations\/[^/]+\/workspaces$/.test(r.path);
 /** Workspaces in the organization whose names start with `prefix`, straight from the service. */
 async function namesOnService(prefix: string): Promise<string[]> {
@@ -37,7 +28,7 @@ const SHARES = { 'rate-limited': 0.12, unavailable: 0.1, 'drop-before': 0.08, 'd
 describe('writes under faults', () => {
   it('creates each workspace exactly once when answers to processed creates are lost', async () => {
     const { proxy, client } = await faulty({ seed: 7, shares: SHARES });
-    const prefix = unique('fc');
+    const prefix = uniqueName('fc');
     const names = Array.from({ length: 24 }, (_, i) => `${prefix}-${String(i).padStart(2, '0')}`);
     const created = await Promise.all(names.map((name) => client.workspaces.create(ORG, { name })));
     expect(created.map((w) => w.name)).toEqual(names);
@@ -49,7 +40,7 @@ describe('writes under faults', () => {
 
   it('looks the name up instead of re-sending a create whose answer was lost', async () => {
     const { proxy, client } = await faulty({ decide: (r) => (isCreate(r) && r.n === 1 ? 'drop-after' : null) });
-    const name = unique('once');
+    const name = uniqueName('once');
     const ws = await client.workspaces.create(ORG, { name });
     expect(ws.name).toBe(name);
     expect(proxy.log.filter(isCreate)).toHaveLength(1);
@@ -58,7 +49,7 @@ describe('writes under faults', () => {
 
   it('recovers a create that timed out after the service processed it', async () => {
     const { proxy, client } = await faulty({ decide: (r) => (isCreate(r) && r.n === 1 ? 'stall-after' : null) }, { timeoutMs: 300 });
-    const name = unique('slow');
+    const name = uniqueName('slow');
     const ws = await client.workspaces.create(ORG, { name });
     expect(ws.name).toBe(name);
     expect(proxy.log.filter(isCreate)).toHaveLength(1);
@@ -66,7 +57,7 @@ describe('writes under faults', () => {
 
   it('counts a re-sent lock that finds its own lock as success, and an unlock that finds it done', async () => {
     const { client: direct } = await faulty({});
-    const workspaces = await Promise.all(Array.from({ length: 6 }, () => direct.workspaces.create(ORG, { name: unique('fl') })));
+    const workspaces = await Promise.all(Array.from({ length: 6 }, () => direct.workspaces.create(ORG, { name: uniqueName('fl') })));
     const { proxy, client } = await faulty({ decide: (r) => (/\/actions\/(lock|unlock)$/.test(r.path) && r.n <= 12 ? 'drop-after' : null) });
     for (const ws of workspaces) expect(await client.workspaces.lock(ws.id, { reason: 'faults' })).toMatchObject({ locked: true, lockedReason: 'faults' });
     for (const ws of workspaces) expect((await client.workspaces.unlock(ws.id)).locked).toBe(false);
@@ -76,9 +67,8 @@ describe('writes under faults', () => {
 
   it('still reports a lock someone else took with the same reason after a lost answer', async () => {
     const { client: direct } = await faulty({});
-    const [mine, held] = await Promise.all([1, 2].map(() => direct.workspaces.create(ORG, { name: unique('held') })));
-    const writer = new Client({ address: service.url, token: TOKENS.writer, rateLimit: false });
-    open.push(writer);
+    const [mine, held] = await Promise.all([1, 2].map(() => direct.workspaces.create(ORG, { name: uniqueName('held') })));
+    const writer = service.clientFor(TOKENS.writer);
     await writer.workspaces.lock(held.id, { reason: 'faults' });
     const { client } = await faulty({ decide: (r) => (r.path === `/api/v2/workspaces/${held.id}/actions/lock` && r.n <= 3 ? 'drop-before' : null) });
     // Once the client knows who it is (from its own lock), it tells its lock from another's exactly.
@@ -89,9 +79,8 @@ describe('writes under faults', () => {
 
   it('does not take an older lock with the same reason for its own when it does not know who it is', async () => {
     const { client: direct } = await faulty({});
-    const held = await direct.workspaces.create(ORG, { name: unique('older') });
-    const writer = new Client({ address: service.url, token: TOKENS.writer, rateLimit: false });
-    open.push(writer);
+    const held = await direct.workspaces.create(ORG, { name: uniqueName('older') });
+    const writer = service.clientFor(TOKENS.writer);
     await writer.workspaces.lock(held.id, { reason: 'faults' });
     await new Promise((r) => setTimeout(r, 1500));
     const { client } = await faulty({ decide: (r) => (r.path.endsWith('/actions/lock') && r.n === 1 ? 'drop-before' : null) });
@@ -100,7 +89,7 @@ describe('writes under faults', () => {
 
   it('safe deletes, force deletes and archives exactly once when answers are lost', async () => {
     const { client: direct } = await faulty({});
-    const [a, b, c] = await Promise.all([1, 2, 3].map(() => direct.workspaces.create(ORG, { name: unique('fd') })));
+    const [a, b, c] = await Promise.all([1, 2, 3].map(() => direct.workspaces.create(ORG, { name: uniqueName('fd') })));
     await direct.explorer.createChangeRequests(ORG, { targetIds: [c.id], subject: 'archive me', message: 'm' });
     const [cr] = (await direct.changeRequests.list(c.id)).items;
     const seen = new Set<string>();
@@ -116,7 +105,7 @@ describe('writes under faults', () => {
 
   it('creates one change request per target when the bulk action answer is lost', async () => {
     const { client: direct } = await faulty({});
-    const targets = await Promise.all([1, 2].map(() => direct.workspaces.create(ORG, { name: unique('bulk') })));
+    const targets = await Promise.all([1, 2].map(() => direct.workspaces.create(ORG, { name: uniqueName('bulk') })));
     const { proxy, client } = await faulty({ decide: (r) => (r.path.endsWith('/explorer/bulk-actions') ? 'drop-after' : null) });
     const result = await client.explorer.createChangeRequests(ORG, { targetIds: targets.map((t) => t.id), subject: 'once only', message: 'm' });
     expect(result.id).toBeNull();
@@ -127,7 +116,7 @@ describe('writes under faults', () => {
 
   it('completes a mixed workload of reads and idempotent writes with every fault kind', async () => {
     const { client: direct } = await faulty({});
-    const [subject, consumer] = await Promise.all([1, 2].map(() => direct.workspaces.create(ORG, { name: unique('mix') })));
+    const [subject, consumer] = await Promise.all([1, 2].map(() => direct.workspaces.create(ORG, { name: uniqueName('mix') })));
     const { proxy, client } = await faulty({ seed: 99, shares: SHARES });
     await client.workspaces.updateById(subject.id, { description: 'under faults', autoApply: true });
     await client.tagBindings.update(subject.id, [{ key: 'env', value: 'prod' }]);

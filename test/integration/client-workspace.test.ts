@@ -19,34 +19,16 @@ import {
   collect,
 } from '../../src/client';
 import { ERRORS, LOCK_HOLDER_META } from '../../src/spec';
-import { ORG, TOKENS, startService, type TestService } from '../helpers/service';
+import { ORG, TOKENS } from '../helpers/service';
+import { useService, withService } from '../helpers/use-service';
+import { uniqueName } from '../helpers/workspace-assertions';
 
-let service: TestService;
-let client: Client;
-const clients: Client[] = [];
-
-function clientFor(token: string, extra: Partial<ConstructorParameters<typeof Client>[0]> = {}): Client {
-  const c = new Client({ address: service.url, token, rateLimit: false, retry: { baseDelayMs: 5, maxDelayMs: 50 }, ...extra });
-  clients.push(c);
-  return c;
-}
-
-const unique = (prefix: string) => `${prefix}-${Math.random().toString(36).slice(2, 10)}`;
-
-beforeAll(async () => {
-  service = await startService();
-  client = clientFor(TOKENS.owner);
-});
-
-afterAll(async () => {
-  await Promise.all(clients.map((c) => c.close()));
-  await service.close();
-});
+const service = useService();
 
 describe('creating and reading workspaces', () => {
   it('creates a workspace with camelCase options sent as kebab-case attributes', async () => {
-    const name = unique('create');
-    const ws = await client.workspaces.create(ORG, {
+    const name = uniqueName('create');
+    const ws = await service.client.workspaces.create(ORG, {
       name,
       description: 'made by the client',
       executionMode: 'agent',
@@ -77,37 +59,37 @@ describe('creating and reading workspaces', () => {
     expect(ws.id).toMatch(/^ws-/);
     expect(ws.vcsRepo).toMatchObject({ identifier: 'acme/networking', oauthTokenId: 'ot-github', branch: 'main' });
     expect(ws.raw.attributes['auto-apply']).toBe(true);
-    expect(await client.tagBindings.list(ws.id)).toEqual([expect.objectContaining({ key: 'env', value: 'prod' })]);
+    expect(await service.client.tagBindings.list(ws.id)).toEqual([expect.objectContaining({ key: 'env', value: 'prod' })]);
   });
 
   it('reads a workspace by name and by ID with the same result', async () => {
-    const created = await client.workspaces.create(ORG, { name: unique('read') });
-    const byName = await client.workspaces.read(ORG, created.name);
-    const byId = await client.workspaces.readById(created.id);
+    const created = await service.client.workspaces.create(ORG, { name: uniqueName('read') });
+    const byName = await service.client.workspaces.read(ORG, created.name);
+    const byId = await service.client.workspaces.readById(created.id);
     expect(byName.id).toBe(created.id);
     expect(byId).toEqual(byName);
     expect(byId.permissions?.['can-update']).toBe(true);
   });
 
   it('reads included resources when asked to', async () => {
-    const created = await client.workspaces.create(ORG, { name: unique('include') });
-    const ws = await client.workspaces.readById(created.id, { include: ['organization', 'project'] });
+    const created = await service.client.workspaces.create(ORG, { name: uniqueName('include') });
+    const ws = await service.client.workspaces.readById(created.id, { include: ['organization', 'project'] });
     expect(ws.id).toBe(created.id);
   });
 
   it('rejects options that break the spec before anything is sent', async () => {
-    const error = await client.workspaces.create(ORG, { name: 'has spaces', autoDestroyActivityDuration: '0d' }).catch((e) => e);
+    const error = await service.client.workspaces.create(ORG, { name: 'has spaces', autoDestroyActivityDuration: '0d' }).catch((e) => e);
     expect(error).toBeInstanceOf(ValidationError);
     expect(error.status).toBe(0);
     expect(error.pointers).toEqual(expect.arrayContaining(['/data/attributes/name', '/data/attributes/auto-destroy-activity-duration']));
-    const agentWithoutPool = await client.workspaces.create(ORG, { name: unique('agent'), executionMode: 'agent' }).catch((e) => e);
+    const agentWithoutPool = await service.client.workspaces.create(ORG, { name: uniqueName('agent'), executionMode: 'agent' }).catch((e) => e);
     expect(agentWithoutPool.pointers).toEqual(['/data/attributes/agent-pool-id']);
   });
 
   it('reports a taken name as a validation error pointing at the name', async () => {
-    const name = unique('taken');
-    await client.workspaces.create(ORG, { name });
-    const error = await client.workspaces.create(ORG, { name }).catch((e) => e);
+    const name = uniqueName('taken');
+    await service.client.workspaces.create(ORG, { name });
+    const error = await service.client.workspaces.create(ORG, { name }).catch((e) => e);
     expect(error).toBeInstanceOf(ValidationError);
     expect(error.status).toBe(422);
     expect(error.pointers).toEqual(['/data/attributes/name']);
@@ -119,14 +101,14 @@ describe('creating and reading workspaces', () => {
 });
 
 describe('listing workspaces', () => {
-  const prefix = unique('list');
+  const prefix = uniqueName('list');
   beforeAll(async () => {
-    for (let i = 0; i < 5; i++) await client.workspaces.create(ORG, { name: `${prefix}-${i}`, tagBindings: i % 2 === 0 ? [{ key: 'parity', value: 'even' }] : [] });
-    await client.tags.add((await client.workspaces.read(ORG, `${prefix}-1`)).id, ['odd-one']);
+    for (let i = 0; i < 5; i++) await service.client.workspaces.create(ORG, { name: `${prefix}-${i}`, tagBindings: i % 2 === 0 ? [{ key: 'parity', value: 'even' }] : [] });
+    await service.client.tags.add((await service.client.workspaces.read(ORG, `${prefix}-1`)).id, ['odd-one']);
   });
 
   it('returns one page with its pagination', async () => {
-    const page = await client.workspaces.list(ORG, { search: prefix, pageSize: 2, pageNumber: 2, sort: 'name' });
+    const page = await service.client.workspaces.list(ORG, { search: prefix, pageSize: 2, pageNumber: 2, sort: 'name' });
     expect(page.items.map((w) => w.name)).toEqual([`${prefix}-2`, `${prefix}-3`]);
     expect(page.pagination).toMatchObject({ currentPage: 2, totalCount: 5, totalPages: 3, nextPage: 3, prevPage: 1 });
   });
@@ -134,94 +116,94 @@ describe('listing workspaces', () => {
   it('iterates over every page', async () => {
     const names: string[] = [];
     const pages: number[] = [];
-    const original = client.workspaces.list.bind(client.workspaces);
-    const spy = jest.spyOn(client.workspaces, 'list').mockImplementation(async (org, options) => {
+    const original = service.client.workspaces.list.bind(service.client.workspaces);
+    const spy = jest.spyOn(service.client.workspaces, 'list').mockImplementation(async (org, options) => {
       pages.push(options?.pageSize ?? 0);
       return original(org, options);
     });
-    for await (const ws of client.workspaces.listAll(ORG, { search: prefix, sort: 'name' })) names.push(ws.name);
+    for await (const ws of service.client.workspaces.listAll(ORG, { search: prefix, sort: 'name' })) names.push(ws.name);
     spy.mockRestore();
     expect(names).toEqual([0, 1, 2, 3, 4].map((i) => `${prefix}-${i}`));
     expect(pages).toEqual([100]);
   });
 
   it('filters by key-value tags and flat tags', async () => {
-    const even = await collect(client.workspaces.listAll(ORG, { search: prefix, tagBindings: [{ key: 'parity', value: 'even' }] }));
+    const even = await collect(service.client.workspaces.listAll(ORG, { search: prefix, tagBindings: [{ key: 'parity', value: 'even' }] }));
     expect(even.map((w) => w.name).sort()).toEqual([0, 2, 4].map((i) => `${prefix}-${i}`));
-    const tagged = await client.workspaces.list(ORG, { tags: ['odd-one'] });
+    const tagged = await service.client.workspaces.list(ORG, { tags: ['odd-one'] });
     expect(tagged.items.map((w) => w.name)).toEqual([`${prefix}-1`]);
-    const excluded = await collect(client.workspaces.listAll(ORG, { search: prefix, excludeTags: ['odd-one'] }));
+    const excluded = await collect(service.client.workspaces.listAll(ORG, { search: prefix, excludeTags: ['odd-one'] }));
     expect(excluded).toHaveLength(4);
   });
 });
 
 describe('updating workspaces', () => {
   it('updates by ID, clearing nullable attributes sent as null', async () => {
-    const ws = await client.workspaces.create(ORG, { name: unique('upd'), description: 'before', workingDirectory: 'infra' });
-    const updated = await client.workspaces.updateById(ws.id, { description: null, workingDirectory: null, autoApply: true, autoDestroyAt: new Date('2030-01-01T00:00:00.000Z') });
+    const ws = await service.client.workspaces.create(ORG, { name: uniqueName('upd'), description: 'before', workingDirectory: 'infra' });
+    const updated = await service.client.workspaces.updateById(ws.id, { description: null, workingDirectory: null, autoApply: true, autoDestroyAt: new Date('2030-01-01T00:00:00.000Z') });
     expect(updated).toMatchObject({ description: null, workingDirectory: null, autoApply: true, autoDestroyAt: '2030-01-01T00:00:00.000Z' });
   });
 
   it('renames by name and answers with the new name', async () => {
-    const ws = await client.workspaces.create(ORG, { name: unique('old') });
-    const newName = unique('new');
-    const renamed = await client.workspaces.update(ORG, ws.name, { name: newName });
+    const ws = await service.client.workspaces.create(ORG, { name: uniqueName('old') });
+    const newName = uniqueName('new');
+    const renamed = await service.client.workspaces.update(ORG, ws.name, { name: newName });
     expect(renamed).toMatchObject({ id: ws.id, name: newName });
-    await expect(client.workspaces.read(ORG, ws.name)).rejects.toBeInstanceOf(NotFoundError);
+    await expect(service.client.workspaces.read(ORG, ws.name)).rejects.toBeInstanceOf(NotFoundError);
   });
 
   it('assigns and unassigns an SSH key', async () => {
-    const ws = await client.workspaces.create(ORG, { name: unique('ssh') });
-    expect((await client.workspaces.assignSshKey(ws.id, 'sshkey-deploy')).sshKeyId).toBe('sshkey-deploy');
-    expect((await client.workspaces.unassignSshKey(ws.id)).sshKeyId).toBeNull();
+    const ws = await service.client.workspaces.create(ORG, { name: uniqueName('ssh') });
+    expect((await service.client.workspaces.assignSshKey(ws.id, 'sshkey-deploy')).sshKeyId).toBe('sshkey-deploy');
+    expect((await service.client.workspaces.unassignSshKey(ws.id)).sshKeyId).toBeNull();
   });
 
   it('reports a forbidden settings change to a writer', async () => {
-    const ws = await client.workspaces.create(ORG, { name: unique('forbid') });
-    await expect(clientFor(TOKENS.writer).workspaces.updateById(ws.id, { autoApply: true })).rejects.toBeInstanceOf(ForbiddenError);
+    const ws = await service.client.workspaces.create(ORG, { name: uniqueName('forbid') });
+    await expect(service.clientFor(TOKENS.writer).workspaces.updateById(ws.id, { autoApply: true })).rejects.toBeInstanceOf(ForbiddenError);
   });
 });
 
 describe('locking', () => {
   it('locks with a reason, then unlocks', async () => {
-    const ws = await client.workspaces.create(ORG, { name: unique('lock') });
-    const locked = await client.workspaces.lock(ws.id, { reason: 'deploying' });
+    const ws = await service.client.workspaces.create(ORG, { name: uniqueName('lock') });
+    const locked = await service.client.workspaces.lock(ws.id, { reason: 'deploying' });
     expect(locked).toMatchObject({ locked: true, lockedReason: 'deploying', lockedBy: { id: 'user-alice', type: 'users' } });
-    expect((await client.workspaces.unlock(ws.id)).locked).toBe(false);
+    expect((await service.client.workspaces.unlock(ws.id)).locked).toBe(false);
   });
 
   it('fails with WorkspaceLockedError when the workspace is already locked', async () => {
-    const ws = await client.workspaces.create(ORG, { name: unique('locked') });
-    await client.workspaces.lock(ws.id);
-    const error = await client.workspaces.lock(ws.id).catch((e) => e);
+    const ws = await service.client.workspaces.create(ORG, { name: uniqueName('locked') });
+    await service.client.workspaces.lock(ws.id);
+    const error = await service.client.workspaces.lock(ws.id).catch((e) => e);
     expect(error).toBeInstanceOf(WorkspaceLockedError);
     expect(error.code).toBe(ERRORS.workspaceAlreadyLocked.code);
   });
 
   it('names who holds the lock when someone else locked it', async () => {
-    const ws = await client.workspaces.create(ORG, { name: unique('other') });
-    await clientFor(TOKENS.writer).workspaces.lock(ws.id, { reason: 'carol works' });
-    const error = await client.workspaces.unlock(ws.id).catch((e) => e);
+    const ws = await service.client.workspaces.create(ORG, { name: uniqueName('other') });
+    await service.clientFor(TOKENS.writer).workspaces.lock(ws.id, { reason: 'carol works' });
+    const error = await service.client.workspaces.unlock(ws.id).catch((e) => e);
     expect(error).toBeInstanceOf(WorkspaceLockedByOtherError);
     expect(error.holder).toBe('User carol');
     expect(error.code).toBe(ERRORS.workspaceLockedByOther.code);
     expect(error.errors[0].meta?.[LOCK_HOLDER_META]).toBe('User carol');
-    expect((await client.workspaces.forceUnlock(ws.id)).locked).toBe(false);
+    expect((await service.client.workspaces.forceUnlock(ws.id)).locked).toBe(false);
   });
 
   it('fails with WorkspaceNotLockedError on a first unlock of an unlocked workspace', async () => {
-    const ws = await client.workspaces.create(ORG, { name: unique('unlocked') });
-    await expect(client.workspaces.unlock(ws.id)).rejects.toBeInstanceOf(WorkspaceNotLockedError);
-    await expect(client.workspaces.forceUnlock(ws.id)).rejects.toBeInstanceOf(WorkspaceNotLockedError);
+    const ws = await service.client.workspaces.create(ORG, { name: uniqueName('unlocked') });
+    await expect(service.client.workspaces.unlock(ws.id)).rejects.toBeInstanceOf(WorkspaceNotLockedError);
+    await expect(service.client.workspaces.forceUnlock(ws.id)).rejects.toBeInstanceOf(WorkspaceNotLockedError);
   });
 
   it('retries an unlock answered 503 until the state version is finalized', async () => {
-    const ws = await client.workspaces.create(ORG, { name: unique('pending') });
-    await client.workspaces.lock(ws.id);
+    const ws = await service.client.workspaces.create(ORG, { name: uniqueName('pending') });
+    await service.client.workspaces.lock(ws.id);
     const sv = await service.request('POST', `/_emulator/workspaces/${ws.id}/intermediate-state-versions`, { token: TOKENS.emulator, body: { finalized: false } });
-    const impatient = clientFor(TOKENS.owner, { retry: false });
+    const impatient = service.clientFor(TOKENS.owner, { retry: false });
     await expect(impatient.workspaces.unlock(ws.id)).rejects.toBeInstanceOf(StateVersionPendingError);
-    const patient = clientFor(TOKENS.owner, { retry: { maxRetries: 8, baseDelayMs: 20, maxDelayMs: 100 } });
+    const patient = service.clientFor(TOKENS.owner, { retry: { maxRetries: 8, baseDelayMs: 20, maxDelayMs: 100 } });
     const unlocking = patient.workspaces.unlock(ws.id);
     await new Promise((r) => setTimeout(r, 60));
     await service.request('POST', `/_emulator/state-versions/${sv.body.id}/finalize`, { token: TOKENS.emulator });
@@ -231,18 +213,18 @@ describe('locking', () => {
 
 describe('deleting', () => {
   it('safe deletes by name and by ID', async () => {
-    const a = await client.workspaces.create(ORG, { name: unique('sd') });
-    const b = await client.workspaces.create(ORG, { name: unique('sd') });
-    await client.workspaces.safeDelete(ORG, a.name);
-    await client.workspaces.safeDeleteById(b.id);
-    await expect(client.workspaces.readById(a.id)).rejects.toBeInstanceOf(NotFoundError);
-    await expect(client.workspaces.readById(b.id)).rejects.toBeInstanceOf(NotFoundError);
+    const a = await service.client.workspaces.create(ORG, { name: uniqueName('sd') });
+    const b = await service.client.workspaces.create(ORG, { name: uniqueName('sd') });
+    await service.client.workspaces.safeDelete(ORG, a.name);
+    await service.client.workspaces.safeDeleteById(b.id);
+    await expect(service.client.workspaces.readById(a.id)).rejects.toBeInstanceOf(NotFoundError);
+    await expect(service.client.workspaces.readById(b.id)).rejects.toBeInstanceOf(NotFoundError);
   });
 
   it('refuses a safe delete while resources are managed, and says so', async () => {
-    const ws = await client.workspaces.create(ORG, { name: unique('res') });
+    const ws = await service.client.workspaces.create(ORG, { name: uniqueName('res') });
     await service.request('POST', `/_emulator/workspaces/${ws.id}/resources`, { token: TOKENS.emulator, body: { count: 3 } });
-    const error = await client.workspaces.safeDeleteById(ws.id).catch((e) => e);
+    const error = await service.client.workspaces.safeDeleteById(ws.id).catch((e) => e);
     expect(error).toBeInstanceOf(WorkspaceNotSafeToDeleteError);
     expect(error.reason).toBe('resources-managed');
     expect(error.code).toBe(ERRORS.workspaceManagesResources.code);
@@ -250,27 +232,27 @@ describe('deleting', () => {
   });
 
   it('refuses a safe delete of a locked workspace with reason "locked"', async () => {
-    const ws = await client.workspaces.create(ORG, { name: unique('sdl') });
-    await client.workspaces.lock(ws.id);
-    const error = await client.workspaces.safeDelete(ORG, ws.name).catch((e) => e);
+    const ws = await service.client.workspaces.create(ORG, { name: uniqueName('sdl') });
+    await service.client.workspaces.lock(ws.id);
+    const error = await service.client.workspaces.safeDelete(ORG, ws.name).catch((e) => e);
     expect(error).toBeInstanceOf(WorkspaceNotSafeToDeleteError);
     expect(error.reason).toBe('locked');
     expect(error.code).toBe(ERRORS.workspaceLockedForDelete.code);
   });
 
   it('force deletes by name and by ID, resources or not', async () => {
-    const a = await client.workspaces.create(ORG, { name: unique('fd') });
-    const b = await client.workspaces.create(ORG, { name: unique('fd') });
+    const a = await service.client.workspaces.create(ORG, { name: uniqueName('fd') });
+    const b = await service.client.workspaces.create(ORG, { name: uniqueName('fd') });
     await service.request('POST', `/_emulator/workspaces/${a.id}/resources`, { token: TOKENS.emulator, body: { count: 1 } });
-    await client.workspaces.delete(ORG, a.name);
-    await client.workspaces.deleteById(b.id);
-    await expect(client.workspaces.read(ORG, a.name)).rejects.toBeInstanceOf(NotFoundError);
-    await expect(client.workspaces.delete(ORG, b.name)).rejects.toBeInstanceOf(NotFoundError);
+    await service.client.workspaces.delete(ORG, a.name);
+    await service.client.workspaces.deleteById(b.id);
+    await expect(service.client.workspaces.read(ORG, a.name)).rejects.toBeInstanceOf(NotFoundError);
+    await expect(service.client.workspaces.delete(ORG, b.name)).rejects.toBeInstanceOf(NotFoundError);
   });
 
   it('reports a force delete by a non-owner as forbidden', async () => {
-    const ws = await client.workspaces.create(ORG, { name: unique('fdf') });
-    await expect(clientFor(TOKENS.admin).workspaces.deleteById(ws.id)).rejects.toBeInstanceOf(ForbiddenError);
+    const ws = await service.client.workspaces.create(ORG, { name: uniqueName('fdf') });
+    await expect(service.clientFor(TOKENS.admin).workspaces.deleteById(ws.id)).rejects.toBeInstanceOf(ForbiddenError);
   });
 });
 
@@ -280,7 +262,7 @@ describe('credentials', () => {
     const config = path.join(dir, 'cli.tfrc');
     writeFileSync(config, `credentials "${new URL(service.url).host}" {\n  token = "${TOKENS.owner}"\n}\n`);
     const c = Client.fromEnvironment({ env: { CDKWS_ADDRESS: `${service.url}/api/v2`, TF_CLI_CONFIG_FILE: config }, homeDir: dir, rateLimit: false });
-    clients.push(c);
+    service.adopt(c);
     expect(c.tokenSource).toBe('cli-config');
     expect((await c.workspaces.list(ORG)).items).toBeInstanceOf(Array);
     rmSync(dir, { recursive: true, force: true });
@@ -290,7 +272,7 @@ describe('credentials', () => {
 describe('errors and secrecy', () => {
   it('reports a bad token as UnauthorizedError without showing the token anywhere', async () => {
     const secret = 'not-a-real-token-5f3a';
-    const bad = clientFor(secret);
+    const bad = service.clientFor(secret);
     const error = await bad.workspaces.list(ORG).catch((e) => e);
     expect(error).toBeInstanceOf(UnauthorizedError);
     expect(error.status).toBe(401);
@@ -301,30 +283,22 @@ describe('errors and secrecy', () => {
   });
 
   it('answers a 429 from the service with RateLimitedError carrying the wait when retries are off', async () => {
-    const limited = await startService({ rateLimit: 2 });
-    const c = new Client({ address: limited.url, token: TOKENS.owner, rateLimit: false, retry: false });
-    try {
+    await withService({ rateLimit: 2 }, async (limited) => {
+      const c = limited.clientFor(TOKENS.owner, { rateLimit: false, retry: false });
       const results = await Promise.allSettled([1, 2, 3, 4].map(() => c.workspaces.list(ORG)));
       const rejected = results.filter((r): r is PromiseRejectedResult => r.status === 'rejected').map((r) => r.reason);
       expect(rejected.length).toBeGreaterThan(0);
       expect(rejected[0]).toBeInstanceOf(RateLimitedError);
       expect(rejected[0].retryAfterMs).toBeGreaterThan(0);
       expect(rejected[0].retryAfterMs).toBeLessThanOrEqual(1000);
-    } finally {
-      await c.close();
-      await limited.close();
-    }
+    });
   });
 
   it('waits out the service rate limit and completes every request when retries are on', async () => {
-    const limited = await startService({ rateLimit: 5 });
-    const c = new Client({ address: limited.url, token: TOKENS.owner, rateLimit: false, retry: { maxRetries: 10, baseDelayMs: 10 } });
-    try {
+    await withService({ rateLimit: 5 }, async (limited) => {
+      const c = limited.clientFor(TOKENS.owner, { rateLimit: false, retry: { maxRetries: 10, baseDelayMs: 10 } });
       const results = await Promise.all(Array.from({ length: 12 }, () => c.workspaces.list(ORG)));
       expect(results).toHaveLength(12);
-    } finally {
-      await c.close();
-      await limited.close();
-    }
+    });
   });
 });

@@ -1,7 +1,9 @@
 // Data retention policies (spec "Data retention policy"; decisions 5, 13, 17, 25; shapes from the
 // ws-data-retention-policy-*.json samples). Only the self-hosted edition has them.
 import { dataRetentionPolicyDocumentSchema } from '../../src/spec';
-import { TOKENS, createWorkspace, defaultBootstrap, startService, type TestService } from '../helpers/service';
+import { TOKENS, defaultBootstrap } from '../helpers/service';
+import { createWorkspace } from '../helpers/fixtures';
+import { useService } from '../helpers/use-service';
 import { editedBootstrap, expectError, loadSample, uniqueName } from '../helpers/workspace-assertions';
 
 const path = (id: string) => `/workspaces/${id}/relationships/data-retention-policy`;
@@ -11,13 +13,7 @@ const deleteOlder = (days: unknown, spelling = 'deleteOlderThanNDays') => ({
 const dontDelete = { data: { type: 'data-retention-policy-dont-deletes', attributes: {} } };
 
 describe('on the hosted edition', () => {
-  let hosted: TestService;
-  beforeAll(async () => {
-    hosted = await startService();
-  });
-  afterAll(async () => {
-    await hosted?.close();
-  });
+  const hosted = useService();
 
   it('answers 404 to GET, POST and DELETE, as the feature does not exist there', async () => {
     const ws = await createWorkspace(hosted);
@@ -28,20 +24,14 @@ describe('on the hosted edition', () => {
 });
 
 describe('on the self-hosted edition', () => {
-  let service: TestService;
-  beforeAll(async () => {
-    service = await startService({
-      bootstrap: editedBootstrap(defaultBootstrap(), (b) => {
-        b.edition = 'self-hosted';
-        b.organizations.push(
-          { name: 'keepco', tier: 'plus', settings: { 'data-retention-policy': { 'delete-older-than-n-days': 60 } }, teams: [{ name: 'owners', owners: true, members: ['alice'] }] },
-          { name: 'hoardco', tier: 'plus', settings: { 'data-retention-policy': { type: 'dont-delete' } }, teams: [{ name: 'owners', owners: true, members: ['alice'] }] },
-        );
-      }),
-    });
-  });
-  afterAll(async () => {
-    await service?.close();
+  const service = useService({
+    bootstrap: editedBootstrap(defaultBootstrap(), (b) => {
+      b.edition = 'self-hosted';
+      b.organizations.push(
+        { name: 'keepco', tier: 'plus', settings: { 'data-retention-policy': { 'delete-older-than-n-days': 60 } }, teams: [{ name: 'owners', owners: true, members: ['alice'] }] },
+        { name: 'hoardco', tier: 'plus', settings: { 'data-retention-policy': { type: 'dont-delete' } }, teams: [{ name: 'owners', owners: true, members: ['alice'] }] },
+      );
+    }),
   });
 
   const inOrg = async (organization: string) => {

@@ -1,14 +1,10 @@
 // Emulator controls under /_emulator — architecture "Emulator controls"; decision 15.
-import { TOKENS, createWorkspace, startService, type TestService } from '../helpers/service';
+import { TOKENS } from '../helpers/service';
+import { createWorkspace } from '../helpers/fixtures';
+import { useService } from '../helpers/use-service';
 import { showWorkspace } from '../helpers/workspace-assertions';
 
-let service: TestService;
-beforeAll(async () => {
-  service = await startService();
-});
-afterAll(async () => {
-  await service?.close();
-});
+const service = useService();
 
 const emulator = (method: string, path: string, body?: unknown, token: string | null = TOKENS.emulator) =>
   service.request(method, `/_emulator${path}`, { token, body });

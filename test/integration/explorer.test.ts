@@ -1,7 +1,9 @@
 // Explorer bulk action creating change requests (spec "Create change requests (explorer bulk
 // action)", "Explorer bulk action"; decisions 4, 5, 13).
 import { explorerBulkActionDocumentSchema } from '../../src/spec';
-import { ORG, TOKENS, createWorkspace, defaultBootstrap, startService, type TestService } from '../helpers/service';
+import { ORG, TOKENS, defaultBootstrap } from '../helpers/service';
+import { addFlatTags, createWorkspace, workspaceRelationships } from '../helpers/fixtures';
+import { useService } from '../helpers/use-service';
 import { acmeOf, editedBootstrap, expectError, loadSample, uniqueName } from '../helpers/workspace-assertions';
 
 const GINA = 'gina-token';
@@ -9,26 +11,18 @@ const prefix = uniqueName('q');
 const names = { dev: `${prefix}-dev-api`, prod: `${prefix}-prod-api`, devdb: `${prefix}-dev-db` };
 const ids: Record<string, string> = {};
 
-let service: TestService;
-beforeAll(async () => {
-  service = await startService({
-    bootstrap: editedBootstrap(defaultBootstrap(), (b) => {
-      b.users.push({ username: 'gina', id: 'user-gina', tokens: [GINA] });
-      acmeOf(b).teams.push({ name: 'devs', members: ['gina'], 'workspace-access': [{ workspace: names.dev, access: 'read' }] });
-    }),
-  });
-  const tags = async (id: string, list: string[]) => {
-    const r = await service.request('POST', `/workspaces/${id}/relationships/tags`, { body: { data: list.map((name) => ({ type: 'tags', attributes: { name } })) } });
-    expect(r.status).toBe(204);
-  };
-  ids.dev = (await createWorkspace(service, { name: names.dev })).id;
-  ids.prod = (await createWorkspace(service, { name: names.prod }, { relationships: { project: { data: { type: 'projects', id: 'prj-platform' } } } })).id;
-  ids.devdb = (await createWorkspace(service, { name: names.devdb })).id;
-  await tags(ids.dev, ['team-api', 'dev']);
-  await tags(ids.prod, ['team-api', 'prod']);
+const service = useService({
+  bootstrap: editedBootstrap(defaultBootstrap(), (b) => {
+    b.users.push({ username: 'gina', id: 'user-gina', tokens: [GINA] });
+    acmeOf(b).teams.push({ name: 'devs', members: ['gina'], 'workspace-access': [{ workspace: names.dev, access: 'read' }] });
+  }),
 });
-afterAll(async () => {
-  await service?.close();
+beforeAll(async () => {
+  ids.dev = (await createWorkspace(service, { name: names.dev })).id;
+  ids.prod = (await createWorkspace(service, { name: names.prod }, workspaceRelationships({ project: 'prj-platform' }))).id;
+  ids.devdb = (await createWorkspace(service, { name: names.devdb })).id;
+  await addFlatTags(service, ids.dev, ['team-api', 'dev']);
+  await addFlatTags(service, ids.prod, ['team-api', 'prod']);
 });
 
 const bulkPath = (organization = ORG) => `/organizations/${organization}/explorer/bulk-actions`;

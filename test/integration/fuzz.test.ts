@@ -1,26 +1,21 @@
 // Property-based fuzzing of every endpoint: whatever a client sends, the service never answers
 // 5xx, and every refusal is a JSON:API error document whose status matches (decisions 6, 12, 17).
 import fc from 'fast-check';
-import { ORG, TOKENS, createWorkspace, startService, type TestService } from '../helpers/service';
+import { ORG, TOKENS } from '../helpers/service';
+import { createChangeRequests, createWorkspace } from '../helpers/fixtures';
+import { useService } from '../helpers/use-service';
 
 const RUNS = 10_000;
 jest.setTimeout(600_000);
 
-let service: TestService;
+const service = useService();
 const fixture = { id: '', name: '', consumer: '', changeRequest: '' };
 beforeAll(async () => {
-  service = await startService();
   const ws = await createWorkspace(service);
   fixture.id = ws.id;
   fixture.name = ws.attributes.name;
   fixture.consumer = (await createWorkspace(service)).id;
-  const bulk = await service.request('POST', `/organizations/${ORG}/explorer/bulk-actions`, {
-    body: { data: { type: 'bulk_actions', attributes: { action_type: 'change_requests', action_inputs: { subject: 's', message: 'm' }, target_ids: [ws.id] } } },
-  });
-  fixture.changeRequest = bulk.body.meta['change-request-ids'][0];
-});
-afterAll(async () => {
-  await service?.close();
+  [fixture.changeRequest] = await createChangeRequests(service, [ws.id]);
 });
 
 /** Every route: method, path template, and whether it may destroy the fixtures (then random IDs only). */

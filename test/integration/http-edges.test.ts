@@ -1,27 +1,20 @@
 // Edges of the HTTP front: HEAD, the chosen time limits, clients that abort, malformed filters.
 import http from 'node:http';
 import net from 'node:net';
-import { startServer, type RunningServer } from '../../src/server';
 import { TIME_LIMITS } from '../../src/server/http/server';
-import { ORG, TOKENS, createWorkspace, defaultBootstrap, request, testStorage, type TestService } from '../helpers/service';
+import { ORG, TOKENS } from '../helpers/service';
+import { createWorkspace, relatedId, workspaceRelationships } from '../helpers/fixtures';
+import { useService } from '../helpers/use-service';
 
 const AUTH = { authorization: `Bearer ${TOKENS.owner}` };
 
 describe('HTTP edges', () => {
-  let server: RunningServer;
-  let service: TestService;
   const logLines: string[] = [];
-
-  beforeAll(async () => {
-    server = await startServer({ storage: await testStorage(), bootstrap: defaultBootstrap(), log: (line) => logLines.push(line) });
-    const apiUrl = `${server.url}/api/v2`;
-    service = { url: server.url, apiUrl, storage: { kind: 'sqlite', path: ':memory:' }, request: (m, p, o) => request(apiUrl, m, p, o), close: () => server.close() };
-  });
-  afterAll(() => server.close());
+  const service = useService({ log: (line) => logLines.push(line) });
 
   function raw(method: string, path: string): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }> {
     return new Promise((resolve, reject) => {
-      const req = http.request(`${server.url}/api/v2${path}`, { method, headers: AUTH }, (res) => {
+      const req = http.request(`${service.url}/api/v2${path}`, { method, headers: AUTH }, (res) => {
         const chunks: Buffer[] = [];
         res.on('data', (c: Buffer) => chunks.push(c));
         res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
@@ -58,7 +51,7 @@ describe('HTTP edges', () => {
     // The running server is not reachable from here; a fresh one shows what createHttpServer sets.
     const { createHttpServer } = await import('../../src/server/http/server');
     const { Router } = await import('../../src/server/http/router');
-    const bare = createHttpServer({ router: new Router(), service: server.service });
+    const bare = createHttpServer({ router: new Router(), service: service.server.service });
     expect(bare.keepAliveTimeout).toBe(TIME_LIMITS.keepAliveMs);
     expect(bare.headersTimeout).toBe(TIME_LIMITS.headersMs);
     expect(bare.requestTimeout).toBe(TIME_LIMITS.requestMs);
@@ -69,7 +62,7 @@ describe('HTTP edges', () => {
 
   it('logs a client that aborts its body as one short line without a stack', async () => {
     const before = logLines.length;
-    const { port } = new URL(server.url);
+    const { port } = new URL(service.url);
     for (let i = 0; i < 3; i += 1) {
       await new Promise<void>((resolve, reject) => {
         const socket = net.connect(Number(port), '127.0.0.1', () => {
@@ -112,8 +105,8 @@ describe('HTTP edges', () => {
   });
 
   it('still takes the well-formed filters', async () => {
-    const ws = await createWorkspace(service, {}, { relationships: { 'tag-bindings': { data: [{ type: 'tag-bindings', attributes: { key: 'edge', value: 'yes' } }] } } });
-    const query = 'filter%5Btagged%5D%5B0%5D%5Bkey%5D=edge&filter%5Btagged%5D%5B0%5D%5Bvalue%5D=yes&filter%5Bproject%5D%5Bid%5D=' + ws.relationships.project.data.id;
+    const ws = await createWorkspace(service, {}, workspaceRelationships({ tagBindings: { edge: 'yes' } }));
+    const query = 'filter%5Btagged%5D%5B0%5D%5Bkey%5D=edge&filter%5Btagged%5D%5B0%5D%5Bvalue%5D=yes&filter%5Bproject%5D%5Bid%5D=' + relatedId(ws, 'project');
     const response = await service.request('GET', `/organizations/${ORG}/workspaces?${query}`);
     expect(response.status).toBe(200);
     expect(response.body.data.map((w: { id: string }) => w.id)).toEqual([ws.id]);

@@ -3,18 +3,14 @@
 // Spec "Conventions" (wire format), "Authentication" 1; decisions 5, 6, 12, 13, 17.
 import { request as httpRequest } from 'node:http';
 import fc from 'fast-check';
-import { ORG, TOKENS, createWorkspace, startService, type TestService } from '../helpers/service';
+import { ORG, TOKENS } from '../helpers/service';
+import { createWorkspace } from '../helpers/fixtures';
+import { useService, withService } from '../helpers/use-service';
 import { JSONAPI, expectError, showWorkspace, uniqueName } from '../helpers/workspace-assertions';
 
 jest.setTimeout(60_000);
 
-let service: TestService;
-beforeAll(async () => {
-  service = await startService();
-});
-afterAll(async () => {
-  await service?.close();
-});
+const service = useService();
 
 const workspacesPath = `/organizations/${ORG}/workspaces`;
 
@@ -213,8 +209,7 @@ describe('rate limiting', () => {
   });
 
   it('answers 429 with the rate limit headers once a user exceeds the limit it is given', async () => {
-    const limited = await startService({ rateLimit: 5 });
-    try {
+    await withService({ rateLimit: 5 }, async (limited) => {
       const responses = await Promise.all(Array.from({ length: 30 }, () => limited.request('GET', workspacesPath)));
       const refused = responses.find((r) => r.status === 429);
       expect(refused).toBeDefined();
@@ -223,9 +218,7 @@ describe('rate limiting', () => {
       expect(refused!.headers.get('x-ratelimit-reset')).not.toBeNull();
       expect(refused!.headers.get('retry-after')).not.toBeNull();
       expect(Array.isArray(refused!.body.errors)).toBe(true);
-    } finally {
-      await limited.close();
-    }
+    });
   });
 });
 

@@ -1,31 +1,23 @@
 // What `cdkws import` reads: the list pages, then per workspace one read of its own tag bindings
 // and one page of consumers (none with global remote state), with filters applied by the service.
 import { subscribe, unsubscribe } from 'node:diagnostics_channel';
-import { Client } from '../../src/client';
 import { readImportedWorkspaces } from '../../src/cli/import-read';
-import { ORG, TOKENS, createWorkspace, startService, type TestService } from '../helpers/service';
+import { ORG } from '../helpers/service';
+import { addFlatTags, addRemoteStateConsumers, createWorkspace, workspaceRelationships } from '../helpers/fixtures';
+import { useService } from '../helpers/use-service';
 
 describe('reading workspaces for import', () => {
-  let service: TestService;
-  let client: Client;
+  const service = useService();
   const ids: Record<string, string> = {};
 
   beforeAll(async () => {
-    service = await startService();
-    client = new Client({ address: service.url, token: TOKENS.owner });
-    const binding = (key: string, value: string) => ({ type: 'tag-bindings', attributes: { key, value } });
-    ids.a = (await createWorkspace(service, { name: 'rd-a' }, { relationships: { 'tag-bindings': { data: [binding('team', 'a')] } } })).id;
+    ids.a = (await createWorkspace(service, { name: 'rd-a' }, workspaceRelationships({ tagBindings: { team: 'a' } }))).id;
     // In a project whose bindings (cost-center, owner) the workspace inherits: only its own are read.
-    ids.b = (await createWorkspace(service, { name: 'rd-b' }, { relationships: { project: { data: { type: 'projects', id: 'prj-platform' } }, 'tag-bindings': { data: [binding('env', 'prod')] } } })).id;
+    ids.b = (await createWorkspace(service, { name: 'rd-b' }, workspaceRelationships({ project: 'prj-platform', tagBindings: { env: 'prod' } }))).id;
     ids.global = (await createWorkspace(service, { name: 'rd-global', 'global-remote-state': true })).id;
     ids.other = (await createWorkspace(service, { name: 'other' })).id;
-    await service.request('POST', `/workspaces/${ids.a}/relationships/remote-state-consumers`, { body: { data: [{ type: 'workspaces', id: ids.b }, { type: 'workspaces', id: ids.other }] } });
-    await service.request('POST', `/workspaces/${ids.b}/relationships/tags`, { body: { data: [{ type: 'tags', attributes: { name: 'prod' } }] } });
-  });
-
-  afterAll(async () => {
-    await client?.close();
-    await service?.close();
+    await addRemoteStateConsumers(service, ids.a, [ids.b, ids.other]);
+    await addFlatTags(service, ids.b, ['prod']);
   });
 
   it('makes one list request, then one binding read and at most one consumers page per workspace', async () => {
@@ -34,7 +26,7 @@ describe('reading workspaces for import', () => {
     subscribe('undici:request:create', onRequest);
     let read;
     try {
-      read = await readImportedWorkspaces(client, { organization: ORG, name: 'rd-*', tags: [] });
+      read = await readImportedWorkspaces(service.client, { organization: ORG, name: 'rd-*', tags: [] });
     } finally {
       unsubscribe('undici:request:create', onRequest);
     }
@@ -56,7 +48,7 @@ describe('reading workspaces for import', () => {
   });
 
   it('leaves flat tag and project filtering to the service', async () => {
-    expect((await readImportedWorkspaces(client, { organization: ORG, tags: ['prod'] })).map((r) => r.workspace.name)).toEqual(['rd-b']);
-    expect((await readImportedWorkspaces(client, { organization: ORG, tags: [], project: 'prj-platform' })).map((r) => r.workspace.name)).toEqual(['rd-b']);
+    expect((await readImportedWorkspaces(service.client, { organization: ORG, tags: ['prod'] })).map((r) => r.workspace.name)).toEqual(['rd-b']);
+    expect((await readImportedWorkspaces(service.client, { organization: ORG, tags: [], project: 'prj-platform' })).map((r) => r.workspace.name)).toEqual(['rd-b']);
   });
 });

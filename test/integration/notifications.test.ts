@@ -2,7 +2,9 @@
 // decision 15). Deliveries go to a loopback server started here.
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { ORG, TOKENS, createWorkspace, defaultBootstrap, startService, type TestService } from '../helpers/service';
+import { ORG, TOKENS, defaultBootstrap, startService } from '../helpers/service';
+import { createChangeRequests, createWorkspace } from '../helpers/fixtures';
+import { useService } from '../helpers/use-service';
 import { acmeOf, editedBootstrap } from '../helpers/workspace-assertions';
 
 interface Received { path: string; body: any; contentType: string | undefined }
@@ -25,33 +27,26 @@ const hooks = http.createServer((req, res) => {
 });
 
 let base: string;
-let service: TestService;
 beforeAll(async () => {
   await new Promise<void>((resolve) => hooks.listen(0, '127.0.0.1', resolve));
   base = `http://127.0.0.1:${(hooks.address() as AddressInfo).port}`;
-  service = await startService({
-    bootstrap: editedBootstrap(defaultBootstrap(), (b) => {
-      const team = (name: string) => acmeOf(b).teams.find((t: any) => t.name === name);
-      team('admins')['notification-urls'] = [`${base}/ok`];
-      team('writers')['notification-urls'] = [`${base}/flaky`];
-      team('readers')['notification-urls'] = [`${base}/broken`, `${base}/redirect`];
-      acmeOf(b).teams.push({ name: 'nobody-here', members: [], 'workspace-access': [{ workspace: 'some-other-workspace', access: 'admin' }], 'notification-urls': [`${base}/ok`] });
-    }),
-  });
 });
+// Options as a function: the hook server's address is known only once the beforeAll above has run.
+const service = useService(() => ({
+  bootstrap: editedBootstrap(defaultBootstrap(), (b) => {
+    const team = (name: string) => acmeOf(b).teams.find((t: any) => t.name === name);
+    team('admins')['notification-urls'] = [`${base}/ok`];
+    team('writers')['notification-urls'] = [`${base}/flaky`];
+    team('readers')['notification-urls'] = [`${base}/broken`, `${base}/redirect`];
+    acmeOf(b).teams.push({ name: 'nobody-here', members: [], 'workspace-access': [{ workspace: 'some-other-workspace', access: 'admin' }], 'notification-urls': [`${base}/ok`] });
+  }),
+}));
+// After the service's own afterAll, so the service is closed before the hook server.
 afterAll(async () => {
-  await service?.close();
   for (const res of hanging) res.destroy();
   await new Promise((resolve) => hooks.close(resolve));
 });
 
-async function createChangeRequest(workspaceId: string, subject: string): Promise<string> {
-  const response = await service.request('POST', `/organizations/${ORG}/explorer/bulk-actions`, {
-    body: { data: { type: 'bulk_actions', attributes: { action_type: 'change_requests', action_inputs: { subject, message: 'm' }, target_ids: [workspaceId] } } },
-  });
-  expect(response.status).toBe(201);
-  return response.body.meta['change-request-ids'][0];
-}
 async function notificationsOf(changeRequestId: string): Promise<any[]> {
   const response = await service.request('GET', '/_emulator/notifications', { token: TOKENS.emulator });
   expect(response.status).toBe(200);
@@ -73,7 +68,7 @@ describe('change request notifications', () => {
   let id: string;
   beforeAll(async () => {
     ws = await createWorkspace(service);
-    id = await createChangeRequest(ws.id, 'Rotate the keys');
+    [id] = await createChangeRequests(service, [ws.id], { subject: 'Rotate the keys' });
   });
 
   it('records one notification per team with access to the workspace, with or without URLs', async () => {

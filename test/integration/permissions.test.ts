@@ -1,42 +1,38 @@
 // The permission matrix: owner, organization token, workspace admin, writer, reader, outsider.
 // Spec "Authentication" 2–10; architecture "Bootstrap file" (access levels and the `permissions` keys by
 // level); decisions 5, 13, 20.
-import { ORG, TOKENS, createWorkspace, defaultBootstrap, startService, type TestService } from '../helpers/service';
+import { ORG, TOKENS, defaultBootstrap } from '../helpers/service';
+import { createWorkspace, workspaceRelationships } from '../helpers/fixtures';
+import { useService } from '../helpers/use-service';
 import {
   PERMISSION_KEYS, acmeOf, editedBootstrap, expectError, listNames, patchWorkspace, postWorkspace, showWorkspace, uniqueName,
 } from '../helpers/workspace-assertions';
 
-let service: TestService;
-beforeAll(async () => {
-  service = await startService({
-    bootstrap: editedBootstrap(defaultBootstrap(), (b) => {
-      b.users.push({ username: 'gina', id: 'user-gina', tokens: ['gina-token'] });
-      b.users.push({ username: 'hank', id: 'user-hank', tokens: ['hank-token'] });
-      b.users.push({ username: 'ivy', id: 'user-ivy', tokens: ['ivy-token'] });
-      b.users.push({ username: 'mona', id: 'user-mona', tokens: ['mona-token'] });
-      b.users.push({ username: 'pete', id: 'user-pete', tokens: ['pete-token'] });
-      b.users.push({ username: 'pat', id: 'user-pat', tokens: ['pat-token'] });
-      b.users.push({ username: 'walt', id: 'user-walt', tokens: ['walt-token'] });
-      b.users.push({ username: 'cora', id: 'user-cora', tokens: ['cora-token'] });
-      acmeOf(b).teams.push({ name: 'one-workspace', members: ['gina'], 'workspace-access': [{ workspace: 'gina-visible', access: 'read' }] });
-      acmeOf(b).teams.push({ name: 'platform-readers', members: ['hank'], 'project-access': [{ project: 'platform', access: 'read' }] });
-      acmeOf(b).teams.push({ name: 'planners', members: ['ivy'], 'workspace-access': [{ workspace: '*', access: 'plan' }] });
-      acmeOf(b).teams.find((t: any) => t.name === 'platform').members.push('walt');
-      acmeOf(b).teams.push({ name: 'case-team', members: ['cora'], 'workspace-access': [{ workspace: 'Cora-Visible', access: 'write' }] });
-      acmeOf(b).teams.push({ name: 'project-managers', members: ['mona'], 'organization-access': { 'manage-projects': true } });
-      acmeOf(b).teams.push({
-        name: 'platform-admins', members: ['pete'],
-        'workspace-access': [{ workspace: '*', access: 'admin' }], 'project-access': [{ project: 'platform', access: 'admin' }],
-      });
-      acmeOf(b).teams.push({
-        name: 'both-project-admins', members: ['pat'],
-        'project-access': [{ project: 'Default Project', access: 'admin' }, { project: 'platform', access: 'admin' }],
-      });
-    }),
-  });
-});
-afterAll(async () => {
-  await service?.close();
+const service = useService({
+  bootstrap: editedBootstrap(defaultBootstrap(), (b) => {
+    b.users.push({ username: 'gina', id: 'user-gina', tokens: ['gina-token'] });
+    b.users.push({ username: 'hank', id: 'user-hank', tokens: ['hank-token'] });
+    b.users.push({ username: 'ivy', id: 'user-ivy', tokens: ['ivy-token'] });
+    b.users.push({ username: 'mona', id: 'user-mona', tokens: ['mona-token'] });
+    b.users.push({ username: 'pete', id: 'user-pete', tokens: ['pete-token'] });
+    b.users.push({ username: 'pat', id: 'user-pat', tokens: ['pat-token'] });
+    b.users.push({ username: 'walt', id: 'user-walt', tokens: ['walt-token'] });
+    b.users.push({ username: 'cora', id: 'user-cora', tokens: ['cora-token'] });
+    acmeOf(b).teams.push({ name: 'one-workspace', members: ['gina'], 'workspace-access': [{ workspace: 'gina-visible', access: 'read' }] });
+    acmeOf(b).teams.push({ name: 'platform-readers', members: ['hank'], 'project-access': [{ project: 'platform', access: 'read' }] });
+    acmeOf(b).teams.push({ name: 'planners', members: ['ivy'], 'workspace-access': [{ workspace: '*', access: 'plan' }] });
+    acmeOf(b).teams.find((t: any) => t.name === 'platform').members.push('walt');
+    acmeOf(b).teams.push({ name: 'case-team', members: ['cora'], 'workspace-access': [{ workspace: 'Cora-Visible', access: 'write' }] });
+    acmeOf(b).teams.push({ name: 'project-managers', members: ['mona'], 'organization-access': { 'manage-projects': true } });
+    acmeOf(b).teams.push({
+      name: 'platform-admins', members: ['pete'],
+      'workspace-access': [{ workspace: '*', access: 'admin' }], 'project-access': [{ project: 'platform', access: 'admin' }],
+    });
+    acmeOf(b).teams.push({
+      name: 'both-project-admins', members: ['pat'],
+      'project-access': [{ project: 'Default Project', access: 'admin' }, { project: 'platform', access: 'admin' }],
+    });
+  }),
 });
 
 const READ = ['can-read-run', 'can-read-state-versions', 'can-read-state-outputs', 'can-read-settings', 'can-read-assessment-results'];
@@ -117,7 +113,7 @@ describe('who may see a workspace', () => {
   });
 
   it('shows a user with read access on a project the workspaces of that project only', async () => {
-    const inside = await createWorkspace(service, {}, { relationships: { project: { data: { type: 'projects', id: 'prj-platform' } } } });
+    const inside = await createWorkspace(service, {}, workspaceRelationships({ project: 'prj-platform' }));
     const outside = await createWorkspace(service);
     const names = await listNames(service, 'page%5Bsize%5D=100', 'hank-token');
     expect(names).toContain(inside.attributes.name);

@@ -1,29 +1,25 @@
 // Remote state consumers (spec "Remote state consumers", "Authentication" 7 and 9, error table;
 // decisions 8, 13).
 import { remoteStateConsumerListDocumentSchema } from '../../src/spec';
-import { TOKENS, createWorkspace, defaultBootstrap, startService, type TestService } from '../helpers/service';
+import { TOKENS, defaultBootstrap } from '../helpers/service';
+import { createWorkspace, createWorkspaces } from '../helpers/fixtures';
+import { useService } from '../helpers/use-service';
 import { acmeOf, editedBootstrap, expectError, loadSample, patchWorkspace, uniqueName } from '../helpers/workspace-assertions';
 
 const PAT = 'pat-token'; // on the team with manage-workspaces
 const GINA = 'gina-token'; // reads only the workspaces named below
 const names = { subject: uniqueName('subject'), seen: uniqueName('seen'), hidden: uniqueName('hidden') };
 
-let service: TestService;
-beforeAll(async () => {
-  service = await startService({
-    bootstrap: editedBootstrap(defaultBootstrap(), (b) => {
-      b.users.push({ username: 'pat', id: 'user-pat', tokens: [PAT] }, { username: 'gina', id: 'user-gina', tokens: [GINA] });
-      acmeOf(b).teams.find((t: any) => t.name === 'platform').members.push('pat');
-      acmeOf(b).teams.push({
-        name: 'partial',
-        members: ['gina'],
-        'workspace-access': [{ workspace: names.subject, access: 'admin' }, { workspace: names.seen, access: 'read' }],
-      });
-    }),
-  });
-});
-afterAll(async () => {
-  await service?.close();
+const service = useService({
+  bootstrap: editedBootstrap(defaultBootstrap(), (b) => {
+    b.users.push({ username: 'pat', id: 'user-pat', tokens: [PAT] }, { username: 'gina', id: 'user-gina', tokens: [GINA] });
+    acmeOf(b).teams.find((t: any) => t.name === 'platform').members.push('pat');
+    acmeOf(b).teams.push({
+      name: 'partial',
+      members: ['gina'],
+      'workspace-access': [{ workspace: names.subject, access: 'admin' }, { workspace: names.seen, access: 'read' }],
+    });
+  }),
 });
 
 const path = (id: string) => `/workspaces/${id}/relationships/remote-state-consumers`;
@@ -34,11 +30,10 @@ async function consumerIds(id: string, token: string = TOKENS.owner, query = '')
   expect(response.status).toBe(200);
   return response.body.data.map((w: any) => w.id);
 }
-const workspaces = async (n: number) => Promise.all(Array.from({ length: n }, () => createWorkspace(service)));
 
 describe('listing consumers', () => {
   it('answers workspace documents with the pagination envelope of the sample', async () => {
-    const [subject, consumer] = await workspaces(2);
+    const [subject, consumer] = await createWorkspaces(service, 2);
     expect((await send('POST', subject.id, refs(consumer.id))).status).toBe(204);
     const response = await service.request('GET', path(subject.id));
     expect(remoteStateConsumerListDocumentSchema.safeParse(response.body).success).toBe(true);
@@ -52,7 +47,7 @@ describe('listing consumers', () => {
   });
 
   it('pages with page[size] up to 100', async () => {
-    const [subject, ...consumers] = await workspaces(4);
+    const [subject, ...consumers] = await createWorkspaces(service, 4);
     await send('POST', subject.id, refs(...consumers.map((c) => c.id)));
     expect(await consumerIds(subject.id, TOKENS.owner, '?page%5Bsize%5D=2&page%5Bnumber%5D=2')).toEqual([consumers[2].id]);
     const big = await service.request('GET', `${path(subject.id)}?page%5Bsize%5D=500`);
@@ -60,7 +55,7 @@ describe('listing consumers', () => {
   });
 
   it('lists every other workspace of the organization while global-remote-state is true', async () => {
-    const [subject] = await workspaces(1);
+    const [subject] = await createWorkspaces(service, 1);
     expect((await patchWorkspace(service, subject.id, { 'global-remote-state': true })).status).toBe(200);
     const response = await service.request('GET', `${path(subject.id)}?page%5Bsize%5D=100`);
     expect(response.body.meta.pagination['total-count']).toBeGreaterThan(1);
@@ -88,26 +83,26 @@ describe('listing consumers', () => {
 
 describe('adding consumers', () => {
   it('ignores duplicates and consumers already present, adding the rest', async () => {
-    const [subject, a, b] = await workspaces(3);
+    const [subject, a, b] = await createWorkspaces(service, 3);
     await send('POST', subject.id, refs(a.id));
     expect((await send('POST', subject.id, refs(a.id, b.id, b.id))).status).toBe(204);
     expect(await consumerIds(subject.id)).toEqual([a.id, b.id]);
   });
 
   it('refuses the workspace itself with 422 and adds nothing', async () => {
-    const [subject, a] = await workspaces(2);
+    const [subject, a] = await createWorkspaces(service, 2);
     expectError(await send('POST', subject.id, refs(a.id, subject.id)), 422, '/data/1/id');
     expect(await consumerIds(subject.id)).toEqual([]);
   });
 
   it('answers 404 for a consumer that does not exist and adds nothing', async () => {
-    const [subject, a] = await workspaces(2);
+    const [subject, a] = await createWorkspaces(service, 2);
     expectError(await send('POST', subject.id, refs(a.id, 'ws-doesnotexist')), 404, '/data/1/id');
     expect(await consumerIds(subject.id)).toEqual([]);
   });
 
   it('answers 404 for a workspace of another organization', async () => {
-    const [subject] = await workspaces(1);
+    const [subject] = await createWorkspaces(service, 1);
     const foreign = await service.request('POST', '/organizations/freeco/workspaces', {
       token: TOKENS.outsider,
       body: { data: { type: 'workspaces', attributes: { name: uniqueName('foreign') } } },
@@ -123,26 +118,26 @@ describe('adding consumers', () => {
     ['a missing id', { data: [{ type: 'workspaces' }] }],
     ['an id that is not a string', { data: [{ type: 'workspaces', id: 7 }] }],
   ])('answers 422 for %s', async (_label, body) => {
-    const [subject] = await workspaces(1);
+    const [subject] = await createWorkspaces(service, 1);
     expectError(await send('POST', subject.id, body), 422);
   });
 
   it('answers 400 to a body that is not JSON', async () => {
-    const [subject] = await workspaces(1);
+    const [subject] = await createWorkspaces(service, 1);
     expectError(await service.request('POST', path(subject.id), { rawBody: 'not json' }), 400);
   });
 });
 
 describe('removing consumers', () => {
   it('removes the listed consumers and ignores absent ones', async () => {
-    const [subject, a, b, c] = await workspaces(4);
+    const [subject, a, b, c] = await createWorkspaces(service, 4);
     await send('POST', subject.id, refs(a.id, b.id));
     expect((await send('DELETE', subject.id, refs(a.id, c.id))).status).toBe(204);
     expect(await consumerIds(subject.id)).toEqual([b.id]);
   });
 
   it('answers 404 for a workspace that does not exist and removes nothing', async () => {
-    const [subject, a] = await workspaces(2);
+    const [subject, a] = await createWorkspaces(service, 2);
     await send('POST', subject.id, refs(a.id));
     expectError(await send('DELETE', subject.id, refs(a.id, 'ws-nothing')), 404);
     expect(await consumerIds(subject.id)).toEqual([a.id]);
@@ -151,7 +146,7 @@ describe('removing consumers', () => {
 
 describe('replacing consumers', () => {
   it('makes the list exactly the one sent', async () => {
-    const [subject, a, b, c] = await workspaces(4);
+    const [subject, a, b, c] = await createWorkspaces(service, 4);
     await send('POST', subject.id, refs(a.id, b.id));
     expect((await send('PATCH', subject.id, refs(c.id, b.id))).status).toBe(204);
     expect((await consumerIds(subject.id)).sort()).toEqual([b.id, c.id].sort());
@@ -160,7 +155,7 @@ describe('replacing consumers', () => {
   });
 
   it('refuses the workspace itself and unknown workspaces, changing nothing', async () => {
-    const [subject, a] = await workspaces(2);
+    const [subject, a] = await createWorkspaces(service, 2);
     await send('POST', subject.id, refs(a.id));
     expectError(await send('PATCH', subject.id, refs(subject.id)), 422);
     expectError(await send('PATCH', subject.id, refs('ws-unknown')), 404);
@@ -170,7 +165,7 @@ describe('replacing consumers', () => {
 
 describe('global-remote-state', () => {
   it.each(['POST', 'PATCH', 'DELETE'])('makes %s answer 422 while it is true, changing nothing', async (method) => {
-    const [subject, a] = await workspaces(2);
+    const [subject, a] = await createWorkspaces(service, 2);
     await send('POST', subject.id, refs(a.id));
     await patchWorkspace(service, subject.id, { 'global-remote-state': true });
     const response = await send(method, subject.id, refs(a.id));
@@ -184,7 +179,7 @@ describe('consumer permissions', () => {
   let subject: any;
   let other: any;
   beforeAll(async () => {
-    [subject, other] = await workspaces(2);
+    [subject, other] = await createWorkspaces(service, 2);
   });
 
   it.each([

@@ -1,22 +1,18 @@
 // Key-value tag bindings (spec "Tag bindings", "Limits"; decisions 7, 12, 13).
 import { effectiveTagBindingListDocumentSchema, tagBindingListDocumentSchema } from '../../src/spec';
-import { ORG, TOKENS, createWorkspace, defaultBootstrap, startService, type TestService } from '../helpers/service';
+import { ORG, TOKENS, defaultBootstrap } from '../helpers/service';
+import { createWorkspace, workspaceRelationships } from '../helpers/fixtures';
+import { useService } from '../helpers/use-service';
 import { acmeOf, editedBootstrap, expectError, loadSample, patchWorkspace } from '../helpers/workspace-assertions';
 
 const ELEVEN = Object.fromEntries(Array.from({ length: 11 }, (_, i) => [`k${i}`, `v${i}`]));
 const TEN = Object.fromEntries(Array.from({ length: 10 }, (_, i) => [`k${i}`, `v${i}`]));
 
-let service: TestService;
-beforeAll(async () => {
-  service = await startService({
-    bootstrap: editedBootstrap(defaultBootstrap(), (b) => {
-      acmeOf(b).projects.push({ id: 'prj-crowded', name: 'crowded', 'tag-bindings': ELEVEN });
-      acmeOf(b).projects.push({ id: 'prj-full', name: 'full', 'tag-bindings': TEN });
-    }),
-  });
-});
-afterAll(async () => {
-  await service?.close();
+const service = useService({
+  bootstrap: editedBootstrap(defaultBootstrap(), (b) => {
+    acmeOf(b).projects.push({ id: 'prj-crowded', name: 'crowded', 'tag-bindings': ELEVEN });
+    acmeOf(b).projects.push({ id: 'prj-full', name: 'full', 'tag-bindings': TEN });
+  }),
 });
 
 const tb = (key: string, value?: string) => ({ type: 'tag-bindings', attributes: value === undefined ? { key } : { key, value } });
@@ -31,7 +27,6 @@ async function effective(id: string): Promise<any[]> {
   expect(response.status).toBe(200);
   return response.body.data;
 }
-const inProject = (project: string) => ({ relationships: { project: { data: { type: 'projects', id: project } } } });
 
 describe('listing tag bindings', () => {
   it('answers every own binding with its creation time and links.target, as in the sample', async () => {
@@ -109,14 +104,14 @@ describe('tag binding limits', () => {
   });
 
   it('lets a workspace inherit ten bindings from its project and bind ten of its own', async () => {
-    const ws = await createWorkspace(service, {}, inProject('prj-full'));
+    const ws = await createWorkspace(service, {}, workspaceRelationships({ project: 'prj-full' }));
     const mine = Array.from({ length: 10 }, (_, i) => tb(`own${i}`, 'x'));
     expect((await patchBindings(ws.id, { data: mine })).status).toBe(200);
     expect(await effective(ws.id)).toHaveLength(20);
   });
 
   it('refuses writes to a workspace that would inherit more than ten bindings', async () => {
-    const ws = await createWorkspace(service, {}, inProject('prj-crowded'));
+    const ws = await createWorkspace(service, {}, workspaceRelationships({ project: 'prj-crowded' }));
     expectError(await patchBindings(ws.id, { data: [tb('mine', 'x')] }), 422);
     // Overriding an inherited key brings the inherited count back to ten.
     expect((await patchBindings(ws.id, { data: [tb('k0', 'mine')] })).status).toBe(200);
@@ -160,7 +155,7 @@ describe('tag binding limits', () => {
 
 describe('effective tag bindings', () => {
   it('lists own bindings, then the project bindings it inherits with both inherited-from links', async () => {
-    const ws = await createWorkspace(service, {}, inProject('prj-platform'));
+    const ws = await createWorkspace(service, {}, workspaceRelationships({ project: 'prj-platform' }));
     await patchBindings(ws.id, { data: [tb('team', 'net')] });
     const response = await service.request('GET', `/workspaces/${ws.id}/effective-tag-bindings`);
     expect(effectiveTagBindingListDocumentSchema.safeParse(response.body).success).toBe(true);
@@ -181,7 +176,7 @@ describe('effective tag bindings', () => {
   });
 
   it('lets an own binding override the inherited one with the same key', async () => {
-    const ws = await createWorkspace(service, {}, inProject('prj-platform'));
+    const ws = await createWorkspace(service, {}, workspaceRelationships({ project: 'prj-platform' }));
     await patchBindings(ws.id, { data: [tb('owner', 'me')] });
     const data = await effective(ws.id);
     expect(data.filter((b: any) => b.attributes.key === 'owner')).toEqual([
@@ -191,7 +186,7 @@ describe('effective tag bindings', () => {
   });
 
   it('gives the same IDs on every call', async () => {
-    const ws = await createWorkspace(service, {}, inProject('prj-platform'));
+    const ws = await createWorkspace(service, {}, workspaceRelationships({ project: 'prj-platform' }));
     expect((await effective(ws.id)).map((b) => b.id)).toEqual((await effective(ws.id)).map((b) => b.id));
   });
 });
@@ -206,7 +201,7 @@ describe('the workspace PATCH with relationships.tag-bindings', () => {
   });
 
   it('removes every own binding for an empty list, leaving inherited ones', async () => {
-    const ws = await createWorkspace(service, {}, inProject('prj-platform'));
+    const ws = await createWorkspace(service, {}, workspaceRelationships({ project: 'prj-platform' }));
     await patchBindings(ws.id, { data: [tb('a', '1')] });
     expect((await patchWorkspace(service, ws.id, {}, { relationships: { 'tag-bindings': { data: [] } } })).status).toBe(200);
     expect(await own(ws.id)).toEqual({});

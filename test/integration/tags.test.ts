@@ -1,15 +1,11 @@
 // Flat tags (spec "Flat tag", "Flat tags", error table; decisions 9, 12, 13, 17).
 import { flatTagListDocumentSchema } from '../../src/spec';
-import { ORG, TOKENS, createWorkspace, startService, type TestService } from '../helpers/service';
+import { ORG, TOKENS } from '../helpers/service';
+import { createWorkspace } from '../helpers/fixtures';
+import { useService } from '../helpers/use-service';
 import { expectError, loadSample, uniqueName } from '../helpers/workspace-assertions';
 
-let service: TestService;
-beforeAll(async () => {
-  service = await startService();
-});
-afterAll(async () => {
-  await service?.close();
-});
+const service = useService();
 
 const tagsPath = (id: string) => `/workspaces/${id}/relationships/tags`;
 const byName = (...names: string[]) => ({ data: names.map((name) => ({ type: 'tags', attributes: { name } })) });

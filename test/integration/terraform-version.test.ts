@@ -1,15 +1,11 @@
 // `terraform-version`, the hosted service's wire name for `engine-version`: accepted on create and
 // update, refused beside a different engine-version, and answered in workspace documents.
-import { ORG, createWorkspace, startService, type TestService } from '../helpers/service';
+import { ORG } from '../helpers/service';
+import { createWorkspace } from '../helpers/fixtures';
+import { useService } from '../helpers/use-service';
 import { expectError, patchWorkspace, uniqueName } from '../helpers/workspace-assertions';
 
-let service: TestService;
-beforeAll(async () => {
-  service = await startService();
-});
-afterAll(async () => {
-  await service?.close();
-});
+const service = useService();
 
 async function create(attributes: Record<string, unknown>) {
   return service.request('POST', `/organizations/${ORG}/workspaces`, {

@@ -1,15 +1,10 @@
 // Create rules that depend on the organization: tier and edition for assessments, organization
 // defaults behind `setting-overwrites` (spec create table; architecture "Bootstrap file" settings).
-import { TOKENS, defaultBootstrap, startService, type TestService } from '../helpers/service';
+import { TOKENS, defaultBootstrap } from '../helpers/service';
+import { useService } from '../helpers/use-service';
 import { acmeOf, editedBootstrap, expectError, postWorkspace, uniqueName } from '../helpers/workspace-assertions';
 
-let service: TestService;
-beforeAll(async () => {
-  service = await startService();
-});
-afterAll(async () => {
-  await service?.close();
-});
+const service = useService();
 
 describe('assessments-enabled on a hosted plus organization', () => {
   it('accepts assessments on a remote workspace with engine 0.15.4 or later', async () => {
@@ -39,16 +34,10 @@ describe('assessments-enabled on a hosted plus organization', () => {
 });
 
 describe('organization settings', () => {
-  let custom: TestService;
-  beforeAll(async () => {
-    custom = await startService({
-      bootstrap: editedBootstrap(defaultBootstrap(), (b) => {
-        acmeOf(b).settings = { ...acmeOf(b).settings, 'default-execution-mode': 'agent', 'default-agent-pool-id': 'apool-main', 'assessments-enforced': true };
-      }),
-    });
-  });
-  afterAll(async () => {
-    await custom?.close();
+  const custom = useService({
+    bootstrap: editedBootstrap(defaultBootstrap(), (b) => {
+      acmeOf(b).settings = { ...acmeOf(b).settings, 'default-execution-mode': 'agent', 'default-agent-pool-id': 'apool-main', 'assessments-enforced': true };
+    }),
   });
 
   it('gives a workspace without execution-mode the organization default mode and pool', async () => {

@@ -1,18 +1,14 @@
 // POST /organizations/:organization_name/workspaces — spec "Create a workspace", its key-path
 // table and rules; decisions 5, 6, 10, 14, 16, 17, 18, 21, 22.
-import { ORG, createWorkspace, startService, type TestService } from '../helpers/service';
+import { ORG } from '../helpers/service';
+import { createWorkspace } from '../helpers/fixtures';
+import { useService } from '../helpers/use-service';
 import {
   TIMESTAMP, VCS_REPO_MEMBERS, errorDetail, expectError, expectWorkspaceDocument, listNames,
   loadSample, postWorkspace, sampleAttributeNames, showWorkspace, uniqueName,
 } from '../helpers/workspace-assertions';
 
-let service: TestService;
-beforeAll(async () => {
-  service = await startService();
-});
-afterAll(async () => {
-  await service?.close();
-});
+const service = useService();
 
 describe('creating a workspace with only a name', () => {
   let response: Awaited<ReturnType<typeof postWorkspace>>;

@@ -1,26 +1,14 @@
 // GET /organizations/:organization_name/workspaces — spec "List workspaces", "Pagination envelope";
 // decisions 5, 11, 19, 20.
-import { ORG, TOKENS, createWorkspace, startService, type TestService } from '../helpers/service';
+import { ORG, TOKENS } from '../helpers/service';
+import { addFlatTags, createWorkspace, workspaceRelationships } from '../helpers/fixtures';
+import { useService } from '../helpers/use-service';
 import { expectError, expectWorkspaceDocument, listNames, loadSample, uniqueName } from '../helpers/workspace-assertions';
 
-let service: TestService;
-beforeAll(async () => {
-  service = await startService();
-});
-afterAll(async () => {
-  await service?.close();
-});
+const service = useService();
 
 const list = (query = '', token: string = TOKENS.owner) => service.request('GET', `/organizations/${ORG}/workspaces${query ? `?${query}` : ''}`, { token });
 const enc = (s: string) => s.replace(/\[/g, '%5B').replace(/\]/g, '%5D');
-const tb = (key: string, value: string) => ({ type: 'tag-bindings', attributes: { key, value } });
-
-async function addFlatTags(id: string, names: string[]): Promise<void> {
-  const response = await service.request('POST', `/workspaces/${id}/relationships/tags`, {
-    body: { data: names.map((name) => ({ type: 'tags', attributes: { name } })) },
-  });
-  if (response.status !== 204) throw new Error(`adding tags failed: ${response.status} ${response.text}`);
-}
 
 describe('the pagination envelope', () => {
   const prefix = uniqueName('page');
@@ -113,11 +101,9 @@ describe('search and filters', () => {
   };
   const ids: Record<string, string> = {};
   beforeAll(async () => {
-    ids.alpha = (await createWorkspace(service, { name: names.alpha }, { relationships: { 'tag-bindings': { data: [tb('env', 'prod'), tb('tier', 'gold')] } } })).id;
-    ids.beta = (await createWorkspace(service, { name: names.beta }, {
-      relationships: { 'tag-bindings': { data: [tb('env', 'dev')] }, project: { data: { type: 'projects', id: 'prj-platform' } } },
-    })).id;
-    ids.gamma = (await createWorkspace(service, { name: names.gamma }, { relationships: { 'tag-bindings': { data: [tb('env', 'prod')] } } })).id;
+    ids.alpha = (await createWorkspace(service, { name: names.alpha }, workspaceRelationships({ tagBindings: { env: 'prod', tier: 'gold' } }))).id;
+    ids.beta = (await createWorkspace(service, { name: names.beta }, workspaceRelationships({ tagBindings: { env: 'dev' }, project: 'prj-platform' }))).id;
+    ids.gamma = (await createWorkspace(service, { name: names.gamma }, workspaceRelationships({ tagBindings: { env: 'prod' } }))).id;
   });
 
   it('matches search[name] as a case-insensitive substring', async () => {
@@ -166,15 +152,15 @@ describe('search and filters', () => {
   });
 
   it('matches flat tags with search[tags], requiring every comma-separated tag', async () => {
-    await addFlatTags(ids.alpha, ['network', 'shared']);
-    await addFlatTags(ids.beta, ['network']);
+    await addFlatTags(service, ids.alpha, ['network', 'shared']);
+    await addFlatTags(service, ids.beta, ['network']);
     expect((await listNames(service, enc(`search[tags]=network&search[name]=${prefix}`))).sort()).toEqual([names.alpha, names.beta].sort());
     expect(await listNames(service, enc(`search[tags]=network,shared&search[name]=${prefix}`))).toEqual([names.alpha]);
   });
 
   it('excludes workspaces carrying any tag of search[exclude-tags]', async () => {
-    await addFlatTags(ids.alpha, ['network', 'shared']);
-    await addFlatTags(ids.beta, ['network']);
+    await addFlatTags(service, ids.alpha, ['network', 'shared']);
+    await addFlatTags(service, ids.beta, ['network']);
     expect((await listNames(service, enc(`search[exclude-tags]=shared&search[name]=${prefix}`))).sort()).toEqual([names.beta, names.gamma].sort());
     expect(await listNames(service, enc(`search[exclude-tags]=shared,network&search[name]=${prefix}`))).toEqual([names.gamma]);
   });

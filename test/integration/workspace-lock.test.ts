@@ -1,18 +1,14 @@
 // Lock, unlock, force unlock — spec "States and transitions" (lock table), "Lock", "Unlock",
 // "Force unlock"; decisions 6, 13, 22; architecture "Emulator controls".
-import { TOKENS, createWorkspace, startService, type TestService } from '../helpers/service';
+import { TOKENS } from '../helpers/service';
+import { createWorkspace } from '../helpers/fixtures';
+import { useService } from '../helpers/use-service';
 import {
   addIntermediateStateVersion, errorDetail, expectError, expectWorkspaceDocument, finalizeStateVersion, loadSample,
   showWorkspace,
 } from '../helpers/workspace-assertions';
 
-let service: TestService;
-beforeAll(async () => {
-  service = await startService();
-});
-afterAll(async () => {
-  await service?.close();
-});
+const service = useService();
 
 const lock = (id: string, token: string = TOKENS.owner, body?: unknown) => service.request('POST', `/workspaces/${id}/actions/lock`, { token, body });
 const unlock = (id: string, token: string = TOKENS.owner) => service.request('POST', `/workspaces/${id}/actions/unlock`, { token });
@@ -142,7 +138,7 @@ describe('unlocking', () => {
     const response = await unlock(ws.id);
     expect(response.status).toBe(200);
     expect(response.body.data.relationships['current-state-version'].data.id).toBe(svId);
-    expect(Date.parse(response.body.data.attributes['latest-change-at'])).toBeGreaterThan(Date.parse(ws.attributes['created-at']));
+    expect(Date.parse(response.body.data.attributes['latest-change-at'])).toBeGreaterThan(Date.parse(ws.attributes['created-at']!));
   });
 });
 

@@ -1,19 +1,15 @@
 // Show by ID and by name; safe delete and force delete by ID and by name; SSH key assignment.
 // Spec "Show a workspace", "Safe delete", "Force delete", "Assign or unassign an SSH key",
 // "Workspace existence"; decisions 6, 13, 14, 21, 22, 24.
-import { ORG, TOKENS, createWorkspace, defaultBootstrap, startService, type TestService } from '../helpers/service';
+import { ORG, TOKENS, defaultBootstrap } from '../helpers/service';
+import { createWorkspace } from '../helpers/fixtures';
+import { useService } from '../helpers/use-service';
 import {
   RELATIONSHIP_NAMES, acmeOf, editedBootstrap, errorDetail, expectError, expectWorkspaceDocument, loadSample,
   sampleAttributeNames, setResourceCount, showWorkspace, uniqueName,
 } from '../helpers/workspace-assertions';
 
-let service: TestService;
-beforeAll(async () => {
-  service = await startService();
-});
-afterAll(async () => {
-  await service?.close();
-});
+const service = useService();
 
 const byName = (name: string) => `/organizations/${ORG}/workspaces/${name}`;
 
@@ -255,16 +251,10 @@ describe('force delete', () => {
   });
 
   describe('when the organization lets workspace admins force delete', () => {
-    let permissive: TestService;
-    beforeAll(async () => {
-      permissive = await startService({
-        bootstrap: editedBootstrap(defaultBootstrap(), (b) => {
-          acmeOf(b).settings['workspace-admins-can-force-delete'] = true;
-        }),
-      });
-    });
-    afterAll(async () => {
-      await permissive?.close();
+    const permissive = useService({
+      bootstrap: editedBootstrap(defaultBootstrap(), (b) => {
+        acmeOf(b).settings['workspace-admins-can-force-delete'] = true;
+      }),
     });
 
     it('lets a workspace admin force delete and reports can-force-delete', async () => {

@@ -1,17 +1,13 @@
 // PATCH /workspaces/:id and /organizations/:org/workspaces/:name — spec "Update a workspace";
 // decisions 7, 13, 16, 21, 22, 23.
-import { ORG, TOKENS, createWorkspace, startService, type TestService } from '../helpers/service';
+import { ORG, TOKENS } from '../helpers/service';
+import { createWorkspace, createWorkspaces } from '../helpers/fixtures';
+import { useService } from '../helpers/use-service';
 import {
   errorDetail, expectError, expectWorkspaceDocument, listNames, loadSample, patchWorkspace, showWorkspace, uniqueName,
 } from '../helpers/workspace-assertions';
 
-let service: TestService;
-beforeAll(async () => {
-  service = await startService();
-});
-afterAll(async () => {
-  await service?.close();
-});
+const service = useService();
 
 const byName = (name: string) => `/organizations/${ORG}/workspaces/${name}`;
 const taggedQuery = (key: string, value: string) => `filter%5Btagged%5D%5B0%5D%5Bkey%5D=${key}&filter%5Btagged%5D%5B0%5D%5Bvalue%5D=${value}`;
@@ -27,7 +23,7 @@ describe('updating by ID and by name', () => {
     expect(a['auto-apply']).toBe(true);
     expect(a['trigger-prefixes']).toEqual(['/a']);
     expect(a['engine-version']).toBe(ws.attributes['engine-version']);
-    expect(Date.parse(a['updated-at'])).toBeGreaterThanOrEqual(Date.parse(ws.attributes['updated-at']));
+    expect(Date.parse(a['updated-at'])).toBeGreaterThanOrEqual(Date.parse(ws.attributes['updated-at']!));
   });
 
   it('changes a workspace addressed by organization and name', async () => {
@@ -103,7 +99,7 @@ describe('renaming', () => {
 
   it('lets exactly one of several workspaces renamed to one name at once win', async () => {
     const target = uniqueName('contested');
-    const workspaces = await Promise.all(Array.from({ length: 8 }, () => createWorkspace(service)));
+    const workspaces = await createWorkspaces(service, 8);
     const responses = await Promise.all(workspaces.map((ws) => patchWorkspace(service, ws.id, { name: target })));
     expect(responses.filter((r) => r.status === 200)).toHaveLength(1);
     for (const loser of responses.filter((r) => r.status !== 200)) {

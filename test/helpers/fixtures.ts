@@ -1,0 +1,90 @@
+// Things tests need to exist before they act, made through the real API with unique names and
+// returned typed. A fixture that cannot be made throws with the service's answer, so set-up failures
+// read as such rather than as failed assertions.
+import { randomBytes } from 'node:crypto';
+import type { WorkspaceResource } from '../../src/spec';
+import { ORG, TOKENS, type ApiResponse, type TestService } from './service';
+
+async function expectStatus(response: Promise<ApiResponse>, status: number, what: string): Promise<ApiResponse> {
+  const answer = await response;
+  if (answer.status !== status) throw new Error(`${what} failed: ${answer.status} ${answer.text}`);
+  return answer;
+}
+
+/** Creates a workspace in the organization (`acme` by default) as the owner and returns its resource object. */
+export async function createWorkspace(
+  service: TestService,
+  attributes: Record<string, unknown> = {},
+  extra: Record<string, unknown> = {},
+  token: string = TOKENS.owner,
+  organization: string = ORG,
+): Promise<WorkspaceResource> {
+  const name = (attributes.name as string | undefined) ?? `ws-${randomBytes(4).toString('hex')}`;
+  const created = await expectStatus(
+    service.request('POST', `/organizations/${organization}/workspaces`, {
+      token,
+      body: { data: { type: 'workspaces', attributes: { ...attributes, name }, ...extra } },
+    }),
+    201,
+    `creating workspace ${name}`,
+  );
+  return created.body.data;
+}
+
+/** Creates `count` workspaces at once, each with a unique name. */
+export function createWorkspaces(service: TestService, count: number, attributes: Record<string, unknown> = {}): Promise<WorkspaceResource[]> {
+  return Promise.all(Array.from({ length: count }, () => createWorkspace(service, attributes)));
+}
+
+/** The `extra` of `createWorkspace` for a workspace in a project and/or with its own tag bindings. */
+export function workspaceRelationships(of: { project?: string; tagBindings?: Record<string, string> }): Record<string, unknown> {
+  const relationships: Record<string, unknown> = {};
+  if (of.project !== undefined) relationships.project = { data: { type: 'projects', id: of.project } };
+  if (of.tagBindings !== undefined) {
+    relationships['tag-bindings'] = { data: Object.entries(of.tagBindings).map(([key, value]) => ({ type: 'tag-bindings', attributes: { key, value } })) };
+  }
+  return { relationships };
+}
+
+/** Adds flat tags by name. */
+export async function addFlatTags(service: TestService, workspaceId: string, names: string[], token: string = TOKENS.owner): Promise<void> {
+  const body = { data: names.map((name) => ({ type: 'tags', attributes: { name } })) };
+  await expectStatus(service.request('POST', `/workspaces/${workspaceId}/relationships/tags`, { token, body }), 204, `tagging ${workspaceId}`);
+}
+
+/** Lets `consumerIds` read the state of `workspaceId`. */
+export async function addRemoteStateConsumers(service: TestService, workspaceId: string, consumerIds: string[], token: string = TOKENS.owner): Promise<void> {
+  const body = { data: consumerIds.map((id) => ({ type: 'workspaces', id })) };
+  await expectStatus(service.request('POST', `/workspaces/${workspaceId}/relationships/remote-state-consumers`, { token, body }), 204, `adding consumers to ${workspaceId}`);
+}
+
+export async function lockWorkspace(service: TestService, workspaceId: string, reason: string, token: string = TOKENS.owner): Promise<void> {
+  await expectStatus(service.request('POST', `/workspaces/${workspaceId}/actions/lock`, { token, body: { reason } }), 200, `locking ${workspaceId}`);
+}
+
+export interface ChangeRequestFixture {
+  subject?: string;
+  message?: string;
+  organization?: string;
+  token?: string;
+}
+
+/** Files one change request on each workspace through the explorer's bulk action; returns their IDs in that order. */
+export async function createChangeRequests(service: TestService, workspaceIds: string[], of: ChangeRequestFixture = {}): Promise<string[]> {
+  const { subject = 's', message = 'm', organization = ORG, token = TOKENS.owner } = of;
+  const created = await expectStatus(
+    service.request('POST', `/organizations/${organization}/explorer/bulk-actions`, {
+      token,
+      body: { data: { type: 'bulk_actions', attributes: { action_type: 'change_requests', action_inputs: { subject, message }, target_ids: workspaceIds } } },
+    }),
+    201,
+    'filing change requests',
+  );
+  return created.body.meta['change-request-ids'];
+}
+
+/** The ID a to-one relationship of a resource points at; undefined when it has none. */
+export function relatedId(resource: WorkspaceResource, relationship: string): string | undefined {
+  const data = resource.relationships?.[relationship]?.data;
+  return data && !Array.isArray(data) ? data.id : undefined;
+}
