@@ -4,23 +4,13 @@
 // catalogue (the compiler refuses a missing one) and the last test checks they were all answered.
 import { ERRORS, LOCK_HOLDER_META, type ErrorName } from '../../src/spec';
 import { startServer } from '../../src/server';
-import { ORG, TOKENS, defaultBootstrap, request, startService, type ApiResponse, type TestService } from '../helpers/service';
+import { createWorkspace } from '../helpers/fixtures';
+import { ORG, TOKENS, defaultBootstrap, request, type ApiResponse } from '../helpers/service';
+import { useService, withService } from '../helpers/use-service';
 import { addIntermediateStateVersion, postWorkspace, setResourceCount, uniqueName } from '../helpers/workspace-assertions';
 
-let service: TestService;
-beforeAll(async () => {
-  service = await startService();
-});
-afterAll(async () => {
-  await service?.close();
-});
-
-/** A new workspace of the owner. */
-async function newWorkspace(attributes: Record<string, unknown> = {}): Promise<{ id: string }> {
-  const response = await postWorkspace(service, { name: uniqueName(), ...attributes });
-  expect(response.status).toBe(201);
-  return response.body.data;
-}
+const service = useService();
+const newWorkspace = (attributes: Record<string, unknown> = {}) => createWorkspace(service, attributes);
 
 const lock = (id: string, token: string = TOKENS.owner) => service.request('POST', `/workspaces/${id}/actions/lock`, { token });
 const unlock = (id: string, token: string = TOKENS.owner) => service.request('POST', `/workspaces/${id}/actions/unlock`, { token });
@@ -86,17 +76,13 @@ const PROVOKE: { [N in Exclude<ErrorName, (typeof NOT_ANSWERED)[number]>]: () =>
     expect(response.body.errors[0].source).toEqual({ pointer: '/data/attributes/name' });
     return response;
   },
-  rateLimited: async () => {
-    const limited = await startService({ rateLimit: 1 });
-    try {
+  rateLimited: () =>
+    withService({ rateLimit: 1 }, async (limited) => {
       const responses = await Promise.all([1, 2, 3, 4, 5].map(() => limited.request('GET', `/organizations/${ORG}/workspaces`)));
       const refused = responses.find((r) => r.status === 429);
       expect(refused).toBeDefined();
       return refused!;
-    } finally {
-      await limited.close();
-    }
-  },
+    }),
   internal: async () => {
     // A fault of the service itself: its storage is gone.
     const broken = await startServer({ host: '127.0.0.1', port: 0, storage: { kind: 'sqlite', path: ':memory:' }, bootstrap: defaultBootstrap(), log: () => {} });

@@ -43,7 +43,7 @@ async function query(target: Queryable, sql: string, params?: Param[]) {
 }
 
 export function openPostgresDb(url: string): Db {
-  const pool = new Pool({ connectionString: url, types: typeParsers as never });
+  const pool = new Pool({ connectionString: url, types: typeParsers });
   // An idle client losing its connection (server restart) must not crash the process; the pool
   // drops it and the next query connects afresh.
   pool.on('error', () => undefined);
