@@ -30,7 +30,12 @@ async function overhead(url: string, rounds: number, perRound: number): Promise<
   const pool = new Pool(url, { connections: 1 });
   try {
     const ws = await client.workspaces.create(ORG, { name: `bench-${Date.now()}` });
-    const headers = { authorization: `Bearer ${TOKEN}`, 'content-type': 'application/vnd.api+json', accept: 'application/vnd.api+json', 'user-agent': 'cdk-workspaces-client/0.1.0' };
+    const headers = {
+      authorization: `Bearer ${TOKEN}`,
+      'content-type': 'application/vnd.api+json',
+      accept: 'application/vnd.api+json',
+      'user-agent': 'cdk-workspaces-client/0.1.0',
+    };
     const raw = async () => {
       const response = await pool.request({ method: 'GET', path: `/api/v2/workspaces/${ws.id}`, headers });
       const body = (await response.body.json()) as { data: { id: string } };
@@ -105,7 +110,14 @@ export async function benchClient(options: { rounds?: number; perRound?: number;
   const server = await startServer({ host: '127.0.0.1', port: 0, storage: { kind: 'sqlite', path: ':memory:' }, bootstrap: bootstrap(), log: () => {} });
   try {
     const times = await overhead(server.url, options.rounds ?? 20, options.perRound ?? 200);
-    const limited = await startServer({ host: '127.0.0.1', port: 0, storage: { kind: 'sqlite', path: ':memory:' }, bootstrap: bootstrap(), rateLimit: limit, log: () => {} });
+    const limited = await startServer({
+      host: '127.0.0.1',
+      port: 0,
+      storage: { kind: 'sqlite', path: ':memory:' },
+      bootstrap: bootstrap(),
+      rateLimit: limit,
+      log: () => {},
+    });
     let rate;
     try {
       rate = await achievedRate(limited.url, limit, options.seconds ?? 3);

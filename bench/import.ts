@@ -30,7 +30,13 @@ async function populate(client: Client, count: number): Promise<void> {
           name: name(i),
           description: i % 7 === 0 ? `workspace ${i}\nwith "quotes"` : undefined,
           autoApply: i % 3 === 0,
-          tagBindings: i % 3 === 1 ? [{ key: 'team', value: `t${i % 10}` }, { key: 'env', value: 'prod' }] : undefined,
+          tagBindings:
+            i % 3 === 1
+              ? [
+                  { key: 'team', value: `t${i % 10}` },
+                  { key: 'env', value: 'prod' },
+                ]
+              : undefined,
         }),
       ),
     );
@@ -41,7 +47,11 @@ async function populate(client: Client, count: number): Promise<void> {
 }
 
 /** Runs the import's reads and renders the module; counts every HTTP request the client sends. */
-async function timedImport(url: string, rateLimit: number | false, filters: ImportFilters): Promise<{ seconds: number; requests: number; workspaces: number; refused: number }> {
+async function timedImport(
+  url: string,
+  rateLimit: number | false,
+  filters: ImportFilters,
+): Promise<{ seconds: number; requests: number; workspaces: number; refused: number }> {
   let requests = 0;
   let refused = 0;
   const onRequest = () => requests++;

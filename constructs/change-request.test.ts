@@ -23,13 +23,19 @@ describe('ChangeRequest', () => {
 
   it('refuses both workspaces and query, and neither', () => {
     const stack = testStack();
-    expect(() => new ChangeRequest(stack, 'both', { workspaces: ['ws-1'], query: { filter: [] }, subject: 's', message: 'm' })).toThrow('platform/both: workspaces: give exactly one of workspaces and query');
-    expect(() => new ChangeRequest(stack, 'neither', { subject: 's', message: 'm' })).toThrow('platform/neither: workspaces: give exactly one of workspaces and query');
+    expect(() => new ChangeRequest(stack, 'both', { workspaces: ['ws-1'], query: { filter: [] }, subject: 's', message: 'm' })).toThrow(
+      'platform/both: workspaces: give exactly one of workspaces and query',
+    );
+    expect(() => new ChangeRequest(stack, 'neither', { subject: 's', message: 'm' })).toThrow(
+      'platform/neither: workspaces: give exactly one of workspaces and query',
+    );
   });
 
   it('refuses an empty subject and an empty workspace list', () => {
     const stack = testStack();
-    expect(() => new ChangeRequest(stack, 'empty', { workspaces: [], subject: '', message: 'm' })).toThrow(/platform\/empty: workspaces: workspaces must list at least one workspace\nplatform\/empty: subject: subject must not be empty/);
+    expect(() => new ChangeRequest(stack, 'empty', { workspaces: [], subject: '', message: 'm' })).toThrow(
+      /platform\/empty: workspaces: workspaces must list at least one workspace\nplatform\/empty: subject: subject must not be empty/,
+    );
   });
 
   it('refuses a query condition with an unknown field, naming where it is', () => {

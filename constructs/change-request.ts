@@ -55,7 +55,8 @@ export class ChangeRequest extends Construct {
     }
     if (workspaces !== undefined) {
       if (!Array.isArray(workspaces) || workspaces.length === 0) checker.fail('workspaces', 'workspaces must list at least one workspace');
-      else if (workspaces.length > BULK_ACTION_MAX_TARGETS) checker.fail('workspaces', `workspaces may list at most ${BULK_ACTION_MAX_TARGETS} workspaces (got ${workspaces.length})`);
+      else if (workspaces.length > BULK_ACTION_MAX_TARGETS)
+        checker.fail('workspaces', `workspaces may list at most ${BULK_ACTION_MAX_TARGETS} workspaces (got ${workspaces.length})`);
     }
     if (query !== undefined && !isUnresolved(query)) checker.checkObject(explorerQuerySchema, query as unknown as Record<string, unknown>, 'query.');
     if (props.subject === undefined) checker.fail('subject', 'subject is required');

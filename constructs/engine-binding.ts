@@ -32,7 +32,9 @@ export function chooseEngine(env: NodeJS.ProcessEnv = process.env): EngineName {
   }
   const installed = ENGINES.map((name) => ({ name, file: resolveEngine(name) })).filter((e) => e.file !== undefined);
   if (installed.length === 0) {
-    throw new Error('the cdk-workspaces constructs need an engine library beside them: npm install cdktf constructs (or cdktn constructs); for the API client alone, import from "cdk-workspaces/client"');
+    throw new Error(
+      'the cdk-workspaces constructs need an engine library beside them: npm install cdktf constructs (or cdktn constructs); for the API client alone, import from "cdk-workspaces/client"',
+    );
   }
   return (installed.find((e) => require.cache[e.file as string] !== undefined) ?? installed[0]).name;
 }

@@ -43,6 +43,8 @@ describe('files generated from the attribute tables', () => {
       if (!('snake' in row)) continue;
       expect(text).toContain(`| \`${row.snake}\` |`);
     }
-    expect(text).toContain(`| \`${spec.WORKSPACE_ATTRIBUTES.queueAllRuns.snake}\` | bool | optional | ${spec.WORKSPACE_ATTRIBUTES.queueAllRuns.description} Default: false. |`);
+    expect(text).toContain(
+      `| \`${spec.WORKSPACE_ATTRIBUTES.queueAllRuns.snake}\` | bool | optional | ${spec.WORKSPACE_ATTRIBUTES.queueAllRuns.description} Default: false. |`,
+    );
   });
 });

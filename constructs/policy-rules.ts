@@ -72,7 +72,11 @@ export class PolicyRules {
         pattern.lastIndex = 0;
         if (pattern.test(props.name)) return undefined;
         const convention = options.description ? `${options.description} (${pattern})` : String(pattern);
-        return { attribute: 'name', message: `name ${JSON.stringify(props.name)} does not match ${convention}`, fix: `rename the workspace to match ${convention}` };
+        return {
+          attribute: 'name',
+          message: `name ${JSON.stringify(props.name)} does not match ${convention}`,
+          fix: `rename the workspace to match ${convention}`,
+        };
       },
     };
   }
@@ -81,7 +85,9 @@ export class PolicyRules {
    * Settings a workspace tagged with every `whenTags` key and value may not have (rule
    * `forbidden-setting`), e.g. `{ whenTags: { env: "prod" }, settings: { autoApply: true } }`.
    */
-  public static forbiddenSettings(options: PolicyRuleOptions & { readonly whenTags: Readonly<Record<string, string>>; readonly settings: Partial<WorkspaceProps>; readonly id?: string }): PolicyRule {
+  public static forbiddenSettings(
+    options: PolicyRuleOptions & { readonly whenTags: Readonly<Record<string, string>>; readonly settings: Partial<WorkspaceProps>; readonly id?: string },
+  ): PolicyRule {
     const when = Object.entries(options.whenTags);
     const tagged = when.map(([k, v]) => `${k}=${v}`).join(', ');
     return {
@@ -136,10 +142,18 @@ export class PolicyRules {
       check: (props) => {
         const version = props.engineVersion;
         if (version === undefined) {
-          return { attribute: 'engineVersion', message: 'engineVersion is not set: the service picks the latest release', fix: 'set engineVersion to an exact version, e.g. "1.11.0"' };
+          return {
+            attribute: 'engineVersion',
+            message: 'engineVersion is not set: the service picks the latest release',
+            fix: 'set engineVersion to an exact version, e.g. "1.11.0"',
+          };
         }
         if (isUnresolved(version) || isExactEngineVersion(version)) return undefined;
-        return { attribute: 'engineVersion', message: `engineVersion ${JSON.stringify(version)} is a constraint: the version can change without a code change`, fix: 'set engineVersion to an exact version, e.g. "1.11.0"' };
+        return {
+          attribute: 'engineVersion',
+          message: `engineVersion ${JSON.stringify(version)} is a constraint: the version can change without a code change`,
+          fix: 'set engineVersion to an exact version, e.g. "1.11.0"',
+        };
       },
     };
   }

@@ -29,13 +29,24 @@ describe('built-in rules', () => {
       'platform/bare required-tags tags.cost-center warning',
       'platform/bare required-tags tags.team warning',
     ]);
-    expect(findings[1]).toMatchObject({ workspace: 'bare', message: 'the workspace has no "team" tag', fix: expect.stringContaining('add tags: { "team": "…" }') });
+    expect(findings[1]).toMatchObject({
+      workspace: 'bare',
+      message: 'the workspace has no "team" tag',
+      fix: expect.stringContaining('add tags: { "team": "…" }'),
+    });
   });
 
   it('name-pattern, no-auto-apply on env=prod, remote execution without VCS or agent pool, engine version pinned', () => {
     const { stack } = appWithStack();
     new Workspace(stack, 'prod', { name: 'Payments_Prod', autoApply: true, tags: { env: 'prod' }, executionMode: 'remote', engineVersion: '~> 1.5' });
-    new Workspace(stack, 'dev', { name: 'payments-dev', autoApply: true, tags: { env: 'dev' }, executionMode: 'agent', agentPoolId: 'apool-1', engineVersion: '1.11.0' });
+    new Workspace(stack, 'dev', {
+      name: 'payments-dev',
+      autoApply: true,
+      tags: { env: 'dev' },
+      executionMode: 'agent',
+      agentPoolId: 'apool-1',
+      engineVersion: '1.11.0',
+    });
     const rules = [
       PolicyRules.namePattern(/^[a-z][a-z0-9-]*$/, { description: 'lower-case words joined by -' }),
       PolicyRules.noAutoApply({ env: 'prod' }),
@@ -45,7 +56,13 @@ describe('built-in rules', () => {
     Policy.apply(stack, { rules });
     Testing.synth(stack);
     expect(Policy.reportOf(stack).findings.map((f) => [f.path, f.ruleId, f.attribute, f.severity, f.message])).toEqual([
-      ['platform/prod', 'engine-version-pinned', 'engineVersion', 'warning', 'engineVersion "~> 1.5" is a constraint: the version can change without a code change'],
+      [
+        'platform/prod',
+        'engine-version-pinned',
+        'engineVersion',
+        'warning',
+        'engineVersion "~> 1.5" is a constraint: the version can change without a code change',
+      ],
       ['platform/prod', 'name-pattern', 'name', 'error', 'name "Payments_Prod" does not match lower-case words joined by - (/^[a-z][a-z0-9-]*$/)'],
       ['platform/prod', 'no-auto-apply', 'autoApply', 'error', 'autoApply is true on a workspace tagged env=prod'],
       ['platform/prod', 'remote-execution-source', 'vcsRepo', 'error', 'execution mode "remote" without a VCS repository: runs have no configuration to plan'],
@@ -66,7 +83,8 @@ describe('user rules', () => {
   const noDescription: PolicyRule = {
     id: 'acme/description',
     severity: 'warning',
-    check: (props) => (props.description ? undefined : { attribute: 'description', message: 'no description', fix: 'say what the workspace manages in description' }),
+    check: (props) =>
+      props.description ? undefined : { attribute: 'description', message: 'no description', fix: 'say what the workspace manages in description' },
   };
 
   it('are functions over the props, reported with the construct path, rule, attribute and fix', () => {
@@ -75,7 +93,17 @@ describe('user rules', () => {
     new Workspace(stack, 'b', { name: 'b', description: 'manages b' });
     Policy.apply(stack, { rules: [noDescription] });
     Testing.synth(stack);
-    expect(Policy.reportOf(stack).findings).toEqual([{ path: 'platform/a', workspace: 'a', ruleId: 'acme/description', severity: 'warning', attribute: 'description', message: 'no description', fix: 'say what the workspace manages in description' }]);
+    expect(Policy.reportOf(stack).findings).toEqual([
+      {
+        path: 'platform/a',
+        workspace: 'a',
+        ruleId: 'acme/description',
+        severity: 'warning',
+        attribute: 'description',
+        message: 'no description',
+        fix: 'say what the workspace manages in description',
+      },
+    ]);
   });
 
   it('are checked: an id, a check function, one rule per id', () => {
@@ -87,7 +115,16 @@ describe('user rules', () => {
   it('that throw name the rule and the construct', () => {
     const { stack } = appWithStack();
     new Workspace(stack, 'a', { name: 'a' });
-    Policy.apply(stack, { rules: [{ id: 'broken', check: () => { throw new Error('oops'); } }] });
+    Policy.apply(stack, {
+      rules: [
+        {
+          id: 'broken',
+          check: () => {
+            throw new Error('oops');
+          },
+        },
+      ],
+    });
     expect(() => Testing.synth(stack)).toThrow('platform/a: policy rule broken failed: oops');
   });
 });
@@ -108,8 +145,15 @@ describe('synth', () => {
     Policy.apply(app, { rules: [PolicyRules.engineVersionPinned({ severity: 'warning' })] });
     app.synth();
     const manifest = JSON.parse(readFileSync(path.join(app.outdir, 'manifest.json'), 'utf8'));
-    expect(manifest.stacks.platform.annotations).toEqual([expect.objectContaining({ constructPath: 'platform/a', level: '@cdktf/warn', message: expect.stringContaining('engine-version-pinned') })]);
-    expect(reportFile(app)).toMatchObject({ version: 1, stack: 'platform', findings: [{ ruleId: 'engine-version-pinned', severity: 'warning' }], suppressions: [] });
+    expect(manifest.stacks.platform.annotations).toEqual([
+      expect.objectContaining({ constructPath: 'platform/a', level: '@cdktf/warn', message: expect.stringContaining('engine-version-pinned') }),
+    ]);
+    expect(reportFile(app)).toMatchObject({
+      version: 1,
+      stack: 'platform',
+      findings: [{ ruleId: 'engine-version-pinned', severity: 'warning' }],
+      suppressions: [],
+    });
   });
 
   it('applied to an app, checks stacks created after it too', () => {

@@ -56,7 +56,9 @@ class StackReport {
         suppressions.push({ path: construct.node.path, ruleId, reason, suppressed: this.counts.get(`${construct.node.path}\0${ruleId}`) ?? 0 });
       }
     }
-    const findings = [...this.findings].sort((a, b) => a.path.localeCompare(b.path) || a.ruleId.localeCompare(b.ruleId) || a.attribute.localeCompare(b.attribute));
+    const findings = [...this.findings].sort(
+      (a, b) => a.path.localeCompare(b.path) || a.ruleId.localeCompare(b.ruleId) || a.attribute.localeCompare(b.attribute),
+    );
     return { version: 1, stack: this.stack.node.id, findings, suppressions };
   }
 }
@@ -74,7 +76,7 @@ function reportOf(stack: TerraformStack): StackReport {
 
 /** Key-value tag bindings of the workspace in this app: its resource's own `tags` and every TagBinding (the `tags` prop). */
 function tagBindingsOf(workspace: Workspace, stack: TerraformStack): Record<string, string> {
-  const bindings: Record<string, string> = { ...(workspace.resource.tagsInput) };
+  const bindings: Record<string, string> = { ...workspace.resource.tagsInput };
   for (const node of stack.node.findAll()) {
     if (node instanceof TagBinding && node.resource.workspaceIdInput === workspace.id) bindings[node.key] = node.value;
   }
@@ -146,8 +148,10 @@ export class Policy implements IAspect {
    * summary, so a reviewer sees every exception.
    */
   public static suppress(construct: IConstruct, ruleId: string, reason: string): void {
-    if (typeof ruleId !== 'string' || !RULE_ID.test(ruleId)) throw new Error(`${construct.node.path}: Policy.suppress needs a rule ID such as "required-tags" (got ${JSON.stringify(ruleId)})`);
-    if (typeof reason !== 'string' || reason.trim() === '') throw new Error(`${construct.node.path}: Policy.suppress of ${ruleId} needs a reason: say why the rule does not apply here`);
+    if (typeof ruleId !== 'string' || !RULE_ID.test(ruleId))
+      throw new Error(`${construct.node.path}: Policy.suppress needs a rule ID such as "required-tags" (got ${JSON.stringify(ruleId)})`);
+    if (typeof reason !== 'string' || reason.trim() === '')
+      throw new Error(`${construct.node.path}: Policy.suppress of ${ruleId} needs a reason: say why the rule does not apply here`);
     construct.node.addMetadata(SUPPRESSION, { ruleId, reason: reason.trim() });
   }
 
@@ -162,9 +166,11 @@ export class Policy implements IAspect {
   constructor(props: PolicyProps) {
     const seen = new Set<string>();
     for (const rule of props.rules ?? []) {
-      if (!rule || typeof rule.id !== 'string' || !RULE_ID.test(rule.id)) throw new Error(`Policy: each rule needs an id of letters, digits and ". _ : / -" (got ${JSON.stringify(rule?.id)})`);
+      if (!rule || typeof rule.id !== 'string' || !RULE_ID.test(rule.id))
+        throw new Error(`Policy: each rule needs an id of letters, digits and ". _ : / -" (got ${JSON.stringify(rule?.id)})`);
       if (typeof rule.check !== 'function') throw new Error(`Policy: rule ${rule.id} needs a check function`);
-      if (rule.severity !== undefined && rule.severity !== 'error' && rule.severity !== 'warning') throw new Error(`Policy: rule ${rule.id}: severity must be "error" or "warning" (got ${JSON.stringify(rule.severity)})`);
+      if (rule.severity !== undefined && rule.severity !== 'error' && rule.severity !== 'warning')
+        throw new Error(`Policy: rule ${rule.id}: severity must be "error" or "warning" (got ${JSON.stringify(rule.severity)})`);
       if (seen.has(rule.id)) throw new Error(`Policy: two rules have the id ${rule.id}: give one its own id`);
       seen.add(rule.id);
     }
@@ -197,7 +203,15 @@ export class Policy implements IAspect {
           continue;
         }
         const severity = rule.severity ?? 'error';
-        report.findings.push({ path, ...(workspace ? { workspace } : {}), ruleId: rule.id, severity, attribute: violation.attribute, message: violation.message, fix: violation.fix });
+        report.findings.push({
+          path,
+          ...(workspace ? { workspace } : {}),
+          ruleId: rule.id,
+          severity,
+          attribute: violation.attribute,
+          message: violation.message,
+          fix: violation.fix,
+        });
         const text = `[cdkws policy] ${rule.id}: ${violation.attribute}: ${violation.message}; fix: ${violation.fix}`;
         if (severity === 'error') Annotations.of(node).addError(text);
         else Annotations.of(node).addWarning(text);

@@ -23,32 +23,42 @@ describe('RemoteStateConsumers', () => {
   it('refuses a workspace as its own consumer', () => {
     const stack = testStack();
     const net = new Workspace(stack, 'networking', { name: 'net' });
-    expect(() => new RemoteStateConsumers(stack, 'self', { workspace: net, consumers: [net] })).toThrow('platform/self: consumers[0]: a workspace cannot be its own consumer');
+    expect(() => new RemoteStateConsumers(stack, 'self', { workspace: net, consumers: [net] })).toThrow(
+      'platform/self: consumers[0]: a workspace cannot be its own consumer',
+    );
   });
 
   it('refuses a consumer listed twice', () => {
     const stack = testStack();
     const net = new Workspace(stack, 'networking', { name: 'net' });
     const app = new Workspace(stack, 'app', { name: 'app' });
-    expect(() => new RemoteStateConsumers(stack, 'twice', { workspace: net, consumers: [app, app] })).toThrow('platform/twice: consumers[1]: platform/app is listed twice');
+    expect(() => new RemoteStateConsumers(stack, 'twice', { workspace: net, consumers: [app, app] })).toThrow(
+      'platform/twice: consumers[1]: platform/app is listed twice',
+    );
   });
 
   it('refuses consumers for a workspace that shares its state with the whole organization', () => {
     const stack = testStack();
     const net = new Workspace(stack, 'networking', { name: 'net', globalRemoteState: true });
-    expect(() => new RemoteStateConsumers(stack, 'readers', { workspace: net, consumers: ['ws-1'] })).toThrow(/platform\/readers: workspace: platform\/networking has globalRemoteState: true/);
+    expect(() => new RemoteStateConsumers(stack, 'readers', { workspace: net, consumers: ['ws-1'] })).toThrow(
+      /platform\/readers: workspace: platform\/networking has globalRemoteState: true/,
+    );
   });
 
   it('refuses a second consumer list for the same workspace', () => {
     const stack = testStack();
     const net = new Workspace(stack, 'networking', { name: 'net' });
     new RemoteStateConsumers(stack, 'first', { workspace: net, consumers: ['ws-1'] });
-    expect(() => new RemoteStateConsumers(stack, 'second', { workspace: net, consumers: ['ws-2'] })).toThrow('platform/second: workspace: the consumers of platform/networking are already managed by platform/first');
+    expect(() => new RemoteStateConsumers(stack, 'second', { workspace: net, consumers: ['ws-2'] })).toThrow(
+      'platform/second: workspace: the consumers of platform/networking are already managed by platform/first',
+    );
   });
 
   it('refuses more consumers than one request may carry', () => {
     const stack = testStack();
     const many = Array.from({ length: 1001 }, (_, i) => `ws-${i}`);
-    expect(() => new RemoteStateConsumers(stack, 'many', { workspace: 'ws-x', consumers: many })).toThrow(/platform\/many: consumers: at most 1000 consumers per request \(got 1001\)/);
+    expect(() => new RemoteStateConsumers(stack, 'many', { workspace: 'ws-x', consumers: many })).toThrow(
+      /platform\/many: consumers: at most 1000 consumers per request \(got 1001\)/,
+    );
   });
 });

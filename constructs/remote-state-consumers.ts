@@ -56,7 +56,10 @@ export class RemoteStateConsumers extends Construct {
     }
     if (isWorkspaceConstruct(workspace)) {
       if (workspace.globalRemoteState === true) {
-        checker.fail('workspace', `${workspace.node.path} has globalRemoteState: true, so every workspace already reads its state; consumers apply only while it is false`);
+        checker.fail(
+          'workspace',
+          `${workspace.node.path} has globalRemoteState: true, so every workspace already reads its state; consumers apply only while it is false`,
+        );
       }
       const problem = workspace._registerConsumers(this.node.path);
       if (problem) checker.fail('workspace', problem);

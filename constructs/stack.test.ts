@@ -50,7 +50,9 @@ describe('WorkspacesStack', () => {
   });
 
   it('refuses an address with a path, naming the stack and attribute', () => {
-    expect(() => new WorkspacesStack(Testing.app(), 'bad', { organization: 'acme', address: 'http://host/api/v2' })).toThrow(/^bad: address: address must be a base URL/);
+    expect(() => new WorkspacesStack(Testing.app(), 'bad', { organization: 'acme', address: 'http://host/api/v2' })).toThrow(
+      /^bad: address: address must be a base URL/,
+    );
   });
 
   it('refuses a token and an empty organization', () => {

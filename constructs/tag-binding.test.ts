@@ -8,11 +8,13 @@ describe('TagBinding', () => {
     const stack = testStack();
     const ws = new Workspace(stack, 'networking', { name: 'net' });
     new TagBinding(stack, 'net-cost', { workspace: ws, key: 'cost-center', value: '42' });
-    expect(Testing.toHaveResourceWithProperties(Testing.synth(stack), 'cdkws_tag_binding', {
-      workspace_id: '${cdkws_workspace.networking.id}',
-      key: 'cost-center',
-      value: '42',
-    })).toBe(true);
+    expect(
+      Testing.toHaveResourceWithProperties(Testing.synth(stack), 'cdkws_tag_binding', {
+        workspace_id: '${cdkws_workspace.networking.id}',
+        key: 'cost-center',
+        value: '42',
+      }),
+    ).toBe(true);
   });
 
   it('accepts a workspace ID instead of a construct', () => {
@@ -39,13 +41,19 @@ describe('TagBinding', () => {
     const stack = testStack();
     const tags = Object.fromEntries(Array.from({ length: 10 }, (_, i) => [`k${i}`, 'v']));
     const ws = new Workspace(stack, 'full', { name: 'full', tags });
-    expect(() => new TagBinding(stack, 'eleventh', { workspace: ws, key: 'k10', value: 'v' })).toThrow('platform/eleventh: key: a workspace can have at most 10 tag bindings of its own; platform/full has 11');
+    expect(() => new TagBinding(stack, 'eleventh', { workspace: ws, key: 'k10', value: 'v' })).toThrow(
+      'platform/eleventh: key: a workspace can have at most 10 tag bindings of its own; platform/full has 11',
+    );
   });
 
   it('refuses keys and values with characters the service refuses, showing the value', () => {
     const stack = testStack();
-    expect(() => new TagBinding(stack, 'k', { workspace: 'ws-1', key: 'a b', value: 'v' })).toThrow('platform/k: key: key may contain only letters, numbers and _ . = + - @ : (got "a b")');
-    expect(() => new TagBinding(stack, 'v', { workspace: 'ws-1', key: 'a', value: 'x'.repeat(257) })).toThrow(/platform\/v: value: value must be at most 256 characters/);
+    expect(() => new TagBinding(stack, 'k', { workspace: 'ws-1', key: 'a b', value: 'v' })).toThrow(
+      'platform/k: key: key may contain only letters, numbers and _ . = + - @ : (got "a b")',
+    );
+    expect(() => new TagBinding(stack, 'v', { workspace: 'ws-1', key: 'a', value: 'x'.repeat(257) })).toThrow(
+      /platform\/v: value: value must be at most 256 characters/,
+    );
   });
 
   it('requires a workspace', () => {

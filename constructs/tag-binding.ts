@@ -32,7 +32,10 @@ export class TagBinding extends Construct {
     WorkspacesStack.of(this);
     const checker = new PropsChecker(this);
     if (props.workspace === undefined || props.workspace === '') checker.fail('workspace', 'workspace is required: a Workspace construct or a workspace ID');
-    for (const [prop, rule, value] of [['key', tagBindingKeyProblem, props.key], ['value', tagBindingValueProblem, props.value]] as const) {
+    for (const [prop, rule, value] of [
+      ['key', tagBindingKeyProblem, props.key],
+      ['value', tagBindingValueProblem, props.value],
+    ] as const) {
       // Tokens are Terraform's to check at plan time.
       if (typeof value !== 'string' || isUnresolved(value)) continue;
       const problem = rule(value);

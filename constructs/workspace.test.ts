@@ -19,15 +19,17 @@ describe('Workspace', () => {
       vcsRepo: { identifier: 'acme/networking', oauthTokenId: 'ot-github', branch: 'main' },
     });
     const synth = Testing.synth(stack);
-    expect(Testing.toHaveResourceWithProperties(synth, WorkspaceResource.tfResourceType, {
-      name: 'networking-prod',
-      execution_mode: 'remote',
-      auto_apply: true,
-      engine_version: '~> 1.9',
-      trigger_prefixes: ['modules/'],
-      tag_names: ['prod'],
-      vcs_repo: { identifier: 'acme/networking', oauth_token_id: 'ot-github', branch: 'main' },
-    })).toBe(true);
+    expect(
+      Testing.toHaveResourceWithProperties(synth, WorkspaceResource.tfResourceType, {
+        name: 'networking-prod',
+        execution_mode: 'remote',
+        auto_apply: true,
+        engine_version: '~> 1.9',
+        trigger_prefixes: ['modules/'],
+        tag_names: ['prod'],
+        vcs_repo: { identifier: 'acme/networking', oauth_token_id: 'ot-github', branch: 'main' },
+      }),
+    ).toBe(true);
     expect(Object.keys(resources(stack, 'cdkws_workspace'))).toEqual(['networking']);
   });
 
@@ -53,7 +55,11 @@ describe('Workspace', () => {
     const stack = testStack();
     const ws = new Workspace(stack, 'networking', { name: 'net', tags: { team: 'net' } });
     new TagBinding(stack, 'cost', { workspace: ws, key: 'cost-center', value: '42' });
-    expect(Object.values(resources(stack, 'cdkws_tag_binding')).map((b: any) => b.key).sort()).toEqual(['cost-center', 'team']);
+    expect(
+      Object.values(resources(stack, 'cdkws_tag_binding'))
+        .map((b: any) => b.key)
+        .sort(),
+    ).toEqual(['cost-center', 'team']);
   });
 
   it('maps preventDestroy to lifecycle.prevent_destroy and forceDelete to force_delete', () => {
@@ -78,7 +84,9 @@ describe('Workspace', () => {
 
   it('fails at construction with the construct path and attribute for an invalid name', () => {
     const stack = testStack();
-    expect(() => new Workspace(stack, 'bad', { name: 'has space' })).toThrow(/^platform\/bad: name: name may contain only letters, numbers, "-" and "_" \(got "has space"\)/);
+    expect(() => new Workspace(stack, 'bad', { name: 'has space' })).toThrow(
+      /^platform\/bad: name: name may contain only letters, numbers, "-" and "_" \(got "has space"\)/,
+    );
   });
 
   it('reports every broken rule of one workspace at once', () => {
@@ -96,37 +104,53 @@ describe('Workspace', () => {
 
   it('requires an agent pool when the execution mode is agent', () => {
     const stack = testStack();
-    expect(() => new Workspace(stack, 'agents', { name: 'a', executionMode: 'agent' })).toThrow('platform/agents: agentPoolId: agentPoolId is required when executionMode is "agent"');
+    expect(() => new Workspace(stack, 'agents', { name: 'a', executionMode: 'agent' })).toThrow(
+      'platform/agents: agentPoolId: agentPoolId is required when executionMode is "agent"',
+    );
   });
 
   it('refuses a VCS repository with both an OAuth token and an app installation', () => {
     const stack = testStack();
-    expect(() => new Workspace(stack, 'vcs', { name: 'v', vcsRepo: { identifier: 'acme/x', oauthTokenId: 'ot-1', vcsappInstallationId: 'ghain-1' } })).toThrow(/platform\/vcs: vcsRepo\.vcsappInstallationId: /);
+    expect(() => new Workspace(stack, 'vcs', { name: 'v', vcsRepo: { identifier: 'acme/x', oauthTokenId: 'ot-1', vcsappInstallationId: 'ghain-1' } })).toThrow(
+      /platform\/vcs: vcsRepo\.vcsappInstallationId: /,
+    );
   });
 
   it('refuses a VCS identifier that is not org/repo', () => {
     const stack = testStack();
-    expect(() => new Workspace(stack, 'vcs', { name: 'v', vcsRepo: { identifier: 'just-a-repo', oauthTokenId: 'ot-1' } })).toThrow('platform/vcs: vcsRepo.identifier: vcsRepo.identifier must have the form ":org/:repo" (got "just-a-repo")');
+    expect(() => new Workspace(stack, 'vcs', { name: 'v', vcsRepo: { identifier: 'just-a-repo', oauthTokenId: 'ot-1' } })).toThrow(
+      'platform/vcs: vcsRepo.identifier: vcsRepo.identifier must have the form ":org/:repo" (got "just-a-repo")',
+    );
   });
 
   it('refuses assessments with a non-remote execution mode or an old engine', () => {
     const stack = testStack();
-    expect(() => new Workspace(stack, 'local', { name: 'l', assessmentsEnabled: true, executionMode: 'local' })).toThrow('platform/local: assessmentsEnabled: assessmentsEnabled needs executionMode "remote"');
-    expect(() => new Workspace(stack, 'old', { name: 'o', assessmentsEnabled: true, engineVersion: '0.14.11' })).toThrow('platform/old: assessmentsEnabled: assessmentsEnabled needs engineVersion 0.15.4 or later');
+    expect(() => new Workspace(stack, 'local', { name: 'l', assessmentsEnabled: true, executionMode: 'local' })).toThrow(
+      'platform/local: assessmentsEnabled: assessmentsEnabled needs executionMode "remote"',
+    );
+    expect(() => new Workspace(stack, 'old', { name: 'o', assessmentsEnabled: true, engineVersion: '0.14.11' })).toThrow(
+      'platform/old: assessmentsEnabled: assessmentsEnabled needs engineVersion 0.15.4 or later',
+    );
     // Unknown until the service answers: the organization's default mode, and what a constraint resolves to.
     expect(() => new Workspace(stack, 'unknown', { name: 'u', assessmentsEnabled: true, engineVersion: '~> 1.9' })).not.toThrow();
   });
 
   it('refuses flat tag names the service would refuse, mixed case (with the lowercase fix) and duplicates', () => {
     const stack = testStack();
-    expect(() => new Workspace(stack, 't1', { name: 't1', tagNames: ['has space'] })).toThrow('platform/t1: tagNames: tagNames entry "has space" may contain only letters, numbers, ":", "-" and "_"');
-    expect(() => new Workspace(stack, 't2', { name: 't2', tagNames: ['Prod'] })).toThrow('platform/t2: tagNames: tagNames entry "Prod" must be written lowercase ("prod"): the service stores flat tags lowercased');
+    expect(() => new Workspace(stack, 't1', { name: 't1', tagNames: ['has space'] })).toThrow(
+      'platform/t1: tagNames: tagNames entry "has space" may contain only letters, numbers, ":", "-" and "_"',
+    );
+    expect(() => new Workspace(stack, 't2', { name: 't2', tagNames: ['Prod'] })).toThrow(
+      'platform/t2: tagNames: tagNames entry "Prod" must be written lowercase ("prod"): the service stores flat tags lowercased',
+    );
     expect(() => new Workspace(stack, 't3', { name: 't3', tagNames: ['prod', 'prod'] })).toThrow('platform/t3: tagNames: tag name "prod" is listed twice');
   });
 
   it('refuses tag keys with a reserved prefix, naming the tag binding it creates', () => {
     const stack = testStack();
-    expect(() => new Workspace(stack, 'ws', { name: 'ws', tags: { 'hc:owner': 'x' } })).toThrow('platform/ws/tag-hc:owner: key: key must not start with "hc:" or "hcp:" (reserved) (got "hc:owner")');
+    expect(() => new Workspace(stack, 'ws', { name: 'ws', tags: { 'hc:owner': 'x' } })).toThrow(
+      'platform/ws/tag-hc:owner: key: key must not start with "hc:" or "hcp:" (reserved) (got "hc:owner")',
+    );
   });
 
   it('does not check values that are tokens', () => {
@@ -137,16 +161,23 @@ describe('Workspace', () => {
 
   it('refuses a value of the wrong kind, naming the prop in camelCase', () => {
     const stack = testStack();
-    expect(() => new Workspace(stack, 'kind', { name: 'k', autoApply: 'yes' as unknown as boolean, vcsRepo: { identifier: 'acme/x', oauthTokenId: 'ot-1', ingressSubmodules: 1 as unknown as boolean } })).toThrow(
-      /^platform\/kind: autoApply: .*boolean.* \(got "yes"\)\nplatform\/kind: vcsRepo\.ingressSubmodules: .*boolean.* \(got 1\)$/,
-    );
+    expect(
+      () =>
+        new Workspace(stack, 'kind', {
+          name: 'k',
+          autoApply: 'yes' as unknown as boolean,
+          vcsRepo: { identifier: 'acme/x', oauthTokenId: 'ot-1', ingressSubmodules: 1 as unknown as boolean },
+        }),
+    ).toThrow(/^platform\/kind: autoApply: .*boolean.* \(got "yes"\)\nplatform\/kind: vcsRepo\.ingressSubmodules: .*boolean.* \(got 1\)$/);
   });
 
   it('checks the literal tag names of a list that also holds tokens', () => {
     const stack = testStack();
     const source = new Workspace(stack, 'source', { name: 'source' });
     expect(() => new Workspace(stack, 'ok', { name: 'ok', tagNames: [source.resource.name, 'prod'] })).not.toThrow();
-    expect(() => new Workspace(stack, 'bad', { name: 'bad', tagNames: [source.resource.name, 'Prod'] })).toThrow(/platform\/bad: tagNames: tagNames entry "Prod" must be written lowercase/);
+    expect(() => new Workspace(stack, 'bad', { name: 'bad', tagNames: [source.resource.name, 'Prod'] })).toThrow(
+      /platform\/bad: tagNames: tagNames entry "Prod" must be written lowercase/,
+    );
   });
 
   it('passes a nested prop given as a token through to the resource', () => {
@@ -158,6 +189,8 @@ describe('Workspace', () => {
 
   it('must be created inside a WorkspacesStack', () => {
     const app = Testing.app();
-    expect(() => new Workspace(app, 'loose', { name: 'x' })).toThrow(/loose: workspace constructs must be created inside a WorkspacesStack|No stack could be identified/);
+    expect(() => new Workspace(app, 'loose', { name: 'x' })).toThrow(
+      /loose: workspace constructs must be created inside a WorkspacesStack|No stack could be identified/,
+    );
   });
 });

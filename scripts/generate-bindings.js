@@ -44,7 +44,11 @@ function loadGenerator() {
 function sortKeys(value) {
   if (Array.isArray(value)) return value.map(sortKeys);
   if (value && typeof value === 'object') {
-    return Object.fromEntries(Object.keys(value).sort().map((key) => [key, sortKeys(value[key])]));
+    return Object.fromEntries(
+      Object.keys(value)
+        .sort()
+        .map((key) => [key, sortKeys(value[key])]),
+    );
   }
   return value;
 }
@@ -89,7 +93,12 @@ function normalize(text) {
   const lines = text
     .replace(/\r\n/g, '\n')
     .split('\n')
-    .map((line) => line.replace(/[ \t]+$/, '').replace(OVERRIDES, '$1override $2').replace(ENGINE_IMPORT, ENGINE_MODULE));
+    .map((line) =>
+      line
+        .replace(/[ \t]+$/, '')
+        .replace(OVERRIDES, '$1override $2')
+        .replace(ENGINE_IMPORT, ENGINE_MODULE),
+    );
   return `${lines.join('\n').replace(/\n+$/, '')}\n`;
 }
 

@@ -19,7 +19,6 @@ const COMMAND = 'npm run generate';
 
 // ---- construct props ------------------------------------------------------------------------
 
-
 const pascal = (name) => name.charAt(0).toUpperCase() + name.slice(1);
 
 /** A default as TSDoc shows it: the words when the table has them, else the value. */
@@ -98,7 +97,8 @@ function docTargets(spec) {
   ];
 }
 
-const beginMarker = (kind, type) => `<!-- BEGIN generated: attributes of ${kind === 'data_source_schemas' ? 'data source' : 'resource'} ${type} (${COMMAND}) -->`;
+const beginMarker = (kind, type) =>
+  `<!-- BEGIN generated: attributes of ${kind === 'data_source_schemas' ? 'data source' : 'resource'} ${type} (${COMMAND}) -->`;
 const END_MARKER = '<!-- END generated -->';
 
 /** A cty type as the docs write it: `string`, `[list, string]`; an object's members get rows of their own. */
@@ -147,7 +147,9 @@ function attributeLines(block, table, prefix) {
   const lines = [];
   for (const name of Object.keys(block.attributes ?? {}).sort()) {
     const attribute = block.attributes[name];
-    lines.push(`| \`${[...prefix, name].join('.')}\` | ${typeText(attribute.type)} | ${kindText(attribute)} | ${cell(describe(table, [...prefix, name], attribute))} |`);
+    lines.push(
+      `| \`${[...prefix, name].join('.')}\` | ${typeText(attribute.type)} | ${kindText(attribute)} | ${cell(describe(table, [...prefix, name], attribute))} |`,
+    );
     if (isObjectType(attribute.type)) {
       const members = Object.fromEntries(Object.entries(attribute.type[1]).map(([member, type]) => [member, { ...attribute, type, description: '' }]));
       lines.push(...attributeLines({ attributes: members }, table, [...prefix, name]));
@@ -169,7 +171,13 @@ function renderAttributeTable(schema, target) {
   const provider = Object.values(schema.provider_schemas)[0];
   const entry = provider[target.kind][target.type];
   if (!entry) throw new Error(`the provider schema has no ${target.type} in ${target.kind}`);
-  return [beginMarker(target.kind, target.type), '| attribute | type | kind | description |', '|---|---|---|---|', ...attributeLines(entry.block, target.table, []), END_MARKER].join('\n');
+  return [
+    beginMarker(target.kind, target.type),
+    '| attribute | type | kind | description |',
+    '|---|---|---|---|',
+    ...attributeLines(entry.block, target.table, []),
+    END_MARKER,
+  ].join('\n');
 }
 
 /** Each docs/resources file with its generated regions replaced: { file → text }. */
@@ -181,7 +189,8 @@ function renderDocs(spec, schema, docsDir = path.join(ROOT, 'docs', 'resources')
     const begin = beginMarker(target.kind, target.type);
     const start = text.indexOf(begin);
     const end = text.indexOf(END_MARKER, start);
-    if (start < 0 || end < 0) throw new Error(`${path.relative(ROOT, file)} has no "${begin}" … "${END_MARKER}" region: add the two lines where the table goes`);
+    if (start < 0 || end < 0)
+      throw new Error(`${path.relative(ROOT, file)} has no "${begin}" … "${END_MARKER}" region: add the two lines where the table goes`);
     texts.set(file, text.slice(0, start) + renderAttributeTable(schema, target) + text.slice(end + END_MARKER.length));
   }
   return texts;

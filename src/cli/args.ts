@@ -8,7 +8,13 @@ export interface Parsed {
 }
 
 /** Parses `argv`; unknown options and extra positionals are usage errors that show `help` (main() names the command). */
-export function parseCommandArgs(_command: string, argv: string[], options: NonNullable<ParseArgsConfig['options']>, help: string, maxPositionals = 1): Parsed | 'help' {
+export function parseCommandArgs(
+  _command: string,
+  argv: string[],
+  options: NonNullable<ParseArgsConfig['options']>,
+  help: string,
+  maxPositionals = 1,
+): Parsed | 'help' {
   let parsed: Parsed;
   try {
     parsed = parseArgs({ args: argv, options: { ...options, help: { type: 'boolean', short: 'h' } }, allowPositionals: true, strict: true });

@@ -34,7 +34,9 @@ async function run(command: 'deploy' | 'destroy', argv: string[]): Promise<numbe
     }
     await applyPlan(output, plan, command === 'deploy' ? 'Deploying' : 'Destroying');
     const { import: imported, add, change, destroy: removed } = plan.summary;
-    output.out(`${paint(output, 'green', '✔')} ${stack.name}: ${command === 'deploy' ? 'deployed' : 'destroyed'}: ${imported > 0 ? `${imported} imported, ` : ''}${add} added, ${change} changed, ${removed} destroyed\n`);
+    output.out(
+      `${paint(output, 'green', '✔')} ${stack.name}: ${command === 'deploy' ? 'deployed' : 'destroyed'}: ${imported > 0 ? `${imported} imported, ` : ''}${add} added, ${change} changed, ${removed} destroyed\n`,
+    );
   }
   return 0;
 }

@@ -20,7 +20,14 @@ export function formatDiagnostics(diagnostics: TerraformDiagnostic[]): string[] 
     groups.set(key, group);
   }
   return [...groups.values()].map(({ diagnostic: d, addresses, count }) => {
-    const where = addresses.length === 1 ? ` (${addresses[0]})` : addresses.length > 1 ? ` (${addresses.length} resources: ${listed(addresses)})` : count > 1 ? ` (×${count})` : '';
+    const where =
+      addresses.length === 1
+        ? ` (${addresses[0]})`
+        : addresses.length > 1
+          ? ` (${addresses.length} resources: ${listed(addresses)})`
+          : count > 1
+            ? ` (×${count})`
+            : '';
     const detail = d.detail ? `\n  ${d.detail.replace(/\n/g, '\n  ')}` : '';
     return `${d.severity === 'error' ? 'Error' : 'Warning'}: ${d.summary ?? ''}${where}${detail}`;
   });
@@ -50,7 +57,10 @@ export function collapseDiagnosticText(text: string): string {
   if (blocks.length < 2) return text;
   const groups = new Map<string, { block: string[]; addresses: string[]; count: number }>();
   for (const block of blocks) {
-    const key = block.filter((l) => !WITH.test(l) && !LOCATION.test(l)).join('\n').trim();
+    const key = block
+      .filter((l) => !WITH.test(l) && !LOCATION.test(l))
+      .join('\n')
+      .trim();
     const group = groups.get(key) ?? { block, addresses: [], count: 0 };
     group.count += 1;
     const address = block.map((l) => WITH.exec(l)?.[1]).find((a) => a !== undefined);

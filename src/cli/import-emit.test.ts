@@ -35,13 +35,27 @@ function ws(name: string, id: string, overrides: Partial<Workspace> = {}): Works
   };
 }
 
-const item = (workspace: Workspace, extra: Partial<ImportedWorkspace> = {}): ImportedWorkspace => ({ workspace, tagBindings: [], consumers: [], projectName: 'Default Project', ...extra });
+const item = (workspace: Workspace, extra: Partial<ImportedWorkspace> = {}): ImportedWorkspace => ({
+  workspace,
+  tagBindings: [],
+  consumers: [],
+  projectName: 'Default Project',
+  ...extra,
+});
 const render = (items: ImportedWorkspace[]) => renderImportModule({ organization: 'acme', command: 'cdkws import --organization acme', workspaces: items });
 
 describe('renderImportModule', () => {
   it('writes only the props that differ from the spec defaults, plus name and engine version', () => {
     const text = render([item(ws('plain', 'ws-1'))]);
-    expect(text).toContain(["    this.plain = new Workspace(this, 'plain', {", "      name: 'plain',", "      engineVersion: '1.11.0',", '    });', "    this.plain.importFrom('ws-1');"].join('\n'));
+    expect(text).toContain(
+      [
+        "    this.plain = new Workspace(this, 'plain', {",
+        "      name: 'plain',",
+        "      engineVersion: '1.11.0',",
+        '    });',
+        "    this.plain.importFrom('ws-1');",
+      ].join('\n'),
+    );
   });
 
   it('writes every setting a workspace may have, VCS included, with tags and flat tags', () => {
@@ -63,12 +77,20 @@ describe('renderImportModule', () => {
       vcsRepo: { identifier: 'acme/net', oauthTokenId: 'ot-github', branch: 'main', ingressSubmodules: true, tagsRegex: 'v\\d+' },
       tagNames: ['prod', 'networking'],
     });
-    const text = render([item(workspace, { projectName: 'platform', tagBindings: [{ id: 'tb-1', key: 'team', value: 'net' }, { id: 'tb-2', key: 'cost-center', value: '42' }] })]);
+    const text = render([
+      item(workspace, {
+        projectName: 'platform',
+        tagBindings: [
+          { id: 'tb-1', key: 'team', value: 'net' },
+          { id: 'tb-2', key: 'cost-center', value: '42' },
+        ],
+      }),
+    ]);
     expect(text).toContain(
       [
         "    this.netProd = new Workspace(this, 'net-prod', {",
         "      name: 'net-prod',",
-        "      projectId: 'prj-platform', // project \"platform\"",
+        '      projectId: \'prj-platform\', // project "platform"',
         "      description: 'It\\'s \"quoted\"\\nand on two lines \\\\ with a backslash',",
         "      executionMode: 'agent',",
         "      agentPoolId: 'apool-main',",
@@ -109,7 +131,12 @@ describe('renderImportModule', () => {
     const b = ws('app-b', 'ws-b');
     const text = render([
       item(b),
-      item(a, { consumers: [{ id: 'ws-out', name: 'legacy' }, { id: 'ws-b', name: 'app-b' }] }),
+      item(a, {
+        consumers: [
+          { id: 'ws-out', name: 'legacy' },
+          { id: 'ws-b', name: 'app-b' },
+        ],
+      }),
     ]);
     expect(text).toContain(
       [
@@ -117,7 +144,7 @@ describe('renderImportModule', () => {
         '      workspace: this.appA,',
         '      consumers: [',
         '        this.appB,',
-        "        'ws-out', // workspace \"legacy\", not imported here",
+        '        \'ws-out\', // workspace "legacy", not imported here',
         '      ],',
         "    }).importFrom('ws-a');",
       ].join('\n'),
@@ -127,7 +154,13 @@ describe('renderImportModule', () => {
   });
 
   it('resolves clashing variable names and construct ids deterministically', () => {
-    const items = [item(ws('a_b', 'ws-1')), item(ws('a-b', 'ws-2')), item(ws('a-b-consumers', 'ws-3'), { consumers: [] }), item(ws('1st', 'ws-4')), item(ws('node', 'ws-5'))];
+    const items = [
+      item(ws('a_b', 'ws-1')),
+      item(ws('a-b', 'ws-2')),
+      item(ws('a-b-consumers', 'ws-3'), { consumers: [] }),
+      item(ws('1st', 'ws-4')),
+      item(ws('node', 'ws-5')),
+    ];
     items[1].consumers = [{ id: 'ws-1', name: 'a_b' }];
     const text = render(items);
     expect(text).toContain("this.aB = new Workspace(this, 'a-b',");
@@ -143,7 +176,10 @@ describe('renderImportModule', () => {
     try {
       const a = ws('app-a', 'ws-a', { description: "quote ' and\nnewline", vcsRepo: { identifier: 'acme/a', oauthTokenId: 'ot-github' } });
       const file = path.join(dir, 'imported-workspaces.ts');
-      writeFileSync(file, render([item(a, { tagBindings: [{ id: 'tb', key: 'k', value: 'v' }], consumers: [{ id: 'ws-x', name: 'x' }] }), item(ws('b', 'ws-b'))]));
+      writeFileSync(
+        file,
+        render([item(a, { tagBindings: [{ id: 'tb', key: 'k', value: 'v' }], consumers: [{ id: 'ws-x', name: 'x' }] }), item(ws('b', 'ws-b'))]),
+      );
       const root = path.resolve(__dirname, '..', '..');
       const program = ts.createProgram([file], {
         strict: true,
@@ -168,7 +204,14 @@ describe('renderImportModule', () => {
 
 describe('names and literals', () => {
   it('makes camelCase identifiers from workspace names', () => {
-    expect(['networking-prod', 'Data_Warehouse', '9lives', 'class', '--', 'x'].map(identifierFor)).toEqual(['networkingProd', 'dataWarehouse', 'ws9lives', 'classWorkspace', 'workspace', 'x']);
+    expect(['networking-prod', 'Data_Warehouse', '9lives', 'class', '--', 'x'].map(identifierFor)).toEqual([
+      'networkingProd',
+      'dataWarehouse',
+      'ws9lives',
+      'classWorkspace',
+      'workspace',
+      'x',
+    ]);
   });
 
   it('escapes what a single-quoted string cannot hold', () => {

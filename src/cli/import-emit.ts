@@ -138,7 +138,14 @@ function rowEntry(name: string, row: AttributeRow, value: unknown, column: numbe
   const fallback = row.default;
   if (Array.isArray(value)) {
     if (Array.isArray(fallback) && sameArray(value as string[], fallback as readonly string[])) return undefined;
-    return { key: name, value: arrayLiteral((value as string[]).map((v) => ({ code: stringLiteral(v) })), '', column + name.length + 2) };
+    return {
+      key: name,
+      value: arrayLiteral(
+        (value as string[]).map((v) => ({ code: stringLiteral(v) })),
+        '',
+        column + name.length + 2,
+      ),
+    };
   }
   if (value === fallback) return undefined;
   return { key: name, value: typeof value === 'string' ? stringLiteral(value) : String(value) };
@@ -156,7 +163,8 @@ function tableEntries(
   for (const [name, row] of configurableRows(table)) {
     if (row.kind === 'object') continue;
     const value = valueOf(name, row, read, wire);
-    const entry = name in special ? special[name](value) : row.required ? { key: name, value: stringLiteral(String(value ?? '')) } : rowEntry(name, row, value, column);
+    const entry =
+      name in special ? special[name](value) : row.required ? { key: name, value: stringLiteral(String(value ?? '')) } : rowEntry(name, row, value, column);
     if (entry) entries.push(entry);
   }
   return entries;
@@ -176,13 +184,18 @@ export function workspaceEntries(item: ImportedWorkspace, indent: string): Entry
     // Where the workspace lives comes right after its name (below).
     projectId: () => undefined,
     executionMode: (value) => (ownMode ? text('executionMode', value) : undefined),
-    agentPoolId: (value) => (value && (ws.settingOverwrites?.agentPool === true || (ownMode && ws.executionMode === 'agent')) ? text('agentPoolId', value) : undefined),
+    agentPoolId: (value) =>
+      value && (ws.settingOverwrites?.agentPool === true || (ownMode && ws.executionMode === 'agent')) ? text('agentPoolId', value) : undefined,
     // Always written: the default ("the latest release") moves, so leaving it out would change the
     // meaning of the code over time.
     engineVersion: (value) => text('engineVersion', value),
   });
   if (ws.projectId && item.projectName !== DEFAULT_PROJECT_NAME) {
-    entries.splice(1, 0, { key: 'projectId', value: stringLiteral(ws.projectId), comment: item.projectName === undefined ? undefined : `project "${item.projectName}"` });
+    entries.splice(1, 0, {
+      key: 'projectId',
+      value: stringLiteral(ws.projectId),
+      comment: item.projectName === undefined ? undefined : `project "${item.projectName}"`,
+    });
   }
   // Construct props beyond the table: the SSH key, then the objects, then both kinds of tags.
   const sshKey = text('sshKeyId', ws.sshKeyId);
@@ -193,11 +206,24 @@ export function workspaceEntries(item: ImportedWorkspace, indent: string): Entry
   }
   const tagNames = [...ws.tagNames].sort();
   if (tagNames.length > 0) {
-    entries.push({ key: 'tagNames', value: arrayLiteral(tagNames.map((t) => ({ code: stringLiteral(t) })), '', column + 'tagNames: '.length) });
+    entries.push({
+      key: 'tagNames',
+      value: arrayLiteral(
+        tagNames.map((t) => ({ code: stringLiteral(t) })),
+        '',
+        column + 'tagNames: '.length,
+      ),
+    });
   }
   const bindings = [...item.tagBindings].sort((a, b) => compare(a.key, b.key));
   if (bindings.length > 0) {
-    entries.push({ key: 'tags', value: objectLiteral(bindings.map((b) => ({ key: b.key, value: stringLiteral(b.value ?? '') })), '') });
+    entries.push({
+      key: 'tags',
+      value: objectLiteral(
+        bindings.map((b) => ({ key: b.key, value: stringLiteral(b.value ?? '') })),
+        '',
+      ),
+    });
   }
   return entries;
 }

@@ -19,7 +19,11 @@ export interface ImportFilters {
 const DETAIL_WORKERS = 8;
 
 /** Every matching workspace with its own bindings and consumers, in the service's name order. */
-export async function readImportedWorkspaces(client: Client, filters: ImportFilters, progress: (done: number, total: number) => void = () => {}): Promise<ImportedWorkspace[]> {
+export async function readImportedWorkspaces(
+  client: Client,
+  filters: ImportFilters,
+  progress: (done: number, total: number) => void = () => {},
+): Promise<ImportedWorkspace[]> {
   // Project names come with the list pages (include=project): no request of their own.
   const projectNames = new Map<string, string>();
   const pages = paginate(async (page) => {
@@ -37,7 +41,10 @@ export async function readImportedWorkspaces(client: Client, filters: ImportFilt
     }
     return listed;
   });
-  const found = (await collect(pages)).map((workspace) => ({ workspace, projectName: workspace.projectId ? projectNames.get(workspace.projectId) : undefined }));
+  const found = (await collect(pages)).map((workspace) => ({
+    workspace,
+    projectName: workspace.projectId ? projectNames.get(workspace.projectId) : undefined,
+  }));
 
   const out = new Array<ImportedWorkspace>(found.length);
   let nextIndex = 0;

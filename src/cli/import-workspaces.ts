@@ -67,11 +67,14 @@ const usage = (message: string) => new CliError(`${message}\n\n${HELP}`, USAGE_E
 
 /** Checks a request before anything is read; throws a usage error naming the fix. */
 export function checkImportRequest(request: ImportRequest): void {
-  if (typeof request.organization !== 'string' || request.organization.trim() === '') throw usage('--organization is required: the organization whose workspaces to import');
+  if (typeof request.organization !== 'string' || request.organization.trim() === '')
+    throw usage('--organization is required: the organization whose workspaces to import');
   if (request.name !== undefined) {
     const core = request.name.replace(/^\*+/, '').replace(/\*+$/, '');
     if (request.name === '' || (core !== '' && !/^[A-Za-z0-9_-]+$/.test(core)) || core.length > WORKSPACE_NAME_MAX_LENGTH) {
-      throw usage(`--name ${JSON.stringify(request.name)} is not a workspace name pattern: letters, numbers, "-" and "_", with "*" only at the start or the end (e.g. "networking-*")`);
+      throw usage(
+        `--name ${JSON.stringify(request.name)} is not a workspace name pattern: letters, numbers, "-" and "_", with "*" only at the start or the end (e.g. "networking-*")`,
+      );
     }
   }
   for (const tag of request.tags) {
@@ -80,7 +83,8 @@ export function checkImportRequest(request: ImportRequest): void {
   if (request.project !== undefined && !/^prj-[A-Za-z0-9_-]+$/.test(request.project)) {
     throw usage(`--project ${JSON.stringify(request.project)} is not a project ID: give the ID ("prj-…"), not the project's name`);
   }
-  if (!/\.ts$/.test(request.out) || request.out.endsWith('.d.ts')) throw usage(`--out ${JSON.stringify(request.out)} must name a TypeScript module ending in ".ts"`);
+  if (!/\.ts$/.test(request.out) || request.out.endsWith('.d.ts'))
+    throw usage(`--out ${JSON.stringify(request.out)} must name a TypeScript module ending in ".ts"`);
   if (!request.force && existsSync(request.out)) throw usage(`${request.out} already exists: pass --force to overwrite it, or --out another file`);
 }
 
@@ -122,7 +126,9 @@ function importSpecifier(file: string): string {
 
 function serviceError(error: unknown, request: ImportRequest): never {
   if (error instanceof NotFoundError) {
-    throw new CliError(`organization "${request.organization}" was not found, or the token cannot see it: check --organization and the token in CDKWS_TOKEN (${error.message})`);
+    throw new CliError(
+      `organization "${request.organization}" was not found, or the token cannot see it: check --organization and the token in CDKWS_TOKEN (${error.message})`,
+    );
   }
   if (error instanceof ApiError) throw new CliError(`reading the workspaces failed: ${error.message}; nothing was written`);
   throw error;
@@ -167,7 +173,8 @@ export async function importWorkspaces(request: ImportRequest, client?: Client):
       // "wx" refuses a file that appeared while we were reading.
       writeFileSync(file, source, { flag: request.force ? 'w' : 'wx' });
     } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === 'EEXIST') throw new CliError(`${request.out} already exists: pass --force to overwrite it, or --out another file`, USAGE_ERROR);
+      if ((error as NodeJS.ErrnoException).code === 'EEXIST')
+        throw new CliError(`${request.out} already exists: pass --force to overwrite it, or --out another file`, USAGE_ERROR);
       throw error;
     }
     return { file, count: workspaces.length, mainLines: mainLines(importSpecifier(file)) };
@@ -211,7 +218,9 @@ export async function importCommand(argv: string[]): Promise<number> {
     force: values.force === true,
   });
   const shown = path.relative(process.cwd(), result.file) || result.file;
-  process.stderr.write(`Wrote ${result.count} workspace${result.count === 1 ? '' : 's'} to ${shown}. Add these two lines to main.ts (the second inside your WorkspacesStack, here "stack"):\n`);
+  process.stderr.write(
+    `Wrote ${result.count} workspace${result.count === 1 ? '' : 's'} to ${shown}. Add these two lines to main.ts (the second inside your WorkspacesStack, here "stack"):\n`,
+  );
   process.stdout.write(`${result.mainLines.join('\n')}\n`);
   return 0;
 }

@@ -20,7 +20,10 @@ describe('the files of a new app', () => {
   });
 
   it('put extra imports and statements into main.ts', () => {
-    const main = mainTs({ engine: 'cdktf', organization: "o'brien", workspaceName: 'w' }, { imports: ["import { ImportedWorkspaces } from './imported-workspaces';"], body: ["new ImportedWorkspaces(stack, 'imported');"] });
+    const main = mainTs(
+      { engine: 'cdktf', organization: "o'brien", workspaceName: 'w' },
+      { imports: ["import { ImportedWorkspaces } from './imported-workspaces';"], body: ["new ImportedWorkspaces(stack, 'imported');"] },
+    );
     expect(main).toContain("import { Workspace, WorkspacesStack } from 'cdk-workspaces';\nimport { ImportedWorkspaces } from './imported-workspaces';\n");
     expect(main).toContain("{ organization: 'o\\'brien' }");
     expect(main).toMatch(/new ImportedWorkspaces\(stack, 'imported'\);\n\napp\.synth\(\);\n$/);

@@ -68,7 +68,9 @@ export function planApp(options: InitOptions): AppSettings {
   }
   const base = path.basename(dir);
   if (!WORKSPACE_NAME_PATTERN.test(base) || base.length > WORKSPACE_NAME_MAX_LENGTH || !NPM_NAME.test(base.toLowerCase())) {
-    throw usage(`the folder name "${base}" names the app and its first workspace: use letters, numbers, "-" and "_" (at most ${WORKSPACE_NAME_MAX_LENGTH} characters), starting with a letter or number`);
+    throw usage(
+      `the folder name "${base}" names the app and its first workspace: use letters, numbers, "-" and "_" (at most ${WORKSPACE_NAME_MAX_LENGTH} characters), starting with a letter or number`,
+    );
   }
   if (options.organization.trim() === '' || !/^[A-Za-z0-9_-]+$/.test(options.organization)) {
     throw usage(`--organization "${options.organization}": an organization name has only letters, numbers, "-" and "_"`);
@@ -148,7 +150,9 @@ export async function init(argv: string[]): Promise<number> {
     const code = await npmInstall(dir);
     if (code !== 0) throw new CliError(`npm install failed in ${dir} (exit ${code}): the files are written; fix the problem above and run npm install there`);
   }
-  process.stdout.write(`\nnext:\n${shown === '.' ? '' : `  cd ${shown}\n`}${parsed.values['no-install'] ? '  npm install\n' : ''}  export CDKWS_ADDRESS=… CDKWS_TOKEN=…\n  npx cdkws diff\n`);
+  process.stdout.write(
+    `\nnext:\n${shown === '.' ? '' : `  cd ${shown}\n`}${parsed.values['no-install'] ? '  npm install\n' : ''}  export CDKWS_ADDRESS=… CDKWS_TOKEN=…\n  npx cdkws diff\n`,
+  );
   return 0;
 }
 

@@ -49,7 +49,9 @@ export async function main(argv: string[]): Promise<number> {
     return 1;
   }
   try {
-    return await (await load())(rest);
+    return await (
+      await load()
+    )(rest);
   } catch (error) {
     // Expected failures (bad arguments, a failed plan) are reported as they are, without a stack trace.
     if (error instanceof CliError) {

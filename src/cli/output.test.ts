@@ -13,7 +13,9 @@ describe('withProgress', () => {
       note('  [1 of 2] cdkws_workspace.a: Creation complete');
       progress.status('2 of 2');
     });
-    expect(output.text()).toMatch(/^Deploying platform\.\.\.\n {2}\[1 of 2\] cdkws_workspace\.a: Creation complete\n✔ Deploying platform \(2 of 2\) \(\d+\.\ds\)\n$/);
+    expect(output.text()).toMatch(
+      /^Deploying platform\.\.\.\n {2}\[1 of 2\] cdkws_workspace\.a: Creation complete\n✔ Deploying platform \(2 of 2\) \(\d+\.\ds\)\n$/,
+    );
     expect(output.text()).not.toContain('\u001b');
   });
 

@@ -71,7 +71,9 @@ export async function withProgress<T>(output: Output, label: string, work: (note
   let timer: NodeJS.Timeout | undefined;
   let state = '';
   const draw = (frame: number) =>
-    output.err(`\r\u001b[2K${paint(output, 'cyan', FRAMES[frame % FRAMES.length])} ${label}${state ? ` ${state}` : ''} ${paint(output, 'dim', seconds(Date.now() - started))}`);
+    output.err(
+      `\r\u001b[2K${paint(output, 'cyan', FRAMES[frame % FRAMES.length])} ${label}${state ? ` ${state}` : ''} ${paint(output, 'dim', seconds(Date.now() - started))}`,
+    );
   if (output.tty) {
     let frame = 0;
     draw(frame++);
@@ -100,7 +102,10 @@ export async function withProgress<T>(output: Output, label: string, work: (note
 
 /** An error whose message is for the user as is (no stack trace), with the exit code to use. */
 export class CliError extends Error {
-  constructor(message: string, public readonly exitCode = 1) {
+  constructor(
+    message: string,
+    public readonly exitCode = 1,
+  ) {
     super(message);
     this.name = 'CliError';
   }

@@ -41,7 +41,6 @@ export function referencedNames(config: ConfigResource | undefined, attribute: s
   return found;
 }
 
-
 export interface JsonChange {
   actions: string[];
   before?: unknown;
@@ -77,7 +76,11 @@ function marked(tree: unknown, name: string): boolean {
 export function sortDeep(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(sortDeep);
   if (value && typeof value === 'object') {
-    return Object.fromEntries(Object.keys(value).sort().map((k) => [k, sortDeep((value as Record<string, unknown>)[k])]));
+    return Object.fromEntries(
+      Object.keys(value)
+        .sort()
+        .map((k) => [k, sortDeep((value as Record<string, unknown>)[k])]),
+    );
   }
   return value;
 }
@@ -92,7 +95,12 @@ function namesOf(value: unknown, names: WorkspaceNames): string[] | undefined {
   return found.every((n): n is string => n !== undefined) ? found : undefined;
 }
 
-function build(name: string, before: unknown, after: unknown, flags: { beforeSensitive: boolean; afterSensitive: boolean; afterUnknown: boolean; forcesReplacement: boolean }): AttributeChange {
+function build(
+  name: string,
+  before: unknown,
+  after: unknown,
+  flags: { beforeSensitive: boolean; afterSensitive: boolean; afterUnknown: boolean; forcesReplacement: boolean },
+): AttributeChange {
   const change: AttributeChange = {
     name,
     before: flags.beforeSensitive ? null : (sortDeep(before) ?? null),
@@ -146,7 +154,12 @@ export function attributeChanges(change: JsonChange, action: ChangeAction, confi
 }
 
 /** What changed outside of code: `before` is the state of the last deploy, `after` the refreshed value. */
-export function driftChanges(change: JsonChange, action: 'update' | 'delete', names: WorkspaceNames, readOnly: ReadonlySet<string> = new Set()): AttributeChange[] {
+export function driftChanges(
+  change: JsonChange,
+  action: 'update' | 'delete',
+  names: WorkspaceNames,
+  readOnly: ReadonlySet<string> = new Set(),
+): AttributeChange[] {
   if (action === 'delete') return [];
   const before = topLevel(change.before);
   const after = topLevel(change.after);

@@ -19,22 +19,41 @@ function bigPlan(created: number, destroyed: number): any {
       change: {
         actions: ['create'],
         before: null,
-        after: { name, description: `Workspace ${i}: ${'a long description of what it manages '.repeat(6)}`, auto_apply: false, execution_mode: 'remote', tag_names: ['prod', 'team-a'], trigger_patterns: ['modules/**/*.tf', `services/${name}/**`] },
+        after: {
+          name,
+          description: `Workspace ${i}: ${'a long description of what it manages '.repeat(6)}`,
+          auto_apply: false,
+          execution_mode: 'remote',
+          tag_names: ['prod', 'team-a'],
+          trigger_patterns: ['modules/**/*.tf', `services/${name}/**`],
+        },
         after_unknown: { id: true },
       },
     });
     for (const key of ['team', 'cost-center', 'env']) {
       const binding = `cdkws_tag_binding.${name}-${key}`;
       configuration.push({ address: binding, expressions: { workspace_id: { references: [`${address}.id`, address] }, key: {}, value: {} } });
-      changes.push({ address: binding, type: 'cdkws_tag_binding', change: { actions: ['create'], before: null, after: { key, value: `${key}-value` }, after_unknown: { id: true, workspace_id: true } } });
+      changes.push({
+        address: binding,
+        type: 'cdkws_tag_binding',
+        change: { actions: ['create'], before: null, after: { key, value: `${key}-value` }, after_unknown: { id: true, workspace_id: true } },
+      });
     }
   }
   for (let i = 0; i < destroyed; i += 1) {
     const name = `legacy-${String(i).padStart(3, '0')}`;
     prior.push({ address: `cdkws_workspace.${name}`, type: 'cdkws_workspace', values: { id: `ws-legacy${i}`, name } });
-    changes.push({ address: `cdkws_workspace.${name}`, type: 'cdkws_workspace', change: { actions: ['delete'], before: { id: `ws-legacy${i}`, name }, after: null } });
+    changes.push({
+      address: `cdkws_workspace.${name}`,
+      type: 'cdkws_workspace',
+      change: { actions: ['delete'], before: { id: `ws-legacy${i}`, name }, after: null },
+    });
   }
-  return { prior_state: { values: { root_module: { resources: prior } } }, configuration: { root_module: { resources: configuration } }, resource_changes: changes };
+  return {
+    prior_state: { values: { root_module: { resources: prior } } },
+    configuration: { root_module: { resources: configuration } },
+    resource_changes: changes,
+  };
 }
 
 const destroyedNames = (n: number) => Array.from({ length: n }, (_, i) => `legacy-${String(i).padStart(3, '0')}`);
@@ -49,7 +68,15 @@ const policy: PolicyReport[] = [
     version: 1,
     stack: 'platform',
     findings: [
-      { path: 'platform/service-000', workspace: 'service-000-production-workspace', ruleId: 'engine-version-pinned', severity: 'warning', attribute: 'engineVersion', message: 'engineVersion is not set', fix: 'set engineVersion to an exact version' },
+      {
+        path: 'platform/service-000',
+        workspace: 'service-000-production-workspace',
+        ruleId: 'engine-version-pinned',
+        severity: 'warning',
+        attribute: 'engineVersion',
+        message: 'engineVersion is not set',
+        fix: 'set engineVersion to an exact version',
+      },
     ],
     suppressions: [{ path: 'platform/legacy', ruleId: 'required-tags', reason: 'retired next quarter', suppressed: 2 }],
   },
@@ -137,7 +164,11 @@ describe('jsonReport (the --json document)', () => {
       ],
     });
     const json = JSON.parse(JSON.stringify(jsonReport({ stacks: [{ summary, changed: true }], policy })));
-    expect(json).toMatchObject({ version: 1, changes: true, policy: { findings: [{ ruleId: 'engine-version-pinned' }], suppressions: [{ reason: 'retired next quarter' }] } });
+    expect(json).toMatchObject({
+      version: 1,
+      changes: true,
+      policy: { findings: [{ ruleId: 'engine-version-pinned' }], suppressions: [{ reason: 'retired next quarter' }] },
+    });
     expect(json.stacks[0]).toMatchObject({ stack: 'platform', changes: true, add: 0, change: 1, destroy: 0, drift: [], warnings: [] });
     expect(json.stacks[0].resources[0].attributes).toEqual([
       { name: 'count', before: 1, after: 2, forcesReplacement: false },
@@ -149,6 +180,12 @@ describe('jsonReport (the --json document)', () => {
 
   it('carries the failure, with no changes claimed', () => {
     const json = jsonReport({ stacks: [], policy: [], failure: { step: 'synth', message: 'the app command failed' } });
-    expect(json).toEqual({ version: 1, changes: false, error: { step: 'synth', message: 'the app command failed' }, policy: { findings: [], suppressions: [] }, stacks: [] });
+    expect(json).toEqual({
+      version: 1,
+      changes: false,
+      error: { step: 'synth', message: 'the app command failed' },
+      policy: { findings: [], suppressions: [] },
+      stacks: [],
+    });
   });
 });

@@ -82,7 +82,9 @@ function renderPolicy(reports: PolicyReport[]): string[] {
     lines.push('| | rule | construct | attribute | finding | fix |', '|---|---|---|---|---|---|');
     for (const f of findings) {
       const where = f.workspace ? `${code(f.path)} (${f.workspace})` : code(f.path);
-      lines.push(`| ${f.severity === 'error' ? '❌ error' : '⚠️ warning'} | ${code(f.ruleId)} | ${cell(where)} | ${code(f.attribute)} | ${cell(f.message)} | ${cell(f.fix)} |`);
+      lines.push(
+        `| ${f.severity === 'error' ? '❌ error' : '⚠️ warning'} | ${code(f.ruleId)} | ${cell(where)} | ${code(f.attribute)} | ${cell(f.message)} | ${cell(f.fix)} |`,
+      );
     }
     lines.push('');
   }
@@ -96,13 +98,23 @@ function renderPolicy(reports: PolicyReport[]): string[] {
 
 function renderWarnings(summary: PlanSummary, level: Level): string[] {
   if (summary.warnings.length === 0) return [];
-  if (level.warningPerResource) return [...summary.warnings.map((w) => `> ⚠️ **Warning:** ${w}`).join('\n>\n').split('\n'), ''];
+  if (level.warningPerResource)
+    return [
+      ...summary.warnings
+        .map((w) => `> ⚠️ **Warning:** ${w}`)
+        .join('\n>\n')
+        .split('\n'),
+      '',
+    ];
   const lines: string[] = [];
   for (const action of ['delete', 'replace'] as const) {
     const rows = summary.resources.filter((r) => r.action === action);
     if (rows.length === 0) continue;
     const names = rows.map((r) => (r.workspace ? `${r.workspace} (${r.address})` : r.address)).join(', ');
-    lines.push(`> ⚠️ **Warning:** ${plural(rows.length, 'resource')} will be ${action === 'delete' ? 'destroyed' : 'replaced (destroyed, then created)'}: ${names}`, '>');
+    lines.push(
+      `> ⚠️ **Warning:** ${plural(rows.length, 'resource')} will be ${action === 'delete' ? 'destroyed' : 'replaced (destroyed, then created)'}: ${names}`,
+      '>',
+    );
   }
   lines.splice(lines.length - 1, 1, '');
   return lines;
@@ -110,7 +122,12 @@ function renderWarnings(summary: PlanSummary, level: Level): string[] {
 
 function renderDrift(summary: PlanSummary, level: Level, omitted: Omitted): string[] {
   if (summary.drift.length === 0) return [];
-  const lines = [`#### Changed outside of code since the last deploy`, '', `Terraform found ${plural(summary.drift.length, 'resource')} changed outside of this code (by hand or by another tool). These are not changes of this pull request; the plan above sets back what the code manages.`, ''];
+  const lines = [
+    `#### Changed outside of code since the last deploy`,
+    '',
+    `Terraform found ${plural(summary.drift.length, 'resource')} changed outside of this code (by hand or by another tool). These are not changes of this pull request; the plan above sets back what the code manages.`,
+    '',
+  ];
   for (const d of summary.drift) {
     const workspace = d.workspace ? ` (${d.workspace})` : '';
     if (d.action === 'delete') {

@@ -6,7 +6,10 @@ import { declaredResourceCount, parseEvent, PlanProgress } from './plan-progress
 describe('plan progress', () => {
   it('counts the resource and data blocks a synthesized stack declares', () => {
     const file = path.join(mkdtempSync(path.join(tmpdir(), 'cdkws-progress-')), 'cdk.tf.json');
-    writeFileSync(file, JSON.stringify({ resource: { cdkws_workspace: { a: {}, b: {} }, cdkws_tag_binding: { t: {} } }, data: { cdkws_workspaces: { all: {} } } }));
+    writeFileSync(
+      file,
+      JSON.stringify({ resource: { cdkws_workspace: { a: {}, b: {} }, cdkws_tag_binding: { t: {} } }, data: { cdkws_workspaces: { all: {} } } }),
+    );
     expect(declaredResourceCount(file)).toBe(4);
   });
 

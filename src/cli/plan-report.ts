@@ -37,7 +37,10 @@ function value(value: unknown, sensitive?: true, unknown?: true, names?: string[
 export function describeChange(change: AttributeChange, action: ChangeAction, limit = Infinity): string {
   const after = value(change.after, change.afterSensitive, change.afterUnknown, change.afterNames, limit);
   const absentBefore = change.before === null && !change.beforeSensitive;
-  const text = action === 'create' || absentBefore ? `${change.name}: ${after}` : `${change.name}: ${value(change.before, change.beforeSensitive, undefined, change.beforeNames, limit)} → ${after}`;
+  const text =
+    action === 'create' || absentBefore
+      ? `${change.name}: ${after}`
+      : `${change.name}: ${value(change.before, change.beforeSensitive, undefined, change.beforeNames, limit)} → ${after}`;
   if (change.forcesReplacement) return `${text} (forces replacement)`;
   return change.revertsDrift ? `${text} (sets back a change made outside of code)` : text;
 }
@@ -86,7 +89,8 @@ export function renderText(summary: PlanSummary, output: Pick<Output, 'color'>, 
   }
   if (options.destroyRequested) {
     const workspaces = summary.resources.filter((r) => r.action === 'delete' && r.type === WORKSPACE_RESOURCE_TYPE).map((r) => r.workspace ?? r.address);
-    const which = workspaces.length > 0 ? `, including ${workspaces.length} workspace${workspaces.length === 1 ? '' : 's'} and their state (${workspaces.join(', ')})` : '';
+    const which =
+      workspaces.length > 0 ? `, including ${workspaces.length} workspace${workspaces.length === 1 ? '' : 's'} and their state (${workspaces.join(', ')})` : '';
     lines.push(paint(output, 'yellow', `Warning: this destroys ${summary.destroy} resource${summary.destroy === 1 ? '' : 's'}${which}`));
   } else {
     for (const warning of summary.warnings) lines.push(paint(output, 'yellow', `Warning: ${warning}`));

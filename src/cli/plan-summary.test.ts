@@ -22,7 +22,10 @@ function plan(): any {
       root_module: {
         resources: [
           { address: 'cdkws_workspace.new', expressions: { name: { constant_value: 'new' }, auto_apply: { constant_value: true } } },
-          { address: 'cdkws_tag_binding.team', expressions: { workspace_id: { references: ['cdkws_workspace.new.id', 'cdkws_workspace.new'] }, key: {}, value: {} } },
+          {
+            address: 'cdkws_tag_binding.team',
+            expressions: { workspace_id: { references: ['cdkws_workspace.new.id', 'cdkws_workspace.new'] }, key: {}, value: {} },
+          },
           { address: 'cdkws_tag_binding.cost', expressions: { workspace_id: { constant_value: 'ws-app' }, key: {}, value: {} } },
         ],
       },
@@ -117,7 +120,9 @@ describe('summarizePlan', () => {
 
   it('shows a rename as old → new', () => {
     const renamed = plan();
-    renamed.resource_changes = [{ address: 'cdkws_workspace.app', type: 'cdkws_workspace', change: { actions: ['update'], before: { name: 'a' }, after: { name: 'b' } } }];
+    renamed.resource_changes = [
+      { address: 'cdkws_workspace.app', type: 'cdkws_workspace', change: { actions: ['update'], before: { name: 'a' }, after: { name: 'b' } } },
+    ];
     const only = summarizePlan('platform', renamed).resources[0];
     expect(only.workspace).toBe('a → b');
     expect(renderText(summarizePlan('platform', renamed), { color: false })).toContain('name: "a" → "b"');
@@ -164,7 +169,9 @@ describe('summarizePlan: what a reviewer needs, nothing else', () => {
 
   it('hides computed-only changes of a replacement (id, change_request_ids → known after apply)', () => {
     const summary = summarizePlan('platform', {
-      configuration: { root_module: { resources: [{ address: 'cdkws_change_request.upgrade', expressions: { subject: {}, message: {}, workspace_ids: {} } }] } },
+      configuration: {
+        root_module: { resources: [{ address: 'cdkws_change_request.upgrade', expressions: { subject: {}, message: {}, workspace_ids: {} } }] },
+      },
       resource_changes: [
         {
           address: 'cdkws_change_request.upgrade',
@@ -189,7 +196,11 @@ describe('summarizePlan: what a reviewer needs, nothing else', () => {
         {
           address: 'cdkws_remote_state_consumers.readers',
           type: 'cdkws_remote_state_consumers',
-          change: { actions: ['update'], before: { workspace_id: 'ws-net', consumer_ids: ['ws-6ezxa9LPCpA68Ruv'] }, after: { workspace_id: 'ws-net', consumer_ids: ['ws-6ezxa9LPCpA68Ruv', 'ws-net'] } },
+          change: {
+            actions: ['update'],
+            before: { workspace_id: 'ws-net', consumer_ids: ['ws-6ezxa9LPCpA68Ruv'] },
+            after: { workspace_id: 'ws-net', consumer_ids: ['ws-6ezxa9LPCpA68Ruv', 'ws-net'] },
+          },
         },
       ],
     };
@@ -204,11 +215,35 @@ describe('summarizePlan: what a reviewer needs, nothing else', () => {
 
   it('names workspaces created by the same plan from the configuration references', () => {
     const summary = summarizePlan('platform', {
-      configuration: { root_module: { resources: [{ address: 'cdkws_remote_state_consumers.readers', expressions: { workspace_id: { references: ['cdkws_workspace.net.id', 'cdkws_workspace.net'] }, consumer_ids: { references: ['cdkws_workspace.app.id', 'cdkws_workspace.app'] } } }] } },
+      configuration: {
+        root_module: {
+          resources: [
+            {
+              address: 'cdkws_remote_state_consumers.readers',
+              expressions: {
+                workspace_id: { references: ['cdkws_workspace.net.id', 'cdkws_workspace.net'] },
+                consumer_ids: { references: ['cdkws_workspace.app.id', 'cdkws_workspace.app'] },
+              },
+            },
+          ],
+        },
+      },
       resource_changes: [
-        { address: 'cdkws_workspace.net', type: 'cdkws_workspace', change: { actions: ['create'], before: null, after: { name: 'networking' }, after_unknown: { id: true } } },
-        { address: 'cdkws_workspace.app', type: 'cdkws_workspace', change: { actions: ['create'], before: null, after: { name: 'app' }, after_unknown: { id: true } } },
-        { address: 'cdkws_remote_state_consumers.readers', type: 'cdkws_remote_state_consumers', change: { actions: ['create'], before: null, after: {}, after_unknown: { workspace_id: true, consumer_ids: true } } },
+        {
+          address: 'cdkws_workspace.net',
+          type: 'cdkws_workspace',
+          change: { actions: ['create'], before: null, after: { name: 'networking' }, after_unknown: { id: true } },
+        },
+        {
+          address: 'cdkws_workspace.app',
+          type: 'cdkws_workspace',
+          change: { actions: ['create'], before: null, after: { name: 'app' }, after_unknown: { id: true } },
+        },
+        {
+          address: 'cdkws_remote_state_consumers.readers',
+          type: 'cdkws_remote_state_consumers',
+          change: { actions: ['create'], before: null, after: {}, after_unknown: { workspace_id: true, consumer_ids: true } },
+        },
       ],
     });
     const readers = summary.resources.find((r) => r.address === 'cdkws_remote_state_consumers.readers')!;
@@ -220,12 +255,36 @@ describe('summarizePlan: what a reviewer needs, nothing else', () => {
     const drifted = {
       prior_state: state([{ address: 'cdkws_workspace.app', type: 'cdkws_workspace', values: { id: 'ws-app', name: 'app', description: 'by hand' } }]),
       resource_drift: [
-        { address: 'cdkws_workspace.app', type: 'cdkws_workspace', change: { actions: ['update'], before: { id: 'ws-app', name: 'app', description: 'from code' }, after: { id: 'ws-app', name: 'app', description: 'by hand' } } },
-        { address: 'cdkws_tag_binding.team', type: 'cdkws_tag_binding', change: { actions: ['delete'], before: { id: 'ws-app/team', workspace_id: 'ws-app', key: 'team' }, after: null } },
+        {
+          address: 'cdkws_workspace.app',
+          type: 'cdkws_workspace',
+          change: {
+            actions: ['update'],
+            before: { id: 'ws-app', name: 'app', description: 'from code' },
+            after: { id: 'ws-app', name: 'app', description: 'by hand' },
+          },
+        },
+        {
+          address: 'cdkws_tag_binding.team',
+          type: 'cdkws_tag_binding',
+          change: { actions: ['delete'], before: { id: 'ws-app/team', workspace_id: 'ws-app', key: 'team' }, after: null },
+        },
       ],
       resource_changes: [
-        { address: 'cdkws_workspace.app', type: 'cdkws_workspace', change: { actions: ['update'], before: { id: 'ws-app', name: 'app', description: 'by hand' }, after: { id: 'ws-app', name: 'app', description: 'from code' } } },
-        { address: 'cdkws_tag_binding.team', type: 'cdkws_tag_binding', change: { actions: ['create'], before: null, after: { workspace_id: 'ws-app', key: 'team' }, after_unknown: { id: true } } },
+        {
+          address: 'cdkws_workspace.app',
+          type: 'cdkws_workspace',
+          change: {
+            actions: ['update'],
+            before: { id: 'ws-app', name: 'app', description: 'by hand' },
+            after: { id: 'ws-app', name: 'app', description: 'from code' },
+          },
+        },
+        {
+          address: 'cdkws_tag_binding.team',
+          type: 'cdkws_tag_binding',
+          change: { actions: ['create'], before: null, after: { workspace_id: 'ws-app', key: 'team' }, after_unknown: { id: true } },
+        },
       ],
     };
     const summary = summarizePlan('platform', drifted);
@@ -233,7 +292,13 @@ describe('summarizePlan: what a reviewer needs, nothing else', () => {
     it('lists what changed outside of code apart, attribute by attribute: deployed value → value now', () => {
       expect(summary.drift).toEqual([
         { address: 'cdkws_tag_binding.team', type: 'cdkws_tag_binding', action: 'delete', workspace: 'app', attributes: [] },
-        { address: 'cdkws_workspace.app', type: 'cdkws_workspace', action: 'update', workspace: 'app', attributes: [{ name: 'description', before: 'from code', after: 'by hand', forcesReplacement: false }] },
+        {
+          address: 'cdkws_workspace.app',
+          type: 'cdkws_workspace',
+          action: 'update',
+          workspace: 'app',
+          attributes: [{ name: 'description', before: 'from code', after: 'by hand', forcesReplacement: false }],
+        },
       ]);
     });
 
@@ -255,7 +320,11 @@ describe('drift of read-only attributes', () => {
       'platform',
       {
         resource_drift: [
-          { address: 'cdkws_workspace.app', type: 'cdkws_workspace', change: { actions: ['update'], before: { name: 'app', effective_tags: {} }, after: { name: 'app', effective_tags: { team: 'a' } } } },
+          {
+            address: 'cdkws_workspace.app',
+            type: 'cdkws_workspace',
+            change: { actions: ['update'], before: { name: 'app', effective_tags: {} }, after: { name: 'app', effective_tags: { team: 'a' } } },
+          },
         ],
       },
       { readOnly: new Map([['cdkws_workspace', new Set(['effective_tags'])]]) },
@@ -267,11 +336,21 @@ describe('drift of read-only attributes', () => {
 describe('a plan with import directives', () => {
   const importing = {
     resource_changes: [
-      { address: 'cdkws_workspace.net', type: 'cdkws_workspace', change: { actions: ['no-op'], before: { id: 'ws-1', name: 'net' }, after: { id: 'ws-1', name: 'net' }, importing: { id: 'ws-1' } } },
+      {
+        address: 'cdkws_workspace.net',
+        type: 'cdkws_workspace',
+        change: { actions: ['no-op'], before: { id: 'ws-1', name: 'net' }, after: { id: 'ws-1', name: 'net' }, importing: { id: 'ws-1' } },
+      },
       {
         address: 'cdkws_workspace.app',
         type: 'cdkws_workspace',
-        change: { actions: ['update'], before: { id: 'ws-2', name: 'app', auto_apply: false }, after: { id: 'ws-2', name: 'app', auto_apply: true }, after_unknown: {}, importing: { id: 'ws-2' } },
+        change: {
+          actions: ['update'],
+          before: { id: 'ws-2', name: 'app', auto_apply: false },
+          after: { id: 'ws-2', name: 'app', auto_apply: true },
+          after_unknown: {},
+          importing: { id: 'ws-2' },
+        },
       },
       { address: 'cdkws_workspace.same', type: 'cdkws_workspace', change: { actions: ['no-op'], before: { name: 'same' }, after: { name: 'same' } } },
     ],

@@ -92,7 +92,8 @@ function stateResources(module: JsonModule | undefined): NonNullable<JsonModule[
   return [...(module.resources ?? []), ...(module.child_modules ?? []).flatMap(stateResources)];
 }
 
-const record = (value: unknown): Record<string, unknown> => (value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {});
+const record = (value: unknown): Record<string, unknown> =>
+  value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
 
 /** Workspace names from the prior state, the drift and the planned changes. */
 export function workspaceNames(plan: JsonPlan, known: ReadonlyMap<string, string> = new Map()): WorkspaceNames {
@@ -183,10 +184,14 @@ export function summarizePlan(stack: string, plan: JsonPlan, options: SummaryOpt
     const attributes = attributeChanges(rc.change, action, config, names);
     for (const attribute of attributes) {
       const drifted = driftByAddress.get(rc.address)?.attributes.find((d) => d.name === attribute.name);
-      if (drifted && action === 'update' && JSON.stringify(drifted.before) === JSON.stringify(attribute.after) && !attribute.afterUnknown) attribute.revertsDrift = true;
+      if (drifted && action === 'update' && JSON.stringify(drifted.before) === JSON.stringify(attribute.after) && !attribute.afterUnknown)
+        attribute.revertsDrift = true;
     }
     const values = record(rc.change.after ?? rc.change.before);
-    const workspace = rc.type === WORKSPACE_RESOURCE_TYPE ? workspaceLabel(rc, names) : targetsOf(config, { ...record(rc.change.before), ...values }, names).join(', ') || undefined;
+    const workspace =
+      rc.type === WORKSPACE_RESOURCE_TYPE
+        ? workspaceLabel(rc, names)
+        : targetsOf(config, { ...record(rc.change.before), ...values }, names).join(', ') || undefined;
     resources.push({ address: rc.address, type: rc.type, action, workspace, attributes, ...(importing ? { importing } : {}) });
   }
   resources.sort(compareRows);

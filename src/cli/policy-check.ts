@@ -27,7 +27,8 @@ export function readPolicyReports(outdir: string): PolicyReport[] {
       throw new CliError(`${file} is not valid JSON: ${(error as Error).message}; run synth again`);
     }
     const parsed = policyReportSchema.safeParse(json);
-    if (!parsed.success) throw new CliError(`${file} is not a policy report this cdkws understands (${parsed.error.issues[0].message}): update cdk-workspaces in the app`);
+    if (!parsed.success)
+      throw new CliError(`${file} is not a policy report this cdkws understands (${parsed.error.issues[0].message}): update cdk-workspaces in the app`);
     return parsed.data;
   });
 }
@@ -37,7 +38,10 @@ export class PolicyError extends StepError {
   constructor(public readonly policy: PolicyReport[]) {
     const errors = allFindings(policy).filter((f) => f.severity === 'error');
     const lines = errors.map((f) => `  ${describeFinding(f)}`);
-    super('policy', `policy check failed with ${errors.length} error${errors.length === 1 ? '' : 's'} (nothing was sent to the service):\n${lines.join('\n')}\nfix them, or suppress one with Policy.suppress(construct, ruleId, reason)`);
+    super(
+      'policy',
+      `policy check failed with ${errors.length} error${errors.length === 1 ? '' : 's'} (nothing was sent to the service):\n${lines.join('\n')}\nfix them, or suppress one with Policy.suppress(construct, ruleId, reason)`,
+    );
     this.name = 'PolicyError';
   }
 }

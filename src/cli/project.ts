@@ -32,7 +32,8 @@ export function readProjectConfig(dir = process.cwd()): ProjectConfig {
   } catch (error) {
     throw new CliError(`${file} is not valid JSON: ${(error as Error).message}`);
   }
-  if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) throw new CliError(`${file} is not a JSON object: write { "app": "npx ts-node main.ts" }`);
+  if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed))
+    throw new CliError(`${file} is not a JSON object: write { "app": "npx ts-node main.ts" }`);
   const json = parsed as Record<string, unknown>;
   if (typeof json.app !== 'string' || json.app.trim() === '') throw new CliError(`${file} has no "app" command (e.g. "app": "npx ts-node main.ts")`);
   const output = typeof json.output === 'string' ? json.output : 'cdktf.out';
@@ -64,7 +65,9 @@ export async function runApp(config: ProjectConfig): Promise<void> {
 export function readStacks(config: ProjectConfig): StackInfo[] {
   const manifestFile = path.join(config.outdir, 'manifest.json');
   if (!existsSync(manifestFile)) throw new CliError(`${manifestFile} is missing: the app did not synthesize (does it call app.synth()?)`);
-  const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as { stacks?: Record<string, { name: string; workingDirectory: string; synthesizedStackPath: string }> };
+  const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as {
+    stacks?: Record<string, { name: string; workingDirectory: string; synthesizedStackPath: string }>;
+  };
   return Object.values(manifest.stacks ?? {})
     .map((s) => ({
       name: s.name,

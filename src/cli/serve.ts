@@ -125,7 +125,9 @@ export async function serve(argv: string[]): Promise<number> {
 /** Where the CA is and how each kind of client is told to trust it (stderr: stdout keeps its one line). */
 function describeLocalTls(caFile: string, created: string[], host: string): void {
   const lines = [
-    created.length ? `made a new ${created.join(' and a new ')} in ${path.dirname(caFile)}` : `reusing the certificate authority and server certificate in ${path.dirname(caFile)}`,
+    created.length
+      ? `made a new ${created.join(' and a new ')} in ${path.dirname(caFile)}`
+      : `reusing the certificate authority and server certificate in ${path.dirname(caFile)}`,
     `certificate authority: ${caFile}`,
     'to trust it:',
     `  Node clients:                   NODE_EXTRA_CA_CERTS=${caFile}`,

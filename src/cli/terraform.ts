@@ -96,7 +96,11 @@ export function terraformRunner(stack: StackInfo, install: ProviderInstallation)
       });
       child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
       child.on('error', (error: NodeJS.ErrnoException) => {
-        reject(error.code === 'ENOENT' ? new CliError(`"${binary}" was not found: install Terraform 1.5 or later (or OpenTofu), or set CDKWS_TERRAFORM to its path`) : error);
+        reject(
+          error.code === 'ENOENT'
+            ? new CliError(`"${binary}" was not found: install Terraform 1.5 or later (or OpenTofu), or set CDKWS_TERRAFORM to its path`)
+            : error,
+        );
       });
       child.on('close', (code) => resolve({ code: code ?? 1, stdout, stderr }));
     });
@@ -119,7 +123,10 @@ export function terraformRunner(stack: StackInfo, install: ProviderInstallation)
  */
 export async function initIfNeeded(stack: StackInfo, install: ProviderInstallation, runner: TerraformRunner): Promise<boolean> {
   const config = JSON.parse(readFileSync(stack.synthesizedStackPath, 'utf8')) as { terraform?: unknown };
-  const wanted = createHash('sha256').update(JSON.stringify(config.terraform ?? {})).update(install.fingerprint).digest('hex');
+  const wanted = createHash('sha256')
+    .update(JSON.stringify(config.terraform ?? {}))
+    .update(install.fingerprint)
+    .digest('hex');
   const stampFile = path.join(stack.workingDirectory, '.terraform', 'cdkws-init');
   if (existsSync(stampFile) && readFileSync(stampFile, 'utf8') === wanted) return false;
   // The lock file records the provider's hash: a rebuilt provider has a new one.

@@ -81,7 +81,12 @@ let readOnlyCache: Promise<Map<string, Set<string>>> | undefined;
 function readOnlyAttributes(): Promise<Map<string, Set<string>>> {
   readOnlyCache ??= import('../provider').then(({ providerSchemaJson }) => {
     const out = new Map<string, Set<string>>();
-    const schemas = providerSchemaJson() as { provider_schemas?: Record<string, { resource_schemas?: Record<string, { block?: { attributes?: Record<string, { computed?: boolean; optional?: boolean; required?: boolean }> } }> }> };
+    const schemas = providerSchemaJson() as {
+      provider_schemas?: Record<
+        string,
+        { resource_schemas?: Record<string, { block?: { attributes?: Record<string, { computed?: boolean; optional?: boolean; required?: boolean }> } }> }
+      >;
+    };
     for (const provider of Object.values(schemas.provider_schemas ?? {})) {
       for (const [type, schema] of Object.entries(provider.resource_schemas ?? {})) {
         const attributes = Object.entries(schema.block?.attributes ?? {}).filter(([, a]) => a.computed && !a.optional && !a.required);
@@ -119,7 +124,12 @@ export async function applyPlan(output: Output, plan: StackPlan, verb: string): 
         },
       });
       // Thrown inside the progress, so a failed apply ends with ✘, never ✔.
-      if (result.code !== 0) throw new StepError('apply', `terraform apply failed for stack "${plan.stack.name}" (exit ${result.code})${diagnostics.length > 0 ? '' : `:\n${redact(result.stderr.trim())}`}`, plan.stack.name);
+      if (result.code !== 0)
+        throw new StepError(
+          'apply',
+          `terraform apply failed for stack "${plan.stack.name}" (exit ${result.code})${diagnostics.length > 0 ? '' : `:\n${redact(result.stderr.trim())}`}`,
+          plan.stack.name,
+        );
     });
   } finally {
     for (const d of formatDiagnostics(diagnostics)) output.err(`${paint(output, d.startsWith('Error') ? 'red' : 'yellow', redact(d))}\n`);

@@ -8,7 +8,9 @@ import type { StackInfo } from './project';
 /** The provider block of a synthesized stack (address and organization; never a token). */
 function providerOf(stack: StackInfo): { address?: string; organization?: string } {
   try {
-    const json = JSON.parse(readFileSync(stack.synthesizedStackPath, 'utf8')) as { provider?: { cdkws?: Array<{ address?: unknown; organization?: unknown }> } };
+    const json = JSON.parse(readFileSync(stack.synthesizedStackPath, 'utf8')) as {
+      provider?: { cdkws?: Array<{ address?: unknown; organization?: unknown }> };
+    };
     const block = json.provider?.cdkws?.[0] ?? {};
     return {
       address: typeof block.address === 'string' ? block.address : undefined,

@@ -1,5 +1,12 @@
 // Workspace change requests (spec "List/Show/Archive a change request"; decisions 1–3).
-import { CHANGE_REQUEST_ATTRIBUTES, changeRequestDocumentSchema, changeRequestListDocumentSchema, fromWireAttributes, type ChangeRequestResource, type ReadValues } from '../spec';
+import {
+  CHANGE_REQUEST_ATTRIBUTES,
+  changeRequestDocumentSchema,
+  changeRequestListDocumentSchema,
+  fromWireAttributes,
+  type ChangeRequestResource,
+  type ReadValues,
+} from '../spec';
 import { ValidationError } from './errors';
 import { fetchPage, paginate, pageQuery, type ListOptions, type Page } from './pagination';
 import type { Transport } from './transport';

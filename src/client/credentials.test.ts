@@ -1,5 +1,14 @@
 import path from 'node:path';
-import { CredentialsError, addressSource, normalizeAddress, parseCliConfigCredentials, parseCredentialsJson, readCaFile, resolveCredentials, tfTokenVariable } from './credentials';
+import {
+  CredentialsError,
+  addressSource,
+  normalizeAddress,
+  parseCliConfigCredentials,
+  parseCredentialsJson,
+  readCaFile,
+  resolveCredentials,
+  tfTokenVariable,
+} from './credentials';
 
 const HOME = '/home/u';
 const files = (entries: Record<string, string>) => (file: string) => {
@@ -49,23 +58,40 @@ describe('resolveCredentials', () => {
 
   it('prefers explicit values over every environment variable', () => {
     const env = { CDKWS_ADDRESS: 'http://env:1', CDKWS_TOKEN: 'env-token', TFE_HOSTNAME: 'tfe', TFE_TOKEN: 'tfe-token' };
-    expect(resolveCredentials({ ...base, env, address: 'http://explicit:2', token: 'explicit' })).toEqual({ address: 'http://explicit:2', token: 'explicit', tokenSource: 'explicit' });
+    expect(resolveCredentials({ ...base, env, address: 'http://explicit:2', token: 'explicit' })).toEqual({
+      address: 'http://explicit:2',
+      token: 'explicit',
+      tokenSource: 'explicit',
+    });
   });
 
   it('prefers CDKWS_* over TFE_*, and gives TFE_HOSTNAME an https scheme', () => {
-    expect(resolveCredentials({ ...base, env: { CDKWS_ADDRESS: 'http://env:1', TFE_HOSTNAME: 'tfe.example.com', CDKWS_TOKEN: 'a', TFE_TOKEN: 'b' } })).toMatchObject({ address: 'http://env:1', token: 'a', tokenSource: 'CDKWS_TOKEN' });
-    expect(resolveCredentials({ ...base, env: { TFE_HOSTNAME: 'tfe.example.com', TFE_TOKEN: 'b', TFE_ORGANIZATION: 'acme' } })).toEqual({ address: 'https://tfe.example.com', token: 'b', tokenSource: 'TFE_TOKEN', organization: 'acme' });
+    expect(
+      resolveCredentials({ ...base, env: { CDKWS_ADDRESS: 'http://env:1', TFE_HOSTNAME: 'tfe.example.com', CDKWS_TOKEN: 'a', TFE_TOKEN: 'b' } }),
+    ).toMatchObject({ address: 'http://env:1', token: 'a', tokenSource: 'CDKWS_TOKEN' });
+    expect(resolveCredentials({ ...base, env: { TFE_HOSTNAME: 'tfe.example.com', TFE_TOKEN: 'b', TFE_ORGANIZATION: 'acme' } })).toEqual({
+      address: 'https://tfe.example.com',
+      token: 'b',
+      tokenSource: 'TFE_TOKEN',
+      organization: 'acme',
+    });
   });
 
   it('falls back to the CLI config named by TF_CLI_CONFIG_FILE for the host with its port', () => {
-    const readFile = files({ '/etc/tf.rc': 'credentials "127.0.0.1:8080" { token = "from-config" }', [JSON_FILE]: '{"credentials":{"127.0.0.1:8080":{"token":"from-json"}}}' });
+    const readFile = files({
+      '/etc/tf.rc': 'credentials "127.0.0.1:8080" { token = "from-config" }',
+      [JSON_FILE]: '{"credentials":{"127.0.0.1:8080":{"token":"from-json"}}}',
+    });
     const env = { CDKWS_ADDRESS: 'http://127.0.0.1:8080', TF_CLI_CONFIG_FILE: '/etc/tf.rc' };
     expect(resolveCredentials({ env, homeDir: HOME, readFile })).toMatchObject({ token: 'from-config', tokenSource: 'cli-config' });
   });
 
   it('falls back to credentials.tfrc.json, and only for the same host', () => {
     const readFile = files({ [JSON_FILE]: '{"credentials":{"tfe.example.com":{"token":"from-json"}}}' });
-    expect(resolveCredentials({ env: { TFE_HOSTNAME: 'tfe.example.com' }, homeDir: HOME, readFile })).toMatchObject({ token: 'from-json', tokenSource: 'credentials-file' });
+    expect(resolveCredentials({ env: { TFE_HOSTNAME: 'tfe.example.com' }, homeDir: HOME, readFile })).toMatchObject({
+      token: 'from-json',
+      tokenSource: 'credentials-file',
+    });
     expect(() => resolveCredentials({ env: { TFE_HOSTNAME: 'other.example.com' }, homeDir: HOME, readFile })).toThrow(/no API token for other.example.com/);
   });
 
@@ -79,7 +105,10 @@ describe('an extra certificate authority', () => {
   const env = { CDKWS_ADDRESS: 'https://localhost:8443', CDKWS_TOKEN: 't' };
 
   it('comes from caFile, then CDKWS_CA_FILE, and is absent otherwise', () => {
-    expect(resolveCredentials({ env: { ...env, CDKWS_CA_FILE: '/env/ca.pem' }, caFile: '/explicit/ca.pem' })).toMatchObject({ caFile: '/explicit/ca.pem', caFileSource: 'explicit' });
+    expect(resolveCredentials({ env: { ...env, CDKWS_CA_FILE: '/env/ca.pem' }, caFile: '/explicit/ca.pem' })).toMatchObject({
+      caFile: '/explicit/ca.pem',
+      caFileSource: 'explicit',
+    });
     expect(resolveCredentials({ env: { ...env, CDKWS_CA_FILE: '/env/ca.pem' } })).toMatchObject({ caFile: '/env/ca.pem', caFileSource: 'CDKWS_CA_FILE' });
     expect(resolveCredentials({ env })).not.toHaveProperty('caFile');
   });

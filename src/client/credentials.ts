@@ -125,7 +125,10 @@ function tryRead(readFile: (file: string) => string, file: string): string | und
 }
 
 /** The token the Terraform CLI would send to `host`, and which file or variable holds it. */
-export function terraformCliToken(host: string, sources: Pick<CredentialSources, 'env' | 'homeDir' | 'readFile'> = {}): { token: string; source: TokenSource } | undefined {
+export function terraformCliToken(
+  host: string,
+  sources: Pick<CredentialSources, 'env' | 'homeDir' | 'readFile'> = {},
+): { token: string; source: TokenSource } | undefined {
   const env = sources.env ?? process.env;
   const home = sources.homeDir ?? os.homedir();
   const readFile = sources.readFile ?? ((file: string) => readFileSync(file, 'utf8'));
@@ -171,19 +174,23 @@ export function resolveCredentials(sources: CredentialSources = {}): ResolvedCre
   const host = credentialsHost(address);
   const cli = terraformCliToken(host, sources);
   if (cli) return { ...base, token: cli.token, tokenSource: cli.source };
-  throw new CredentialsError(
-    `no API token for ${host}: pass token, set CDKWS_TOKEN or TFE_TOKEN, or run "terraform login ${host}"`,
-  );
+  throw new CredentialsError(`no API token for ${host}: pass token, set CDKWS_TOKEN or TFE_TOKEN, or run "terraform login ${host}"`);
 }
 
 /** The PEM text of a CA file, checked to hold at least one certificate. */
-export function readCaFile(file: string, source: 'explicit' | 'CDKWS_CA_FILE' | 'ca_file', readFile: (file: string) => string = (f) => readFileSync(f, 'utf8')): string {
+export function readCaFile(
+  file: string,
+  source: 'explicit' | 'CDKWS_CA_FILE' | 'ca_file',
+  readFile: (file: string) => string = (f) => readFileSync(f, 'utf8'),
+): string {
   const from = source === 'explicit' ? 'caFile' : source;
   let text: string;
   try {
     text = readFile(file);
   } catch (error) {
-    throw new CredentialsError(`cannot read the CA file ${file} (from ${from}): ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}; give the path of a PEM certificate, e.g. the one "cdkws serve --tls" prints`);
+    throw new CredentialsError(
+      `cannot read the CA file ${file} (from ${from}): ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}; give the path of a PEM certificate, e.g. the one "cdkws serve --tls" prints`,
+    );
   }
   if (!text.includes('-----BEGIN CERTIFICATE-----')) {
     throw new CredentialsError(`the CA file ${file} (from ${from}) holds no PEM certificate ("-----BEGIN CERTIFICATE-----")`);

@@ -1,11 +1,6 @@
 // Data retention policies, self-hosted edition only (spec "Data retention policy"; decision 25;
 // wire shapes from the ws-data-retention-policy-*.json samples).
-import {
-  DATA_RETENTION_DELETE_OLDER_TYPE,
-  DATA_RETENTION_DONT_DELETE_TYPE,
-  dataRetentionPolicyBodySchema,
-  dataRetentionPolicyDocumentSchema,
-} from '../spec';
+import { DATA_RETENTION_DELETE_OLDER_TYPE, DATA_RETENTION_DONT_DELETE_TYPE, dataRetentionPolicyBodySchema, dataRetentionPolicyDocumentSchema } from '../spec';
 import { ResponseValidationError, ValidationError } from './errors';
 import type { Transport, TransportRequest } from './transport';
 
@@ -33,14 +28,25 @@ export class DataRetentionPoliciesApi {
   /** Creates or replaces the workspace's policy (safe to repeat). */
   async set(workspaceId: string, options: DataRetentionPolicySetOptions): Promise<DataRetentionPolicy> {
     // The documented request spells the attribute in camelCase, unlike every answer.
-    const body = options.kind === 'delete-older'
-      ? { data: { type: DATA_RETENTION_DELETE_OLDER_TYPE, attributes: { deleteOlderThanNDays: options.deleteOlderThanNDays } } }
-      : { data: { type: DATA_RETENTION_DONT_DELETE_TYPE, attributes: {} } };
+    const body =
+      options.kind === 'delete-older'
+        ? { data: { type: DATA_RETENTION_DELETE_OLDER_TYPE, attributes: { deleteOlderThanNDays: options.deleteOlderThanNDays } } }
+        : { data: { type: DATA_RETENTION_DONT_DELETE_TYPE, attributes: {} } };
     const req: TransportRequest = { method: 'POST', path: path(workspaceId), body, idempotent: true };
     const parsed = dataRetentionPolicyBodySchema.safeParse(body);
     if (!parsed.success) {
-      const errors = parsed.error.issues.map((i) => ({ status: '422', title: 'invalid attribute', detail: `${i.path.slice(2).join('.') || 'policy'}: ${i.message}`, source: { pointer: `/${i.path.join('/')}` } }));
-      throw new ValidationError({ status: 0, errors, request: this.transport.summary(req), message: `invalid data retention policy: ${errors.map((e) => e.detail).join('; ')}` });
+      const errors = parsed.error.issues.map((i) => ({
+        status: '422',
+        title: 'invalid attribute',
+        detail: `${i.path.slice(2).join('.') || 'policy'}: ${i.message}`,
+        source: { pointer: `/${i.path.join('/')}` },
+      }));
+      throw new ValidationError({
+        status: 0,
+        errors,
+        request: this.transport.summary(req),
+        message: `invalid data retention policy: ${errors.map((e) => e.detail).join('; ')}`,
+      });
     }
     const response = await this.transport.request(req);
     // The documents give 204 for this call: then the policy is read back.
@@ -49,7 +55,12 @@ export class DataRetentionPoliciesApi {
       if (policy) return policy;
     }
     const policy = toPolicy(this.transport.parse(req, response, dataRetentionPolicyDocumentSchema).data);
-    if (!policy) throw new ResponseValidationError({ status: response.status, request: this.transport.summary(req), message: 'the service answered the policy update without a policy' });
+    if (!policy)
+      throw new ResponseValidationError({
+        status: response.status,
+        request: this.transport.summary(req),
+        message: 'the service answered the policy update without a policy',
+      });
     return policy;
   }
 
@@ -59,7 +70,14 @@ export class DataRetentionPoliciesApi {
   }
 }
 
-function toPolicy(resource: { id: string; type: string; attributes: { 'delete-older-than-n-days'?: number }; relationships?: { target: { data: { id: string; type: string } } } } | null): DataRetentionPolicy | null {
+function toPolicy(
+  resource: {
+    id: string;
+    type: string;
+    attributes: { 'delete-older-than-n-days'?: number };
+    relationships?: { target: { data: { id: string; type: string } } };
+  } | null,
+): DataRetentionPolicy | null {
   if (!resource) return null;
   const kind = resource.type === DATA_RETENTION_DELETE_OLDER_TYPE ? 'delete-older' : 'dont-delete';
   const days = resource.attributes['delete-older-than-n-days'];

@@ -22,7 +22,9 @@ import {
 } from './errors';
 
 const request = { method: 'POST', url: 'http://localhost/api/v2/workspaces/ws-1/actions/lock', headers: redactHeaders({ authorization: 'Bearer s3cret' }) };
-const body = (status: number, detail: string, pointer?: string) => ({ errors: [{ status: String(status), title: 't', detail, ...(pointer ? { source: { pointer } } : {}) }] });
+const body = (status: number, detail: string, pointer?: string) => ({
+  errors: [{ status: String(status), title: 't', detail, ...(pointer ? { source: { pointer } } : {}) }],
+});
 
 describe('errorFromResponse', () => {
   it.each([
@@ -41,8 +43,19 @@ describe('errorFromResponse', () => {
 
   it('names the lock holder and the reason a safe delete was refused', () => {
     expect((errorFromResponse(409, body(409, 'Workspace is locked by User carol'), request) as WorkspaceLockedByOtherError).holder).toBe('User carol');
-    expect((errorFromResponse(409, body(409, 'Workspace is currently locked. Workspace must be unlocked before it can be safely deleted'), request) as WorkspaceNotSafeToDeleteError).reason).toBe('locked');
-    expect((errorFromResponse(409, body(409, 'workspace cannot be safely deleted because it is still managing resources'), request) as WorkspaceNotSafeToDeleteError).reason).toBe('resources-managed');
+    expect(
+      (
+        errorFromResponse(
+          409,
+          body(409, 'Workspace is currently locked. Workspace must be unlocked before it can be safely deleted'),
+          request,
+        ) as WorkspaceNotSafeToDeleteError
+      ).reason,
+    ).toBe('locked');
+    expect(
+      (errorFromResponse(409, body(409, 'workspace cannot be safely deleted because it is still managing resources'), request) as WorkspaceNotSafeToDeleteError)
+        .reason,
+    ).toBe('resources-managed');
   });
 
   it('maps statuses to their types and keeps validation pointers', () => {
@@ -96,10 +109,18 @@ describe('errorFromResponse with the error codes our service sends', () => {
   });
 
   it('reads the lock holder from meta and the safe-delete reason from the code', () => {
-    const other = errorFromResponse(409, coded('workspaceLockedByOther', { meta: { [LOCK_HOLDER_META]: 'User carol' } }), request) as WorkspaceLockedByOtherError;
+    const other = errorFromResponse(
+      409,
+      coded('workspaceLockedByOther', { meta: { [LOCK_HOLDER_META]: 'User carol' } }),
+      request,
+    ) as WorkspaceLockedByOtherError;
     expect(other.holder).toBe('User carol');
     // The code decides even where the words would say otherwise.
-    const locked = errorFromResponse(409, { errors: [{ ...coded('workspaceLockedForDelete').errors[0], detail: 'still managing resources' }] }, request) as WorkspaceNotSafeToDeleteError;
+    const locked = errorFromResponse(
+      409,
+      { errors: [{ ...coded('workspaceLockedForDelete').errors[0], detail: 'still managing resources' }] },
+      request,
+    ) as WorkspaceNotSafeToDeleteError;
     expect(locked.reason).toBe('locked');
     expect((errorFromResponse(409, coded('workspaceManagesResources'), request) as WorkspaceNotSafeToDeleteError).reason).toBe('resources-managed');
   });

@@ -184,7 +184,8 @@ function identify(status: number, url: string, errors: readonly ErrorObject[]): 
   const words = errors.map((e) => `${e.detail ?? ''} ${e.title ?? ''}`).join(' ');
   let name: ErrorName | undefined;
   if (status === 409) {
-    if (/safely deleted|managing resources/i.test(words)) name = /locked/i.test(words) && !/managing resources/i.test(words) ? 'workspaceLockedForDelete' : 'workspaceManagesResources';
+    if (/safely deleted|managing resources/i.test(words))
+      name = /locked/i.test(words) && !/managing resources/i.test(words) ? 'workspaceLockedForDelete' : 'workspaceManagesResources';
     else if (/already locked/i.test(words)) name = 'workspaceAlreadyLocked';
     else if (/already unlocked|not locked/i.test(words)) name = 'workspaceNotLocked';
     else if (lockHolder !== undefined) name = 'workspaceLockedByOther';

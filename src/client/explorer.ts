@@ -1,11 +1,6 @@
 // Explorer bulk actions that create change requests (spec "Create change requests"; decision 4).
 // A bulk action is never re-sent before looking for the change requests it may have created.
-import {
-  bulkActionAttributesSchema,
-  explorerBulkActionDocumentSchema,
-  matchesExplorerQuery,
-  type ParsedExplorerCondition,
-} from '../spec';
+import { bulkActionAttributesSchema, explorerBulkActionDocumentSchema, matchesExplorerQuery, type ParsedExplorerCondition } from '../spec';
 import type { ChangeRequestsApi, ChangeRequest } from './change-request';
 import { NotFoundError, ValidationError } from './errors';
 import type { Transport, TransportRequest } from './transport';
@@ -25,7 +20,8 @@ interface ChangeRequestContent {
 }
 
 /** Exactly one of `targetIds` and `query`. */
-export type ExplorerChangeRequestCreateOptions = ChangeRequestContent & ({ targetIds: string[]; query?: never } | { query: ExplorerCondition[]; targetIds?: never });
+export type ExplorerChangeRequestCreateOptions = ChangeRequestContent &
+  ({ targetIds: string[]; query?: never } | { query: ExplorerCondition[]; targetIds?: never });
 
 export interface ExplorerBulkAction {
   /** Null when the action's answer was lost and it was found done by its change requests. */
@@ -72,11 +68,26 @@ export class ExplorerApi {
       // The newer documented filter shape: [{"<field>": {"<operator>": [values]}}].
       attributes.query = { type: 'workspaces', filter: options.query.map((c) => ({ [c.field]: { [c.operator]: c.values ?? [] } })) };
     }
-    const req: TransportRequest = { method: 'POST', path: `/organizations/${encodeURIComponent(organization)}/explorer/bulk-actions`, body: { data: { type: 'bulk_actions', attributes } }, idempotent: false };
+    const req: TransportRequest = {
+      method: 'POST',
+      path: `/organizations/${encodeURIComponent(organization)}/explorer/bulk-actions`,
+      body: { data: { type: 'bulk_actions', attributes } },
+      idempotent: false,
+    };
     const checked = bulkActionAttributesSchema.safeParse(attributes);
     if (!checked.success) {
-      const errors = checked.error.issues.map((i) => ({ status: '422', title: 'invalid attribute', detail: `${i.path.join('.') || 'bulk action'}: ${i.message}`, source: { pointer: ['/data/attributes', ...i.path].join('/') } }));
-      throw new ValidationError({ status: 0, errors, request: this.transport.summary(req), message: `invalid change request options: ${errors.map((e) => e.detail).join('; ')}` });
+      const errors = checked.error.issues.map((i) => ({
+        status: '422',
+        title: 'invalid attribute',
+        detail: `${i.path.join('.') || 'bulk action'}: ${i.message}`,
+        source: { pointer: ['/data/attributes', ...i.path].join('/') },
+      }));
+      throw new ValidationError({
+        status: 0,
+        errors,
+        request: this.transport.summary(req),
+        message: `invalid change request options: ${errors.map((e) => e.detail).join('; ')}`,
+      });
     }
     const startedAt = this.transport.serverNow();
     return this.transport.checkedWrite<ExplorerBulkAction>(
@@ -85,14 +96,21 @@ export class ExplorerApi {
         const a = document.data;
         const created = createdFromMeta((document as { meta?: unknown }).meta);
         return {
-          id: a.id, organizationId: a.attributes.organization_id, actionType: a.attributes.action_type, subject: a.attributes.action_inputs.subject,
-          message: a.attributes.action_inputs.message, createdBy: a.attributes.created_by, ...(created ? { created } : {}),
+          id: a.id,
+          organizationId: a.attributes.organization_id,
+          actionType: a.attributes.action_type,
+          subject: a.attributes.action_inputs.subject,
+          message: a.attributes.action_inputs.message,
+          createdBy: a.attributes.created_by,
+          ...(created ? { created } : {}),
         };
       },
       {
         verify: async () => {
           const found = await this.findCreated(organization, options, startedAt - CLOCK_TOLERANCE_MS);
-          return found.length === 0 ? undefined : { id: null, actionType: 'change_requests', subject: options.subject, message: options.message, recoveredChangeRequests: found };
+          return found.length === 0
+            ? undefined
+            : { id: null, actionType: 'change_requests', subject: options.subject, message: options.message, recoveredChangeRequests: found };
         },
       },
     );

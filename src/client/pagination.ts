@@ -69,7 +69,13 @@ export async function* paginate<T>(fetchPage: (options: ListOptions) => Promise<
 type ListDocumentSchema<R> = z.ZodType<{ data: R[]; meta?: { pagination: WirePagination } }>;
 
 /** One page of the list answered at `path`, its resources mapped by `toItem`. */
-export async function fetchPage<R, T>(transport: Transport, path: string, query: Record<string, QueryValue>, schema: ListDocumentSchema<R>, toItem: (resource: R) => T): Promise<Page<T>> {
+export async function fetchPage<R, T>(
+  transport: Transport,
+  path: string,
+  query: Record<string, QueryValue>,
+  schema: ListDocumentSchema<R>,
+  toItem: (resource: R) => T,
+): Promise<Page<T>> {
   const doc = await transport.call({ method: 'GET', path, query, idempotent: true }, schema);
   return { items: doc.data.map(toItem), pagination: toPagination(doc.meta) };
 }

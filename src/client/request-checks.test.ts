@@ -19,7 +19,9 @@ const refusal = async (call: Promise<unknown>): Promise<ValidationError> => {
 
 describe('workspace options', () => {
   it('names attributes in camelCase and points at their wire member', async () => {
-    const error = await refusal(client.workspaces.create('acme', { name: 'ok', autoDestroyActivityDuration: '0d', vcsRepo: { identifier: 'no-slash', oauthTokenId: 'ot-1' } }));
+    const error = await refusal(
+      client.workspaces.create('acme', { name: 'ok', autoDestroyActivityDuration: '0d', vcsRepo: { identifier: 'no-slash', oauthTokenId: 'ot-1' } }),
+    );
     expect(error.errors.map((e) => e.detail)).toEqual([
       'autoDestroyActivityDuration must be a number greater than 0 with at most four digits followed by "d" or "h", e.g. "14d"',
       'vcsRepo.identifier must have the form ":org/:repo"',
@@ -62,7 +64,9 @@ describe('workspace options', () => {
 describe('flat tags and tag bindings', () => {
   it('checks flat tag names but leaves lowercasing to the service', async () => {
     const error = await refusal(client.tags.add('ws-1', ['has space', 'fine']));
-    expect(error.errors.map((e) => [e.detail, e.source?.pointer])).toEqual([['tags[0] "has space" may contain only letters, numbers, ":", "-" and "_"', '/data/0/attributes/name']]);
+    expect(error.errors.map((e) => [e.detail, e.source?.pointer])).toEqual([
+      ['tags[0] "has space" may contain only letters, numbers, ":", "-" and "_"', '/data/0/attributes/name'],
+    ]);
     // Mixed case is sent: the service stores it lowercased.
     await expect(client.tags.add('ws-1', ['Team-A'])).rejects.toBeInstanceOf(NetworkError);
     const shape = await refusal(client.tags.remove('ws-1', [{ id: 'not an id' }]));

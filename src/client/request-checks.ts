@@ -70,5 +70,10 @@ export function flatTagNameErrors(names: ReadonlyArray<string | undefined>, poin
 /** Throws the refusal of a request whose checks found `errors`; does nothing when there are none. */
 export function refuseIfInvalid(request: RequestSummary, what: string, errors: readonly ErrorObject[]): void {
   if (errors.length === 0) return;
-  throw new ValidationError({ status: 0, errors: [...errors], request, message: `invalid ${what} for ${request.method} ${request.url}: ${errors.map((e) => e.detail).join('; ')}` });
+  throw new ValidationError({
+    status: 0,
+    errors: [...errors],
+    request,
+    message: `invalid ${what} for ${request.method} ${request.url}: ${errors.map((e) => e.detail).join('; ')}`,
+  });
 }

@@ -1,5 +1,12 @@
 // Key-value tag bindings (spec "Tag bindings"; decision 7). Neither list is paginated.
-import { effectiveTagBindingListDocumentSchema, fromWireAttributes, TAG_BINDING_ATTRIBUTES, tagBindingListDocumentSchema, tagBindingsBodySchema, type ReadValues } from '../spec';
+import {
+  effectiveTagBindingListDocumentSchema,
+  fromWireAttributes,
+  TAG_BINDING_ATTRIBUTES,
+  tagBindingListDocumentSchema,
+  tagBindingsBodySchema,
+  type ReadValues,
+} from '../spec';
 import { issueErrors, refuseIfInvalid, tagBindingErrors } from './request-checks';
 import type { Transport, TransportRequest } from './transport';
 import { tagBindingData, type TagBindingOptions } from './workspace-types';
@@ -41,7 +48,10 @@ export class TagBindingsApi {
 
   /** Own bindings plus those inherited from the project. */
   async listEffective(workspaceId: string): Promise<EffectiveTagBinding[]> {
-    const doc = await this.transport.call({ method: 'GET', path: `${base(workspaceId)}/effective-tag-bindings`, idempotent: true }, effectiveTagBindingListDocumentSchema);
+    const doc = await this.transport.call(
+      { method: 'GET', path: `${base(workspaceId)}/effective-tag-bindings`, idempotent: true },
+      effectiveTagBindingListDocumentSchema,
+    );
     return doc.data.map((r) => {
       // The spec puts the project in a relationship, the samples in links (decision 7).
       const rel = (r.relationships as Record<string, { links?: { related?: string } }> | undefined)?.['inherited-from']?.links?.related;

@@ -42,13 +42,32 @@ export class TagsApi extends ChildListApi<FlatTagResource, Tag> {
   }
 
   private request(method: 'POST' | 'DELETE', workspaceId: string, tags: TagRef[]): TransportRequest {
-    const data = tags.map((t) => (typeof t === 'string' ? { type: 'tags', attributes: { name: t } } : 'id' in t ? { type: 'tags', id: t.id } : { type: 'tags', attributes: { name: t.name } }));
+    const data = tags.map((t) =>
+      typeof t === 'string'
+        ? { type: 'tags', attributes: { name: t } }
+        : 'id' in t
+          ? { type: 'tags', id: t.id }
+          : { type: 'tags', attributes: { name: t.name } },
+    );
     const req: TransportRequest = { method, path: path(workspaceId), body: { data }, idempotent: true };
-    const errors = flatTagNameErrors(data.map((entry) => entry.attributes?.name), (i) => `/data/${i}/attributes/name`);
+    const errors = flatTagNameErrors(
+      data.map((entry) => entry.attributes?.name),
+      (i) => `/data/${i}/attributes/name`,
+    );
     if (errors.length === 0) {
       // Shapes (an entry that is neither a name nor an ID, too many entries).
       const parsed = flatTagsBodySchema.safeParse(req.body);
-      if (!parsed.success) errors.push(...issueErrors(parsed.error.issues, (p) => (p.length > 1 ? `tags[${String(p[1])}]${p.slice(2).map((m) => `.${String(m)}`).join('')}` : 'tags')));
+      if (!parsed.success)
+        errors.push(
+          ...issueErrors(parsed.error.issues, (p) =>
+            p.length > 1
+              ? `tags[${String(p[1])}]${p
+                  .slice(2)
+                  .map((m) => `.${String(m)}`)
+                  .join('')}`
+              : 'tags',
+          ),
+        );
     }
     refuseIfInvalid(this.transport.summary(req), 'tags', errors);
     return req;

@@ -4,7 +4,8 @@ import { NetworkError, ResponseValidationError, WorkspaceNotLockedError, errorFr
 import { Transport, backoffDelay, encodeQuery } from './transport';
 
 const retry = { maxRetries: 5, baseDelayMs: 100, maxDelayMs: 1000 };
-const transport = () => new Transport({ address: 'http://127.0.0.1:9', token: 'tok-123', retry: { maxRetries: 3, baseDelayMs: 1, maxDelayMs: 2 }, rateLimit: false });
+const transport = () =>
+  new Transport({ address: 'http://127.0.0.1:9', token: 'tok-123', retry: { maxRetries: 3, baseDelayMs: 1, maxDelayMs: 2 }, rateLimit: false });
 const lost = () => new NetworkError({ status: 0, request: { method: 'POST', url: 'u', headers: {} } });
 
 describe('backoffDelay', () => {

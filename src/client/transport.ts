@@ -6,7 +6,18 @@ import { inspect } from 'node:util';
 import { Pool } from 'undici';
 import type { z } from 'zod';
 import { JSON_API_MEDIA_TYPE } from '../spec';
-import { ApiError, NetworkError, isCertificateError, RateLimitedError, ResponseValidationError, errorFromResponse, isLostAnswer, redactHeaders, retryAfterMs, type RequestSummary } from './errors';
+import {
+  ApiError,
+  NetworkError,
+  isCertificateError,
+  RateLimitedError,
+  ResponseValidationError,
+  errorFromResponse,
+  isLostAnswer,
+  redactHeaders,
+  retryAfterMs,
+  type RequestSummary,
+} from './errors';
 import { fastCheckFor } from './fast-check';
 import { RateLimiter } from './rate-limiter';
 
@@ -126,9 +137,8 @@ export class Transport {
     this.address = options.address;
     const timeoutMs = options.timeoutMs ?? 30_000;
     const concurrency = options.concurrency ?? 10;
-    this.retry = options.retry === false
-      ? { maxRetries: 0, baseDelayMs: 0, maxDelayMs: 0 }
-      : { maxRetries: 5, baseDelayMs: 250, maxDelayMs: 10_000, ...options.retry };
+    this.retry =
+      options.retry === false ? { maxRetries: 0, baseDelayMs: 0, maxDelayMs: 0 } : { maxRetries: 5, baseDelayMs: 250, maxDelayMs: 10_000, ...options.retry };
     const rate = options.rateLimit === undefined ? 30 : options.rateLimit;
     this.limiter = rate === false ? null : new RateLimiter({ perSecond: rate });
     this.#authorization = `Bearer ${options.token}`;
@@ -171,7 +181,10 @@ export class Transport {
    * whether the write took effect (a result ends it), and otherwise sends again; an error answered
    * to a re-sent write goes to `settle`, which may show the lost write was done.
    */
-  async checkedWrite<T>(send: () => Promise<T>, hooks: { verify?: () => Promise<T | undefined>; settle?: (error: ApiError) => Promise<T | undefined> } = {}): Promise<T> {
+  async checkedWrite<T>(
+    send: () => Promise<T>,
+    hooks: { verify?: () => Promise<T | undefined>; settle?: (error: ApiError) => Promise<T | undefined> } = {},
+  ): Promise<T> {
     let lost = false;
     for (let attempt = 0; ; attempt++) {
       try {
@@ -241,8 +254,15 @@ export class Transport {
         });
         text = await response.body.text();
       } catch (cause) {
-        const hint = isCertificateError(cause) ? "; the service's TLS certificate is not trusted: give its certificate authority with the client's ca option or CDKWS_CA_FILE (cdkws serve --tls prints the file)" : '';
-        throw new NetworkError({ status: 0, request: this.summary(req), cause, message: `${req.method} ${this.summary(req).url} failed: ${(cause as Error)?.message ?? cause}${hint}` });
+        const hint = isCertificateError(cause)
+          ? "; the service's TLS certificate is not trusted: give its certificate authority with the client's ca option or CDKWS_CA_FILE (cdkws serve --tls prints the file)"
+          : '';
+        throw new NetworkError({
+          status: 0,
+          request: this.summary(req),
+          cause,
+          message: `${req.method} ${this.summary(req).url} failed: ${(cause as Error)?.message ?? cause}${hint}`,
+        });
       }
       const { statusCode: status, headers } = response;
       const date = headers.date;
@@ -258,7 +278,13 @@ export class Transport {
         try {
           body = JSON.parse(text);
         } catch (cause) {
-          if (status < 400) throw new ResponseValidationError({ status, request: this.summary(req), cause, message: `${req.method} ${this.summary(req).url}: the answer is not JSON` });
+          if (status < 400)
+            throw new ResponseValidationError({
+              status,
+              request: this.summary(req),
+              cause,
+              message: `${req.method} ${this.summary(req).url}: the answer is not JSON`,
+            });
         }
       }
       if (status >= 400) throw errorFromResponse(status, body, this.summary(req), flatHeaders(headers));

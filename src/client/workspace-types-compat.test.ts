@@ -2,7 +2,16 @@
 // the spec's attribute table. `npm run typecheck` compiles this file: users' code that builds
 // options or reads results with these members keeps compiling.
 import type { ExecutionMode, WorkspacePermissions } from '../spec';
-import { toWorkspace, workspaceBody, type TagBindingOptions, type VcsRepo, type VcsRepoOptions, type Workspace, type WorkspaceCreateOptions, type WorkspaceUpdateOptions } from './workspace-types';
+import {
+  toWorkspace,
+  workspaceBody,
+  type TagBindingOptions,
+  type VcsRepo,
+  type VcsRepoOptions,
+  type Workspace,
+  type WorkspaceCreateOptions,
+  type WorkspaceUpdateOptions,
+} from './workspace-types';
 
 interface OldVcsRepoOptions {
   identifier?: string;
@@ -124,10 +133,20 @@ type Fits<A, B> = [A] extends [B] ? true : false;
 type Missing<Old, New> = Exclude<keyof Old, keyof New>;
 
 // Options: what users wrote still goes in, and no member disappeared.
-const optionsFit: [Fits<OldCreateOptions, WorkspaceCreateOptions>, Fits<OldUpdateOptions, WorkspaceUpdateOptions>, Fits<OldVcsRepoOptions, VcsRepoOptions>, Fits<OldTagBindingOptions, TagBindingOptions>] = [true, true, true, true];
+const optionsFit: [
+  Fits<OldCreateOptions, WorkspaceCreateOptions>,
+  Fits<OldUpdateOptions, WorkspaceUpdateOptions>,
+  Fits<OldVcsRepoOptions, VcsRepoOptions>,
+  Fits<OldTagBindingOptions, TagBindingOptions>,
+] = [true, true, true, true];
 // Results: what users read has the members and types they read it with.
 const resultsFit: [Fits<Workspace, OldWorkspace>, Fits<VcsRepo, OldVcsRepo>] = [true, true];
-const nothingMissing: [Missing<OldCreateOptions, WorkspaceCreateOptions>, Missing<OldUpdateOptions, WorkspaceUpdateOptions>, Missing<OldWorkspace, Workspace>, Missing<OldVcsRepo, VcsRepo>] = [] as never as [never, never, never, never];
+const nothingMissing: [
+  Missing<OldCreateOptions, WorkspaceCreateOptions>,
+  Missing<OldUpdateOptions, WorkspaceUpdateOptions>,
+  Missing<OldWorkspace, Workspace>,
+  Missing<OldVcsRepo, VcsRepo>,
+] = [] as never as [never, never, never, never];
 // `name` stays required on create.
 const nameRequired: Fits<Omit<OldCreateOptions, 'name'>, WorkspaceCreateOptions> = false;
 

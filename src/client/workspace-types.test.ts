@@ -32,20 +32,38 @@ describe('workspaceBody', () => {
         },
         relationships: {
           project: { data: { id: 'prj-1', type: 'projects' } },
-          'tag-bindings': { data: [{ type: 'tag-bindings', attributes: { key: 'env', value: 'prod' } }, { type: 'tag-bindings', attributes: { key: 'bare' } }] },
+          'tag-bindings': {
+            data: [
+              { type: 'tag-bindings', attributes: { key: 'env', value: 'prod' } },
+              { type: 'tag-bindings', attributes: { key: 'bare' } },
+            ],
+          },
         },
       },
     });
   });
 
   it('sends null to clear and leaves undefined members out', () => {
-    expect(workspaceBody({ description: null, vcsRepo: null, workingDirectory: undefined })).toEqual({ data: { type: 'workspaces', attributes: { description: null, 'vcs-repo': null } } });
+    expect(workspaceBody({ description: null, vcsRepo: null, workingDirectory: undefined })).toEqual({
+      data: { type: 'workspaces', attributes: { description: null, 'vcs-repo': null } },
+    });
   });
 });
 
 describe('workspaceListQuery', () => {
   it('names every filter as the spec does, with indexed tag filters', () => {
-    expect(workspaceListQuery({ search: 'net', tags: ['a', 'b'], excludeTags: ['c'], wildcardName: '*-prod', sort: '-name', projectId: 'prj-1', tagBindings: [{ key: 'env', value: 'prod' }, { key: 'team' }], pageSize: 100 })).toEqual({
+    expect(
+      workspaceListQuery({
+        search: 'net',
+        tags: ['a', 'b'],
+        excludeTags: ['c'],
+        wildcardName: '*-prod',
+        sort: '-name',
+        projectId: 'prj-1',
+        tagBindings: [{ key: 'env', value: 'prod' }, { key: 'team' }],
+        pageSize: 100,
+      }),
+    ).toEqual({
       'page[number]': undefined,
       'page[size]': 100,
       'search[name]': 'net',

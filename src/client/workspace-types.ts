@@ -171,7 +171,11 @@ const relatedId = (rel: Relationship): string | null | undefined => {
  * The table's values of an answer: attributes by wire name, and the rows answered as a
  * relationship (`readRelationship`) from its `data.id` (null kept only where null is a value).
  */
-function readValues(table: AttributeTable, attributes: Readonly<Record<string, unknown>>, relationships: Readonly<Record<string, Relationship>>): Record<string, unknown> {
+function readValues(
+  table: AttributeTable,
+  attributes: Readonly<Record<string, unknown>>,
+  relationships: Readonly<Record<string, Relationship>>,
+): Record<string, unknown> {
   const values = fromWireAttributes(table, attributes);
   for (const [name, row] of Object.entries(table)) {
     if (!row.readRelationship) continue;
@@ -189,7 +193,9 @@ export function toWorkspace(resource: WorkspaceResource): Workspace {
   const lockedBy = rel['locked-by']?.data;
   // The answer was validated against the schema derived from the same table.
   const values = readValues(WORKSPACE_ATTRIBUTES, a, rel) as WorkspaceReadValues;
-  const present = Object.fromEntries(Object.entries(ALWAYS_PRESENT).map(([name, fallback]) => [name, values[name as keyof AlwaysPresent] ?? fallback])) as AlwaysPresent;
+  const present = Object.fromEntries(
+    Object.entries(ALWAYS_PRESENT).map(([name, fallback]) => [name, values[name as keyof AlwaysPresent] ?? fallback]),
+  ) as AlwaysPresent;
   return {
     ...values,
     ...present,

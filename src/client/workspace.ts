@@ -162,11 +162,21 @@ export class WorkspacesApi {
   }
 
   assignSshKey(id: string, sshKeyId: string): Promise<Workspace> {
-    return this.single({ method: 'PATCH', path: `${byId(id)}/relationships/ssh-key`, body: { data: { type: 'workspaces', attributes: { id: sshKeyId } } }, idempotent: true });
+    return this.single({
+      method: 'PATCH',
+      path: `${byId(id)}/relationships/ssh-key`,
+      body: { data: { type: 'workspaces', attributes: { id: sshKeyId } } },
+      idempotent: true,
+    });
   }
 
   unassignSshKey(id: string): Promise<Workspace> {
-    return this.single({ method: 'PATCH', path: `${byId(id)}/relationships/ssh-key`, body: { data: { type: 'workspaces', attributes: { id: null } } }, idempotent: true });
+    return this.single({
+      method: 'PATCH',
+      path: `${byId(id)}/relationships/ssh-key`,
+      body: { data: { type: 'workspaces', attributes: { id: null } } },
+      idempotent: true,
+    });
   }
 
   private async single(req: TransportRequest): Promise<Workspace> {
@@ -242,7 +252,8 @@ export class WorkspacesApi {
     if (errors.length === 0) {
       // Shapes and types (a caller without TypeScript), named as the caller wrote them.
       const parsed = (mode === 'create' ? workspaceCreateBodySchema : workspaceUpdateBodySchema).safeParse(req.body);
-      const nameOf = (path: readonly PropertyKey[]) => pathFromWire(WORKSPACE_ATTRIBUTES, path.slice(2).map(String))?.join('.') ?? (path.slice(1).join('.') || 'body');
+      const nameOf = (path: readonly PropertyKey[]) =>
+        pathFromWire(WORKSPACE_ATTRIBUTES, path.slice(2).map(String))?.join('.') ?? (path.slice(1).join('.') || 'body');
       if (!parsed.success) errors.push(...issueErrors(parsed.error.issues, nameOf));
     }
     refuseIfInvalid(this.transport.summary(req), 'workspace options', errors);

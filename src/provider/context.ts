@@ -46,6 +46,7 @@ export interface ProviderData {
  * a diagnostic naming the fix when the provider block's configuration failed or was not given.
  */
 export function configured(ctx: { providerData: ProviderData | undefined }, what: string): ProviderData {
-  if (!ctx.providerData) throw new DiagnosticError('The cdkws provider is not configured', `configure the provider block (address and token) before using ${what}`);
+  if (!ctx.providerData)
+    throw new DiagnosticError('The cdkws provider is not configured', `configure the provider block (address and token) before using ${what}`);
   return ctx.providerData;
 }

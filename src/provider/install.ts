@@ -22,7 +22,8 @@ export function terraformPlatform(): string {
 export function packageRoot(from = __dirname): string {
   for (let dir = from; ; dir = path.dirname(dir)) {
     const file = path.join(dir, 'package.json');
-    if (path.basename(dir) !== 'dist' && fs.existsSync(file) && (JSON.parse(fs.readFileSync(file, 'utf8')) as { name?: string }).name === 'cdk-workspaces') return dir;
+    if (path.basename(dir) !== 'dist' && fs.existsSync(file) && (JSON.parse(fs.readFileSync(file, 'utf8')) as { name?: string }).name === 'cdk-workspaces')
+      return dir;
     if (path.dirname(dir) === dir) throw new Error(`cannot find the cdk-workspaces package above ${from}`);
   }
 }

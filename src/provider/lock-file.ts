@@ -25,7 +25,9 @@ function filesUnder(dir: string, prefix = ''): string[] {
 export function packageHash(dir: string): string {
   const summary = createHash('sha256');
   for (const file of filesUnder(dir).sort()) {
-    const digest = createHash('sha256').update(fs.readFileSync(path.join(dir, file))).digest('hex');
+    const digest = createHash('sha256')
+      .update(fs.readFileSync(path.join(dir, file)))
+      .digest('hex');
     summary.update(`${digest}  ${file}\n`);
   }
   return `h1:${summary.digest('base64')}`;

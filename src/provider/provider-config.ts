@@ -133,7 +133,9 @@ export async function configureProvider(config: ObjectValue): Promise<{ provider
         ? `Fix: the service's TLS certificate is not trusted. For "cdkws serve --tls", set ca_file in the provider block or CDKWS_CA_FILE to the certificate authority file it prints.`
         : `Fix: check the address (from ${addressFrom}) and that the service is running and reachable from here.`;
       const reason = (err.cause as Error | undefined)?.message ?? err.message;
-      return { diagnostics: [error(`Cannot reach the service at ${resolved.address}`, `GET ${resolved.address}/api/v2/account/details failed: ${reason}.\n\n${fix}`)] };
+      return {
+        diagnostics: [error(`Cannot reach the service at ${resolved.address}`, `GET ${resolved.address}/api/v2/account/details failed: ${reason}.\n\n${fix}`)],
+      };
     }
     // Any other answer (a service without the endpoint, a 5xx) leaves the resources to report.
   }

@@ -7,7 +7,17 @@ function fakeClient(byOrg: Record<string, number>, options: { failList?: boolean
   for (const [org, count] of Object.entries(byOrg)) {
     for (let i = 0; i < count; i++) {
       const id = `ws-${org}-${i}`;
-      all.set(id, { id, name: `${org}-${i}`, organization: org, locked: false, tagNames: [], triggerPatterns: [], triggerPrefixes: [], vcsRepo: null, raw: {} as never });
+      all.set(id, {
+        id,
+        name: `${org}-${i}`,
+        organization: org,
+        locked: false,
+        tagNames: [],
+        triggerPatterns: [],
+        triggerPrefixes: [],
+        vcsRepo: null,
+        raw: {} as never,
+      });
     }
   }
   const calls = { list: 0, single: 0 };
@@ -21,7 +31,13 @@ function fakeClient(byOrg: Record<string, number>, options: { failList?: boolean
       const totalPages = Math.max(1, Math.ceil(items.length / pageSize));
       return {
         items: items.slice((pageNumber - 1) * pageSize, pageNumber * pageSize),
-        pagination: { currentPage: pageNumber, prevPage: null, nextPage: pageNumber < totalPages ? pageNumber + 1 : null, totalPages, totalCount: items.length },
+        pagination: {
+          currentPage: pageNumber,
+          prevPage: null,
+          nextPage: pageNumber < totalPages ? pageNumber + 1 : null,
+          totalPages,
+          totalCount: items.length,
+        },
       };
     },
     async readById(id: string) {

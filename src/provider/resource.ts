@@ -5,7 +5,19 @@
 // `undefined` for a value not known until apply. Light on purpose: loaded before any client code.
 import type { Diagnostic } from './protocol/diagnostics';
 import type { Block, TfType } from './protocol/schema';
-import type { ApplyRequest, ApplyResult, HookContext, ImportResult, PlanRequest, PlanResult, ReadRequest, ReadResult, ResourceImplementation, UpgradeRequest, UpgradeResult } from './protocol/types';
+import type {
+  ApplyRequest,
+  ApplyResult,
+  HookContext,
+  ImportResult,
+  PlanRequest,
+  PlanResult,
+  ReadRequest,
+  ReadResult,
+  ResourceImplementation,
+  UpgradeRequest,
+  UpgradeResult,
+} from './protocol/types';
 import { isWhollyKnown, type ObjectValue, type Value } from './protocol/values';
 import type { Schema } from './protocol/schema';
 

@@ -7,7 +7,15 @@ import type { Block, TfType } from './protocol/schema';
 /** A type with object members in name order: Terraform's object types have no member order. */
 function canonical(type: TfType): unknown {
   if (typeof type === 'string') return type;
-  if (type[0] === 'object') return ['object', Object.fromEntries(Object.entries(type[1]).sort(([a], [b]) => a.localeCompare(b)).map(([k, t]) => [k, canonical(t)]))];
+  if (type[0] === 'object')
+    return [
+      'object',
+      Object.fromEntries(
+        Object.entries(type[1])
+          .sort(([a], [b]) => a.localeCompare(b))
+          .map(([k, t]) => [k, canonical(t)]),
+      ),
+    ];
   if (type[0] === 'tuple') return ['tuple', type[1].map(canonical)];
   return [type[0], canonical(type[1])];
 }
@@ -18,7 +26,14 @@ function shape(block: Block): unknown {
       .sort(([a], [b]) => a.localeCompare(b))
       .map(([name, a]) => [
         name,
-        [JSON.stringify(canonical(a.type)), a.required && 'required', a.optional && 'optional', a.computed && 'computed', a.sensitive && 'sensitive', a.requiresReplace && 'replace']
+        [
+          JSON.stringify(canonical(a.type)),
+          a.required && 'required',
+          a.optional && 'optional',
+          a.computed && 'computed',
+          a.sensitive && 'sensitive',
+          a.requiresReplace && 'replace',
+        ]
           .filter(Boolean)
           .join(' '),
       ]),

@@ -97,7 +97,12 @@ export function resourceFlags(row: AttributeRow): Pick<Attribute, 'required' | '
 export type Overrides = Readonly<Record<string, Partial<Attribute>>>;
 
 /** A resource block from a table: scalar rows as attributes, object rows as single nested blocks. */
-export function resourceBlock(table: AttributeTable, overrides: Overrides = {}, at: readonly string[] = [], root: AttributeTable = table): Required<Pick<Block, 'attributes' | 'blocks'>> {
+export function resourceBlock(
+  table: AttributeTable,
+  overrides: Overrides = {},
+  at: readonly string[] = [],
+  root: AttributeTable = table,
+): Required<Pick<Block, 'attributes' | 'blocks'>> {
   const attributes: Record<string, Attribute> = {};
   const blocks: Record<string, NestedBlock> = {};
   for (const { path, snake, row } of hclRows(table, at)) {
@@ -107,7 +112,13 @@ export function resourceBlock(table: AttributeTable, overrides: Overrides = {}, 
       continue;
     }
     const { requiresReplace, ...flags } = resourceFlags(row);
-    attributes[snake] = { type: tfTypeOf(row), description: describeRow(row, root), ...flags, ...(requiresReplace ? { requiresReplace } : {}), ...overrides[path.join('.')] };
+    attributes[snake] = {
+      type: tfTypeOf(row),
+      description: describeRow(row, root),
+      ...flags,
+      ...(requiresReplace ? { requiresReplace } : {}),
+      ...overrides[path.join('.')],
+    };
   }
   return { attributes, blocks };
 }

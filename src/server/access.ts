@@ -3,10 +3,7 @@ import { timingSafeEqual } from 'node:crypto';
 import { type AccessLevel, accessRank } from '../spec';
 import { type Directory, type DirectoryOrganization, type DirectoryTeam, tokenDigest } from './bootstrap';
 
-export type Caller =
-  | { kind: 'user'; userId: string; username: string }
-  | { kind: 'organization-token'; organization: string }
-  | { kind: 'emulator' };
+export type Caller = { kind: 'user'; userId: string; username: string } | { kind: 'organization-token'; organization: string } | { kind: 'emulator' };
 
 /** The principal recorded as a lock holder. */
 export function principalOf(caller: Caller): string {
@@ -88,7 +85,11 @@ export function projectName(organization: DirectoryOrganization, projectId: stri
 }
 
 /** The caller's access level on a workspace of the organization, or null for none. */
-export function workspaceAccess(role: OrganizationRole, organization: DirectoryOrganization, workspace: { name: string; projectId: string }): AccessLevel | null {
+export function workspaceAccess(
+  role: OrganizationRole,
+  organization: DirectoryOrganization,
+  workspace: { name: string; projectId: string },
+): AccessLevel | null {
   if (!role.member) return null;
   if (role.owner || role.manageWorkspaces || role.manageProjects) return 'admin';
   const project = projectName(organization, workspace.projectId);

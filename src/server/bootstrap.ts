@@ -34,10 +34,21 @@ const organizationSchema = z.object({
     })
     .passthrough()
     .default({}),
-  projects: z.array(z.object({ id: z.string().optional(), name: z.string().min(1), default: z.boolean().optional(), 'tag-bindings': z.record(z.string(), z.string()).default({}) })).default([]),
+  projects: z
+    .array(
+      z.object({
+        id: z.string().optional(),
+        name: z.string().min(1),
+        default: z.boolean().optional(),
+        'tag-bindings': z.record(z.string(), z.string()).default({}),
+      }),
+    )
+    .default([]),
   'agent-pools': z.array(z.object({ id: z.string().optional(), name: z.string().min(1) })).default([]),
   'ssh-keys': z.array(z.object({ id: z.string().optional(), name: z.string().min(1) })).default([]),
-  'oauth-tokens': z.array(z.object({ id: z.string().min(1), 'service-provider': z.string().optional(), 'oauth-client-name': z.string().optional() })).default([]),
+  'oauth-tokens': z
+    .array(z.object({ id: z.string().min(1), 'service-provider': z.string().optional(), 'oauth-client-name': z.string().optional() }))
+    .default([]),
   teams: z.array(teamSchema).default([]),
 });
 
@@ -45,7 +56,9 @@ export const bootstrapSchema = z.object({
   edition: z.enum(['hosted', 'self-hosted']).default('hosted'),
   'emulator-admin-tokens': z.array(z.string().min(1)).default([]),
   'engine-releases': z.array(z.string()).optional(),
-  users: z.array(z.object({ username: z.string().min(1), id: z.string().optional(), email: z.string().optional(), tokens: z.array(z.string().min(1)).default([]) })).default([]),
+  users: z
+    .array(z.object({ username: z.string().min(1), id: z.string().optional(), email: z.string().optional(), tokens: z.array(z.string().min(1)).default([]) }))
+    .default([]),
   organizations: z.array(organizationSchema).default([]),
 });
 export type BootstrapFile = z.infer<typeof bootstrapSchema>;
@@ -150,18 +163,34 @@ export function mergeBootstrap(existing: Directory | null, file: BootstrapFile):
   for (const org of file.organizations) {
     let stored = dir.organizations.find((o) => o.name === org.name);
     if (!stored) {
-      stored = { name: org.name, tier: org.tier, tokenHash: null, settings: org.settings, projects: [], agentPools: [], sshKeys: [], oauthTokens: [], teams: [] };
+      stored = {
+        name: org.name,
+        tier: org.tier,
+        tokenHash: null,
+        settings: org.settings,
+        projects: [],
+        agentPools: [],
+        sshKeys: [],
+        oauthTokens: [],
+        teams: [],
+      };
       dir.organizations.push(stored);
     }
     if (!stored.tokenHash && org['organization-token']) stored.tokenHash = hashToken(org['organization-token']);
     for (const project of org.projects) {
       if (!byName(stored.projects, project.name)) {
-        stored.projects.push({ id: project.id ?? newId('prj-'), name: project.name, isDefault: project.default ?? false, tagBindings: project['tag-bindings'] });
+        stored.projects.push({
+          id: project.id ?? newId('prj-'),
+          name: project.name,
+          isDefault: project.default ?? false,
+          tagBindings: project['tag-bindings'],
+        });
       }
     }
     if (stored.projects.length === 0) stored.projects.push({ id: newId('prj-'), name: 'Default Project', isDefault: true, tagBindings: {} });
     if (!stored.projects.some((p) => p.isDefault)) stored.projects[0].isDefault = true;
-    for (const pool of org['agent-pools']) if (!byName(stored.agentPools, pool.name)) stored.agentPools.push({ id: pool.id ?? newId('apool-'), name: pool.name });
+    for (const pool of org['agent-pools'])
+      if (!byName(stored.agentPools, pool.name)) stored.agentPools.push({ id: pool.id ?? newId('apool-'), name: pool.name });
     for (const key of org['ssh-keys']) if (!byName(stored.sshKeys, key.name)) stored.sshKeys.push({ id: key.id ?? newId('sshkey-'), name: key.name });
     for (const token of org['oauth-tokens']) {
       if (!stored.oauthTokens.some((t) => t.id === token.id)) {

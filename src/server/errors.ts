@@ -53,7 +53,8 @@ export class ServiceError extends Error {
   }
 }
 
-export const badRequest = (detail: string, parameter?: string) => new ServiceError(ERRORS.badRequest, detail, { source: parameter ? { parameter } : undefined });
+export const badRequest = (detail: string, parameter?: string) =>
+  new ServiceError(ERRORS.badRequest, detail, { source: parameter ? { parameter } : undefined });
 export const unauthorized = () => new ServiceError(ERRORS.unauthorized);
 export const forbidden = (detail: string) => new ServiceError(ERRORS.forbidden, detail);
 export const notFound = (detail?: string) => new ServiceError(ERRORS.notFound, detail);

@@ -35,7 +35,10 @@ export class NotificationDispatcher {
    * Records one notification per team with access to each change request's workspace, then starts
    * the deliveries. Never throws: a failure to record is logged and the request still succeeds.
    */
-  async changeRequestsCreated(organization: DirectoryOrganization, created: Array<{ request: ChangeRequestRecord; workspace: WorkspaceRecord }>): Promise<void> {
+  async changeRequestsCreated(
+    organization: DirectoryOrganization,
+    created: Array<{ request: ChangeRequestRecord; workspace: WorkspaceRecord }>,
+  ): Promise<void> {
     for (const { request, workspace } of created) {
       for (const team of teamsWithAccess(organization, workspace)) {
         const record: NotificationRecord = {

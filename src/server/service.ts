@@ -20,7 +20,11 @@ export class Service {
   private lastReload = 0;
   readonly renderCache = new RenderCache();
 
-  constructor(readonly store: Store, public index: DirectoryIndex, readonly log: (line: string) => void) {}
+  constructor(
+    readonly store: Store,
+    public index: DirectoryIndex,
+    readonly log: (line: string) => void,
+  ) {}
 
   get directory(): Directory {
     return this.index.directory;
@@ -36,7 +40,11 @@ export class Service {
       const raw = await store.getMeta(DIRECTORY_KEY);
       const existing = raw ? (JSON.parse(raw) as Directory) : null;
       if (!bootstrap) {
-        return new Service(store, new DirectoryIndex(existing ?? mergeBootstrap(null, { edition: 'hosted', 'emulator-admin-tokens': [], users: [], organizations: [] })), log);
+        return new Service(
+          store,
+          new DirectoryIndex(existing ?? mergeBootstrap(null, { edition: 'hosted', 'emulator-admin-tokens': [], users: [], organizations: [] })),
+          log,
+        );
       }
       const merged = mergeBootstrap(existing, bootstrap);
       const next = JSON.stringify(merged);

@@ -46,7 +46,11 @@ export function requestAttributesSchema(
   for (const [name, row] of Object.entries(table)) {
     if ((mode === 'create' ? !row.create : !row.update) || row.writeRelationship) continue;
     const path = { camel: prefix.camel ? `${prefix.camel}.${name}` : name, wire: prefix.wire ? `${prefix.wire}.${row.wire}` : row.wire };
-    let schema = withRule(baseSchema(row, (nested) => requestAttributesSchema(nested, mode, rules, path)), rules[path.camel], path.wire);
+    let schema = withRule(
+      baseSchema(row, (nested) => requestAttributesSchema(nested, mode, rules, path)),
+      rules[path.camel],
+      path.wire,
+    );
     if (row.nullable) schema = schema.nullable();
     shape[row.wire] = schema.optional();
   }

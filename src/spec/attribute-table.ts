@@ -89,9 +89,15 @@ type WireValueOf<R, Mode extends 'create' | 'update' | 'read'> = R extends { kin
       : WireUpdateValues<T>
   : ScalarOf<R>;
 type WireOf<R> = R extends { wire: infer W extends string } ? W : never;
-export type WireCreateValues<T> = { -readonly [K in keyof T as T[K] extends { create: true } ? WireOf<T[K]> : never]?: Nullable<T[K], WireValueOf<T[K], 'create'>> };
-export type WireUpdateValues<T> = { -readonly [K in keyof T as T[K] extends { update: true } ? WireOf<T[K]> : never]?: Nullable<T[K], WireValueOf<T[K], 'update'>> };
-export type WireReadValues<T> = { -readonly [K in keyof T as T[K] extends { readRelationship: string } ? never : WireOf<T[K]>]?: AnsweredNullable<T[K], WireValueOf<T[K], 'read'>> };
+export type WireCreateValues<T> = {
+  -readonly [K in keyof T as T[K] extends { create: true } ? WireOf<T[K]> : never]?: Nullable<T[K], WireValueOf<T[K], 'create'>>;
+};
+export type WireUpdateValues<T> = {
+  -readonly [K in keyof T as T[K] extends { update: true } ? WireOf<T[K]> : never]?: Nullable<T[K], WireValueOf<T[K], 'update'>>;
+};
+export type WireReadValues<T> = {
+  -readonly [K in keyof T as T[K] extends { readRelationship: string } ? never : WireOf<T[K]>]?: AnsweredNullable<T[K], WireValueOf<T[K], 'read'>>;
+};
 
 // ---- Functions over a table ------------------------------------------------------------------
 
@@ -124,7 +130,10 @@ export function fromWireAttributes(table: AttributeTable, wire: Readonly<Record<
   for (const [name, row] of Object.entries(table)) {
     const value = wire[row.wire];
     if (value === undefined) continue;
-    out[name] = row.kind === 'object' && row.attributes && value !== null && typeof value === 'object' ? fromWireAttributes(row.attributes, value as Record<string, unknown>) : value;
+    out[name] =
+      row.kind === 'object' && row.attributes && value !== null && typeof value === 'object'
+        ? fromWireAttributes(row.attributes, value as Record<string, unknown>)
+        : value;
   }
   return out;
 }

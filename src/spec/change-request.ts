@@ -25,7 +25,14 @@ export const changeRequestMessageSchema = storableText().max(
 /** A change request's attributes (spec "Change request"); created through the bulk action only. */
 export const CHANGE_REQUEST_ATTRIBUTES = {
   subject: { wire: 'subject', snake: 'subject', kind: 'string', create: true, description: 'One line saying what should change, at most 255 characters.' },
-  message: { wire: 'message', snake: 'message', kind: 'string', default: '', create: true, description: 'The details, in Markdown, at most 65,536 characters.' },
+  message: {
+    wire: 'message',
+    snake: 'message',
+    kind: 'string',
+    default: '',
+    create: true,
+    description: 'The details, in Markdown, at most 65,536 characters.',
+  },
   archivedBy: { wire: 'archived-by', kind: 'string', nullable: true, description: 'Who archived the request, or null while it is open.' },
   archivedAt: { wire: 'archived-at', kind: 'timestamp', nullable: true, description: 'When the request was archived, or null while it is open.' },
   createdAt: { wire: 'created-at', kind: 'timestamp', description: 'When the request was created.' },

@@ -44,9 +44,7 @@ export const dataRetentionPolicyResourceSchema = z.looseObject({
   id: z.string(),
   type: z.enum(DATA_RETENTION_TYPES),
   attributes: z.looseObject({ 'delete-older-than-n-days': z.number().int().optional() }),
-  relationships: z
-    .looseObject({ target: z.looseObject({ data: z.looseObject({ id: z.string(), type: z.string() }) }) })
-    .optional(),
+  relationships: z.looseObject({ target: z.looseObject({ data: z.looseObject({ id: z.string(), type: z.string() }) }) }).optional(),
 });
 
 /** GET, POST answers; `data` is null when neither the workspace nor the organization has a policy. */

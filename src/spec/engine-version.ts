@@ -3,9 +3,27 @@
 
 /** Known releases when the bootstrap names none, newest last. */
 export const DEFAULT_ENGINE_RELEASES = [
-  '0.12.31', '0.13.7', '0.14.11', '0.15.4', '0.15.5',
-  '1.0.11', '1.1.9', '1.2.9', '1.3.10', '1.4.7', '1.5.0', '1.5.7', '1.6.6', '1.7.5', '1.8.5',
-  '1.9.0', '1.9.8', '1.10.5', '1.11.0', '1.11.4', '1.12.2',
+  '0.12.31',
+  '0.13.7',
+  '0.14.11',
+  '0.15.4',
+  '0.15.5',
+  '1.0.11',
+  '1.1.9',
+  '1.2.9',
+  '1.3.10',
+  '1.4.7',
+  '1.5.0',
+  '1.5.7',
+  '1.6.6',
+  '1.7.5',
+  '1.8.5',
+  '1.9.0',
+  '1.9.8',
+  '1.10.5',
+  '1.11.0',
+  '1.11.4',
+  '1.12.2',
 ];
 
 const EXACT = /^v?(\d+)\.(\d+)\.(\d+)(-[0-9A-Za-z.-]+)?$/;
@@ -36,15 +54,30 @@ function satisfies(version: Triple, constraint: string): boolean | null {
     const order = compare(version, target);
     let ok: boolean;
     switch (op) {
-      case '=': ok = order === 0; break;
-      case '!=': ok = order !== 0; break;
-      case '>': ok = order > 0; break;
-      case '>=': ok = order >= 0; break;
-      case '<': ok = order < 0; break;
-      case '<=': ok = order <= 0; break;
+      case '=':
+        ok = order === 0;
+        break;
+      case '!=':
+        ok = order !== 0;
+        break;
+      case '>':
+        ok = order > 0;
+        break;
+      case '>=':
+        ok = order >= 0;
+        break;
+      case '<':
+        ok = order < 0;
+        break;
+      case '<=':
+        ok = order <= 0;
+        break;
       default: {
         // `~> X.Y` allows X.*, `~> X.Y.Z` allows X.Y.*: the last given part may grow.
-        if (order < 0) { ok = false; break; }
+        if (order < 0) {
+          ok = false;
+          break;
+        }
         ok = given <= 2 ? version[0] === target[0] : version[0] === target[0] && version[1] === target[1];
       }
     }
@@ -55,7 +88,10 @@ function satisfies(version: Triple, constraint: string): boolean | null {
 
 /** Resolves an engine version; `undefined` when the value is neither exact nor a satisfiable constraint. */
 export function resolveEngineVersion(value: string | undefined, releases: readonly string[] = DEFAULT_ENGINE_RELEASES): string | undefined {
-  const sorted = releases.map((r) => ({ r, p: parse(r) })).filter((x) => x.p && !x.p.pre).sort((a, b) => compare(a.p!.triple, b.p!.triple));
+  const sorted = releases
+    .map((r) => ({ r, p: parse(r) }))
+    .filter((x) => x.p && !x.p.pre)
+    .sort((a, b) => compare(a.p!.triple, b.p!.triple));
   if (value === undefined || value === 'latest') return sorted.at(-1)?.r;
   if (isExactEngineVersion(value.trim())) return value;
   if (value.trim() === '') return undefined;

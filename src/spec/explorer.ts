@@ -147,10 +147,7 @@ export const explorerBulkActionResourceSchema = z.looseObject({
 export const explorerBulkActionDocumentSchema = z.looseObject({ data: explorerBulkActionResourceSchema });
 
 /** Whether a workspace matches every condition (conditions are ANDed; values of one condition ORed). */
-export function matchesExplorerQuery(
-  workspace: { name: string; projectName: string; tagNames: string[] },
-  conditions: ParsedExplorerCondition[],
-): boolean {
+export function matchesExplorerQuery(workspace: { name: string; projectName: string; tagNames: string[] }, conditions: ParsedExplorerCondition[]): boolean {
   return conditions.every((c) => {
     const subjects = c.field === 'tag_names' ? workspace.tagNames : [c.field === 'workspace_name' ? workspace.name : workspace.projectName];
     const present = subjects.filter((s) => s !== '');

@@ -40,7 +40,8 @@ export const activityDurationRule: ValueRule = (value) => {
   return match !== null && Number(match[1]) > 0 ? undefined : '{} must be a number greater than 0 with at most four digits followed by "d" or "h", e.g. "14d"';
 };
 
-export const timestampRule: ValueRule = (value) => (Number.isNaN(Date.parse(value)) ? '{} must be an ISO 8601 timestamp, e.g. "2030-01-31T12:00:00Z"' : undefined);
+export const timestampRule: ValueRule = (value) =>
+  Number.isNaN(Date.parse(value)) ? '{} must be an ISO 8601 timestamp, e.g. "2030-01-31T12:00:00Z"' : undefined;
 
 export const vcsIdentifierRule: ValueRule = (value) => (VCS_IDENTIFIER_PATTERN.test(value) ? undefined : '{} must have the form ":org/:repo"');
 

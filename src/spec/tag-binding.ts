@@ -43,8 +43,23 @@ export const tagBindingValueSchema = withRule(tagBindingValueProblem, 'value');
 
 /** A tag binding's attributes (spec "Tag binding"). */
 export const TAG_BINDING_ATTRIBUTES = {
-  key: { wire: 'key', snake: 'key', kind: 'string', create: true, description: 'The tag key: letters, numbers and _ . = + - @ :, at most 128 characters; not "hc:" or "hcp:".' },
-  value: { wire: 'value', snake: 'value', kind: 'string', nullable: true, default: null, create: true, update: true, description: 'The tag value; empty or null for a key-only tag.' },
+  key: {
+    wire: 'key',
+    snake: 'key',
+    kind: 'string',
+    create: true,
+    description: 'The tag key: letters, numbers and _ . = + - @ :, at most 128 characters; not "hc:" or "hcp:".',
+  },
+  value: {
+    wire: 'value',
+    snake: 'value',
+    kind: 'string',
+    nullable: true,
+    default: null,
+    create: true,
+    update: true,
+    description: 'The tag value; empty or null for a key-only tag.',
+  },
   createdAt: { wire: 'created-at', kind: 'timestamp', description: 'When the binding was created.' },
 } as const satisfies AttributeTable;
 

@@ -43,7 +43,12 @@ export const flatTagNameSchema = z.string().superRefine((name, ctx) => {
 export const flatTagInputSchema = z
   .looseObject({
     type: z.literal(FLAT_TAG_TYPE, 'type must be "tags"'),
-    id: z.string().min(1).max(100).regex(/^[A-Za-z0-9_-]+$/, 'id must be a tag ID such as "tag-…"').optional(),
+    id: z
+      .string()
+      .min(1)
+      .max(100)
+      .regex(/^[A-Za-z0-9_-]+$/, 'id must be a tag ID such as "tag-…"')
+      .optional(),
     attributes: z.looseObject({ name: flatTagNameSchema.optional() }).optional(),
   })
   .refine((entry) => (entry.id !== undefined) !== (entry.attributes?.name !== undefined), {

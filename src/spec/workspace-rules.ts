@@ -24,13 +24,22 @@ export interface WorkspaceFacts {
 }
 
 /** The reasons assessments cannot be enabled; empty when they can (or when the facts are unknown). */
-export function assessmentsProblems(facts: { edition?: string; organization?: { name: string; tier: string }; engineVersion?: string; executionMode?: ExecutionMode }): string[] {
+export function assessmentsProblems(facts: {
+  edition?: string;
+  organization?: { name: string; tier: string };
+  engineVersion?: string;
+  executionMode?: ExecutionMode;
+}): string[] {
   const problems: string[] = [];
   if (facts.edition !== undefined && facts.edition !== 'hosted') problems.push('{assessmentsEnabled} is only available on the hosted edition');
   if (facts.organization && facts.organization.tier !== 'plus') {
     problems.push(`organization "${facts.organization.name}" is on the ${facts.organization.tier} tier; {assessmentsEnabled} needs the plus tier`);
   }
-  if (facts.engineVersion !== undefined && isExactEngineVersion(facts.engineVersion) && !engineVersionAtLeast(facts.engineVersion, ASSESSMENTS_MIN_ENGINE_VERSION)) {
+  if (
+    facts.engineVersion !== undefined &&
+    isExactEngineVersion(facts.engineVersion) &&
+    !engineVersionAtLeast(facts.engineVersion, ASSESSMENTS_MIN_ENGINE_VERSION)
+  ) {
     problems.push(`{assessmentsEnabled} needs {engineVersion} ${ASSESSMENTS_MIN_ENGINE_VERSION} or later`);
   }
   if (facts.executionMode !== undefined && facts.executionMode !== 'remote') problems.push('{assessmentsEnabled} needs {executionMode} "remote"');
@@ -66,7 +75,10 @@ export function checkWorkspaceRules(values: WorkspaceUpdateValues, mode: 'create
   const vcs = values.vcsRepo;
   if (vcs) {
     if (vcs.oauthTokenId !== undefined && vcs.vcsappInstallationId !== undefined) {
-      violations.push({ path: ['vcsRepo', 'vcsappInstallationId'], message: '{vcsRepo.oauthTokenId} and {vcsRepo.vcsappInstallationId} cannot both be given; choose one' });
+      violations.push({
+        path: ['vcsRepo', 'vcsappInstallationId'],
+        message: '{vcsRepo.oauthTokenId} and {vcsRepo.vcsappInstallationId} cannot both be given; choose one',
+      });
     }
     const adding = mode === 'create' || facts.hasVcsRepo === false;
     if (adding && vcs.identifier === undefined) {
@@ -90,7 +102,11 @@ export function checkWorkspaceRules(values: WorkspaceUpdateValues, mode: 'create
  * Every rule a layer without the service can check: single values, flat tag names as written in
  * configuration, and the rules across attributes.
  */
-export function checkWorkspace(values: WorkspaceUpdateValues & { tagNames?: readonly string[] }, mode: 'create' | 'update', facts: WorkspaceFacts = {}): RuleViolation[] {
+export function checkWorkspace(
+  values: WorkspaceUpdateValues & { tagNames?: readonly string[] },
+  mode: 'create' | 'update',
+  facts: WorkspaceFacts = {},
+): RuleViolation[] {
   const violations = checkValues(WORKSPACE_VALUE_RULES, values);
   for (const name of values.tagNames ?? []) {
     const problem = declaredFlatTagNameProblem(name);

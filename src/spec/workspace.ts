@@ -29,7 +29,9 @@ export type WorkspaceCreateAttributes = WireCreateValues<WorkspaceTable> & Engin
 export type VcsRepoInput = NonNullable<WorkspaceUpdateAttributes['vcs-repo']>;
 
 const aliasShape = { [ENGINE_VERSION_WIRE_ALIAS]: z.string().optional() };
-export const workspaceUpdateAttributesSchema = requestAttributesSchema(WORKSPACE_ATTRIBUTES, 'update', WORKSPACE_VALUE_RULES).extend(aliasShape) as unknown as z.ZodType<WorkspaceUpdateAttributes>;
+export const workspaceUpdateAttributesSchema = requestAttributesSchema(WORKSPACE_ATTRIBUTES, 'update', WORKSPACE_VALUE_RULES).extend(
+  aliasShape,
+) as unknown as z.ZodType<WorkspaceUpdateAttributes>;
 export const workspaceCreateAttributesSchema = requestAttributesSchema(WORKSPACE_ATTRIBUTES, 'create', WORKSPACE_VALUE_RULES).extend({
   ...aliasShape,
   name: workspaceNameSchema,

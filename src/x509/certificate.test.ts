@@ -46,23 +46,25 @@ describe('a CA and a server certificate', () => {
     expect(Math.round(days)).toBe(365);
   });
 
-  it('refuses to issue with a key that is not the CA certificate\'s', () => {
+  it("refuses to issue with a key that is not the CA certificate's", () => {
     const other = createCertificateAuthority({ commonName: 'other' });
     expect(() => issueServerCertificate({ certPem: ca.certPem, keyPem: other.keyPem }, { dnsNames: ['x'] })).toThrow(/does not belong/);
   });
 
-  it('is accepted by Node\'s TLS client trusting only the CA, by name and by address', async () => {
+  it("is accepted by Node's TLS client trusting only the CA, by name and by address", async () => {
     const httpsServer = https.createServer({ cert: server.certPem, key: server.keyPem }, (_req, res) => res.end('ok'));
     httpsServer.listen(0, '127.0.0.1');
     await once(httpsServer, 'listening');
     const { port } = httpsServer.address() as AddressInfo;
     const get = (host: string, options: https.RequestOptions = {}) =>
       new Promise<string>((resolve, reject) => {
-        https.get({ host: '127.0.0.1', servername: host, port, ca: ca.certPem, headers: { host }, ...options }, (res) => {
-          let body = '';
-          res.on('data', (c) => (body += c));
-          res.on('end', () => resolve(body));
-        }).on('error', reject);
+        https
+          .get({ host: '127.0.0.1', servername: host, port, ca: ca.certPem, headers: { host }, ...options }, (res) => {
+            let body = '';
+            res.on('data', (c) => (body += c));
+            res.on('end', () => resolve(body));
+          })
+          .on('error', reject);
       });
     try {
       await expect(get('localhost')).resolves.toBe('ok');

@@ -28,9 +28,7 @@ export interface CertificateAndKey {
 }
 
 function extension(oid: string, critical: boolean, value: Buffer): Buffer {
-  return critical
-    ? der.sequence(der.oid(oid), der.boolean(true), der.octetString(value))
-    : der.sequence(der.oid(oid), der.octetString(value));
+  return critical ? der.sequence(der.oid(oid), der.boolean(true), der.octetString(value)) : der.sequence(der.oid(oid), der.octetString(value));
 }
 
 function distinguishedName(commonName: string): Buffer {
@@ -49,7 +47,10 @@ function serialNumber(): Buffer {
 /** SHA-1 of the public key's SubjectPublicKeyInfo: stable for a key, so a CA read back gives the same. */
 function keyIdentifier(key: crypto.KeyObject): Buffer {
   const publicKey = key.type === 'private' ? crypto.createPublicKey(key) : key;
-  return crypto.createHash('sha1').update(publicKey.export({ type: 'spki', format: 'der' })).digest();
+  return crypto
+    .createHash('sha1')
+    .update(publicKey.export({ type: 'spki', format: 'der' }))
+    .digest();
 }
 
 /** The DER bytes of an IPv4 or IPv6 address, as an iPAddress entry of subjectAltName holds it. */
@@ -98,7 +99,13 @@ export function createCertificateAuthority(options: { commonName: string; days?:
     extension(OID.subjectKeyIdentifier, false, der.octetString(keyIdentifier(publicKey))),
   );
   const cert = sign(
-    [name, validity({ notBefore: options.notBefore, days: options.days ?? 3650 }), name, publicKey.export({ type: 'spki', format: 'der' }), der.explicit(3, extensions)],
+    [
+      name,
+      validity({ notBefore: options.notBefore, days: options.days ?? 3650 }),
+      name,
+      publicKey.export({ type: 'spki', format: 'der' }),
+      der.explicit(3, extensions),
+    ],
     privateKey,
   );
   return pair(cert, privateKey);

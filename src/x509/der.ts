@@ -87,7 +87,7 @@ export function readElement(buf: Buffer, offset = 0): DerElement {
 /** The direct children of a constructed element. */
 export function children(buf: Buffer, parent: DerElement): DerElement[] {
   const out: DerElement[] = [];
-  for (let at = parent.contentStart; at < parent.end; ) {
+  for (let at = parent.contentStart; at < parent.end;) {
     const element = readElement(buf, at);
     out.push(element);
     at = element.end;

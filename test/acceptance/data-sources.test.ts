@@ -14,7 +14,13 @@ maybe('cdkws data sources with terraform', () => {
   const ws: Record<string, string> = {};
 
   beforeAll(async () => {
-    ws['ds-web-1'] = (await createWorkspace(service, { name: 'ds-web-1', 'auto-apply': true, 'execution-mode': 'local' }, workspaceRelationships({ tagBindings: { team: 'web' } }))).id;
+    ws['ds-web-1'] = (
+      await createWorkspace(
+        service,
+        { name: 'ds-web-1', 'auto-apply': true, 'execution-mode': 'local' },
+        workspaceRelationships({ tagBindings: { team: 'web' } }),
+      )
+    ).id;
     ws['ds-web-2'] = (await createWorkspace(service, { name: 'ds-web-2' }, workspaceRelationships({ project: 'prj-platform' }))).id;
     ws['ds-db-1'] = (await createWorkspace(service, { name: 'ds-db-1' })).id;
     await addFlatTags(service, ws['ds-web-2'], ['prod']);
@@ -56,7 +62,15 @@ output "not_prod" { value = data.cdkws_workspaces.not_prod.names }
   it('reads a workspace by name and lists workspaces by every filter, with a read-only token', async () => {
     await tf.ok(['apply', '-auto-approve']);
     const out = JSON.parse((await tf.ok(['output', '-json'])).stdout);
-    expect(out.web1.value).toMatchObject({ id: ws['ds-web-1'], name: 'ds-web-1', organization: ORG, auto_apply: true, execution_mode: 'local', tags: { team: 'web' }, project_id: 'prj-default' });
+    expect(out.web1.value).toMatchObject({
+      id: ws['ds-web-1'],
+      name: 'ds-web-1',
+      organization: ORG,
+      auto_apply: true,
+      execution_mode: 'local',
+      tags: { team: 'web' },
+      project_id: 'prj-default',
+    });
     expect(out.web.value.ids).toEqual({ 'ds-web-1': ws['ds-web-1'], 'ds-web-2': ws['ds-web-2'] });
     expect(out.web.value.names).toEqual(['ds-web-1', 'ds-web-2']);
     expect(out.prod_platform.value).toEqual(['ds-web-2']);

@@ -18,14 +18,20 @@ maybe('terraform plan -generate-config-out', () => {
 
   beforeAll(async () => {
     ws.plain = (await createWorkspace(service, { name: 'gen-plain' })).id;
-    ws.rich = (await createWorkspace(service, {
-      name: 'gen-rich',
-      description: 'made outside terraform',
-      'auto-apply': true,
-      'execution-mode': 'local',
-      'trigger-prefixes': ['modules/'],
-      'vcs-repo': { identifier: 'acme/networking', 'oauth-token-id': 'ot-github', branch: 'main' },
-    }, workspaceRelationships({ tagBindings: { team: 'net' } }))).id;
+    ws.rich = (
+      await createWorkspace(
+        service,
+        {
+          name: 'gen-rich',
+          description: 'made outside terraform',
+          'auto-apply': true,
+          'execution-mode': 'local',
+          'trigger-prefixes': ['modules/'],
+          'vcs-repo': { identifier: 'acme/networking', 'oauth-token-id': 'ot-github', branch: 'main' },
+        },
+        workspaceRelationships({ tagBindings: { team: 'net' } }),
+      )
+    ).id;
     await addRemoteStateConsumers(service, ws.rich, [ws.plain]);
     tf = await TerraformWorkdir.create({ address: service.url, token: TOKENS.owner });
     tf.config(`${requiredProviders()}

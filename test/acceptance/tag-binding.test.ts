@@ -54,7 +54,9 @@ maybe('cdkws_tag_binding with terraform', () => {
   });
 
   it('updates a value in place and leaves keys it does not manage alone', async () => {
-    await service.request('PATCH', `/workspaces/${id}/tag-bindings`, { body: { data: [{ type: 'tag-bindings', attributes: { key: 'outside', value: 'kept' } }] } });
+    await service.request('PATCH', `/workspaces/${id}/tag-bindings`, {
+      body: { data: [{ type: 'tag-bindings', attributes: { key: 'outside', value: 'kept' } }] },
+    });
     tf.config(config({ ...eight, 'key-0': 'changed' }));
     expect((await tf.apply()).output).toMatch(/0 added, 1 changed, 0 destroyed/);
     expect(await own()).toEqual({ ...eight, 'key-0': 'changed', outside: 'kept' });
@@ -78,7 +80,9 @@ maybe('cdkws_tag_binding with terraform', () => {
   });
 
   it('removes five keys at once and keeps the other three', async () => {
-    await service.request('PATCH', `/workspaces/${id}/tag-bindings`, { body: { data: [{ type: 'tag-bindings', attributes: { key: 'outside', value: 'kept' } }] } });
+    await service.request('PATCH', `/workspaces/${id}/tag-bindings`, {
+      body: { data: [{ type: 'tag-bindings', attributes: { key: 'outside', value: 'kept' } }] },
+    });
     const three = { 'key-5': 'v5', 'key-6': 'v6', 'key-7': 'v7' };
     tf.config(config(three));
     expect((await tf.ok(['apply', '-auto-approve', '-parallelism=10'])).output).toMatch(/0 added, 0 changed, 5 destroyed/);

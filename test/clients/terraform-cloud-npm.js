@@ -31,9 +31,13 @@ async function step(name, run) {
   await step('show by id', () => client.Workspaces.show(created ? created.id : 'ws-missing'));
   // The client's update takes a "workspaceId" but puts it where the API wants the name.
   await step('update (name in the workspaceId slot)', () =>
-    client.Workspaces.update(organization, name, { data: { type: 'workspaces', attributes: { 'terraform-version': '1.6.0', description: 'from the npm client' } } }),
+    client.Workspaces.update(organization, name, {
+      data: { type: 'workspaces', attributes: { 'terraform-version': '1.6.0', description: 'from the npm client' } },
+    }),
   );
-  await step('remote state consumers add (old path)', () => client.RemoteStateConsumer.add(created ? created.id : 'ws-missing', second ? second.id : 'ws-missing'));
+  await step('remote state consumers add (old path)', () =>
+    client.RemoteStateConsumer.add(created ? created.id : 'ws-missing', second ? second.id : 'ws-missing'),
+  );
   await step('remote state consumers list (old path)', () => client.RemoteStateConsumer.list(created ? created.id : 'ws-missing'));
   await step('delete by id', () => client.Workspaces.delete(second ? second.id : 'ws-missing').then(() => 'deleted'));
   await step('delete by name', () => client.Workspaces.deleteByName(organization, name).then(() => 'deleted'));

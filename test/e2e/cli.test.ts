@@ -130,7 +130,9 @@ describe('cdkws against the real service', () => {
     expect(result.stderr).not.toMatch(/Error/);
     expect(result.code).toBe(0);
     expect(result.stdout).toContain('Stack platform: 0 to add, 0 to change, 20 to destroy');
-    expect(result.stdout).toContain('Warning: this destroys 20 resources, including 5 workspaces and their state (data-warehouse, networking-prod, networking-staging, payments-api-prod, payments-api-staging)');
+    expect(result.stdout).toContain(
+      'Warning: this destroys 20 resources, including 5 workspaces and their state (data-warehouse, networking-prod, networking-staging, payments-api-prod, payments-api-staging)',
+    );
     expect(result.stdout.match(/Warning/g)).toHaveLength(1);
     expect(result.stderr).toContain('[20 of 20] ');
     expect(result.stderr).toMatch(/✔ Destroying platform \(20 of 20\)/);

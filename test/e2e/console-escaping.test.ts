@@ -31,7 +31,12 @@ describe('console pages escape what they show', () => {
   let pages: string[];
 
   beforeAll(async () => {
-    const id = await seedWorkspace(service, ORG, { name: 'html-check', project: 'prj-html', description: PAYLOADS.description, tags: ['prod'] }, 'mallory-token');
+    const id = await seedWorkspace(
+      service,
+      ORG,
+      { name: 'html-check', project: 'prj-html', description: PAYLOADS.description, tags: ['prod'] },
+      'mallory-token',
+    );
     const consumer = await seedWorkspace(service, ORG, { name: 'html-consumer', project: 'prj-html' });
     await addRemoteStateConsumers(service, id, [consumer]);
     await lockWorkspace(service, id, PAYLOADS.reason, 'mallory-token');
@@ -41,13 +46,18 @@ describe('console pages escape what they show', () => {
     cookie = await signIn(service, 'mallory-token');
     const search = encodeURIComponent(PAYLOADS.search);
     pages = [];
-    for (const path of ['/app', `/app/${ORG}/workspaces`, `/app/${ORG}/workspaces?search[name]=${search}&search[tags]=${search}`, `/app/${ORG}/workspaces/html-check`, `/app/${ORG}/workspaces?sort=${encodeURIComponent(PAYLOADS.sort)}`]) {
+    for (const path of [
+      '/app',
+      `/app/${ORG}/workspaces`,
+      `/app/${ORG}/workspaces?search[name]=${search}&search[tags]=${search}`,
+      `/app/${ORG}/workspaces/html-check`,
+      `/app/${ORG}/workspaces?sort=${encodeURIComponent(PAYLOADS.sort)}`,
+    ]) {
       const page = await getPage(service, path, cookie);
       expect(page.headers.get('content-type')).toBe('text/html; charset=utf-8');
       pages.push(page.text);
     }
   });
-
 
   it.each(Object.entries(PAYLOADS))('shows the %s only as escaped text', (_what, payload) => {
     const all = pages.join('\n');

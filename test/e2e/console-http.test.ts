@@ -24,9 +24,11 @@ describe('the console over HTTP', () => {
     owner = await signIn(service, TOKENS.owner);
   });
 
-
   it('resolves every self-html link the API emits, for the caller the API emitted it to', async () => {
-    for (const [organization, token] of [[ORG, TOKENS.owner], ['freeco', TOKENS.outsider]] as const) {
+    for (const [organization, token] of [
+      [ORG, TOKENS.owner],
+      ['freeco', TOKENS.outsider],
+    ] as const) {
       const cookie = await signIn(service, token);
       const list = await service.request('GET', `/organizations/${organization}/workspaces`, { token });
       expect(list.body.data.length).toBeGreaterThan(0);
@@ -56,7 +58,12 @@ describe('the console over HTTP', () => {
 
   it('refuses unknown and emulator tokens without echoing them, and never redirects off-site', async () => {
     const post = (body: Record<string, string>, headers: Record<string, string> = {}) =>
-      fetch(`${service.url}/app/login`, { method: 'POST', redirect: 'manual', headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers }, body: new URLSearchParams(body).toString() });
+      fetch(`${service.url}/app/login`, {
+        method: 'POST',
+        redirect: 'manual',
+        headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers },
+        body: new URLSearchParams(body).toString(),
+      });
     const wrong = await post({ token: 'not-a-token-<b>' });
     expect(wrong.status).toBe(401);
     expect(wrong.headers.get('set-cookie')).toBeNull();
@@ -150,7 +157,15 @@ describe('the console over HTTP', () => {
       const body = new URLSearchParams({ token: TOKENS.owner }).toString();
       const cookie = await new Promise<string | undefined>((resolve, reject) => {
         const request = https.request(
-          { host: '127.0.0.1', port, path: '/app/login', method: 'POST', ca: certPem, servername: 'localhost', headers: { 'content-type': 'application/x-www-form-urlencoded', 'content-length': Buffer.byteLength(body) } },
+          {
+            host: '127.0.0.1',
+            port,
+            path: '/app/login',
+            method: 'POST',
+            ca: certPem,
+            servername: 'localhost',
+            headers: { 'content-type': 'application/x-www-form-urlencoded', 'content-length': Buffer.byteLength(body) },
+          },
           (response) => {
             response.resume();
             resolve(response.headers['set-cookie']?.[0]);

@@ -28,7 +28,10 @@ export async function seedWorkspace(service: TestService, organization: string, 
   const { id } = await createWorkspace(service, attributes, workspaceRelationships({ project: ws.project, tagBindings: ws.bindings }), token, organization);
   if (ws.tags?.length) await addFlatTags(service, id, ws.tags, token);
   if (ws.resources) {
-    await ok(service.request('POST', `/_emulator/workspaces/${id}/resources`, { token: TOKENS.emulator, body: { count: ws.resources } }), `resources of ${ws.name}`);
+    await ok(
+      service.request('POST', `/_emulator/workspaces/${id}/resources`, { token: TOKENS.emulator, body: { count: ws.resources } }),
+      `resources of ${ws.name}`,
+    );
   }
   return id;
 }

@@ -15,10 +15,21 @@ import { type SeedWorkspace, seedWorkspace } from './console-support';
 jest.setTimeout(120_000);
 
 const CHROMIUM = process.env.CDKWS_CHROMIUM ?? '/usr/bin/chromium';
-const FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
 const haveChromium = existsSync(CHROMIUM);
 if (!haveChromium) {
-  process.stderr.write(`\nconsole browser tests SKIPPED: no Chromium at ${CHROMIUM}. Install Debian's package (apt-get install -y chromium) or set CDKWS_CHROMIUM.\n`);
+  process.stderr.write(
+    `\nconsole browser tests SKIPPED: no Chromium at ${CHROMIUM}. Install Debian's package (apt-get install -y chromium) or set CDKWS_CHROMIUM.\n`,
+  );
 }
 const describeInBrowser = haveChromium ? describe : describe.skip;
 
@@ -35,7 +46,12 @@ describeInBrowser('the web console in Chromium', () => {
   async function browserPage(): Promise<Page> {
     const profile = mkdtempSync(path.join(os.tmpdir(), 'cdkws-chromium-'));
     profiles.push(profile);
-    const context = await chromium.launchPersistentContext(profile, { executablePath: CHROMIUM, headless: true, args: FLAGS, viewport: { width: 1360, height: 820 } });
+    const context = await chromium.launchPersistentContext(profile, {
+      executablePath: CHROMIUM,
+      headless: true,
+      args: FLAGS,
+      viewport: { width: 1360, height: 820 },
+    });
     contexts.push(context);
     return context.pages()[0] ?? context.newPage();
   }
@@ -51,7 +67,14 @@ describeInBrowser('the web console in Chromium', () => {
     const seeds: SeedWorkspace[] = [
       { name: 'data-warehouse', tags: ['analytics'], bindings: { team: 'data' }, resources: 42 },
       { name: 'identity-prod', tags: ['prod'], bindings: { env: 'prod', team: 'identity' }, resources: 23 },
-      { name: 'networking-prod', project: 'prj-platform', tags: ['network', 'prod'], bindings: { env: 'prod' }, resources: 128, description: 'Shared VPCs, transit gateways and DNS for production.' },
+      {
+        name: 'networking-prod',
+        project: 'prj-platform',
+        tags: ['network', 'prod'],
+        bindings: { env: 'prod' },
+        resources: 128,
+        description: 'Shared VPCs, transit gateways and DNS for production.',
+      },
       { name: 'networking-staging', project: 'prj-platform', tags: ['network', 'staging'], bindings: { env: 'staging' }, resources: 96 },
       { name: 'observability', project: 'prj-platform', tags: ['monitoring'], resources: 12, mode: 'local' },
       { name: 'payments-api-prod', tags: ['payments', 'prod'], bindings: { env: 'prod', team: 'payments' }, resources: 57 },
@@ -63,7 +86,10 @@ describeInBrowser('the web console in Chromium', () => {
     await lockWorkspace(service, ids['payments-api-staging'], 'Load test', TOKENS.writer);
     await addRemoteStateConsumers(service, ids['networking-prod'], [ids['payments-api-prod'], ids['identity-prod']]);
     [scriptRequest] = await createChangeRequests(service, [ids['networking-prod']], { subject: 'Upgrade the engine to 1.12', message: SCRIPT_MESSAGE });
-    [archiveRequest] = await createChangeRequests(service, [ids['networking-prod']], { subject: 'Remove the legacy NAT gateway', message: '**Done** in the last release.' });
+    [archiveRequest] = await createChangeRequests(service, [ids['networking-prod']], {
+      subject: 'Remove the legacy NAT gateway',
+      message: '**Done** in the last release.',
+    });
   });
 
   // The browsers close before the service they talk to.
@@ -88,14 +114,16 @@ describeInBrowser('the web console in Chromium', () => {
     expect(await page.content()).not.toContain(TOKENS.owner);
   });
 
-  it('lists the workspaces of an organization and filters them with the API\'s own parameters', async () => {
+  it("lists the workspaces of an organization and filters them with the API's own parameters", async () => {
     await Promise.all([page.waitForURL(/\/app\/acme\/workspaces$/), page.click('a[href="/app/acme/workspaces"]')]);
     const names = () => page.$$eval('tbody tr[data-workspace]', (rows) => rows.map((r) => r.getAttribute('data-workspace')));
     expect(await names()).toHaveLength(8);
     expect(await page.textContent('tr[data-workspace=networking-prod]')).toContain('alice');
     expect(await page.textContent('tr[data-workspace=payments-api-staging]')).toContain('carol');
 
-    const shot = process.env.CDKWS_UPDATE_SCREENSHOTS ? path.resolve(__dirname, '..', '..', 'docs', 'console-workspaces.png') : path.join(profiles[0], 'console-workspaces.png');
+    const shot = process.env.CDKWS_UPDATE_SCREENSHOTS
+      ? path.resolve(__dirname, '..', '..', 'docs', 'console-workspaces.png')
+      : path.join(profiles[0], 'console-workspaces.png');
     await page.screenshot({ path: shot, fullPage: true });
     expect(statSync(shot).size).toBeGreaterThan(10_000);
 
@@ -122,7 +150,9 @@ describeInBrowser('the web console in Chromium', () => {
     expect(text).toContain(ids['networking-prod']);
     expect(await page.textContent('[data-testid=lock-holder]')).toBe('alice');
     expect(await page.textContent('[data-testid=lock-reason]')).toBe('Rotating the transit gateway attachments');
-    const tagRows = await page.$$eval('section.card table tbody tr', (rows) => rows.map((r) => [...r.querySelectorAll('td')].map((td) => td.textContent).join('|')));
+    const tagRows = await page.$$eval('section.card table tbody tr', (rows) =>
+      rows.map((r) => [...r.querySelectorAll('td')].map((td) => td.textContent).join('|')),
+    );
     expect(tagRows).toEqual(['env|prod|this workspace', 'cost-center|42|inherited from project platform', 'owner|platform|inherited from project platform']);
     expect(await page.$$eval('[data-testid=consumers] a', (links) => links.map((a) => a.textContent))).toEqual(['payments-api-prod', 'identity-prod']);
   });
@@ -135,7 +165,7 @@ describeInBrowser('the web console in Chromium', () => {
     expect(await message.locator('a').getAttribute('rel')).toContain('noopener');
   });
 
-  it('follows a consumer link to that workspace\'s page', async () => {
+  it("follows a consumer link to that workspace's page", async () => {
     await Promise.all([page.waitForURL(/\/workspaces\/payments-api-prod$/), page.click('[data-testid=consumers] a:text("payments-api-prod")')]);
     expect(await page.textContent('h1')).toBe('payments-api-prod');
     await page.goBack();

@@ -37,7 +37,15 @@ function emptyApp(prefix: string): string {
   const dir = createExampleProject(prefix);
   writeFileSync(
     path.join(dir, 'main.ts'),
-    ["import { App } from 'cdktf';", "import { WorkspacesStack } from 'cdk-workspaces';", '', 'const app = new App();', "const stack = new WorkspacesStack(app, 'platform', { organization: 'acme' });", 'app.synth();', ''].join('\n'),
+    [
+      "import { App } from 'cdktf';",
+      "import { WorkspacesStack } from 'cdk-workspaces';",
+      '',
+      'const app = new App();',
+      "const stack = new WorkspacesStack(app, 'platform', { organization: 'acme' });",
+      'app.synth();',
+      '',
+    ].join('\n'),
   );
   return dir;
 }
@@ -92,7 +100,11 @@ const FIXTURES: Fixture[] = [
   { attributes: { name: 'imp-vcs-default-branch', 'vcs-repo': { identifier: 'acme/app', 'oauth-token-id': 'ot-github' }, 'trigger-patterns': ['**/*.tf'] } },
   { attributes: { name: 'imp-vcs-app', 'vcs-repo': { identifier: 'acme/web', 'oauth-token-id': 'ot-github' } }, vcsApp: 'ghain-1234' },
   { attributes: { name: 'imp-platform', description: 'in another project' }, project: 'prj-platform' },
-  { attributes: { name: 'imp-platform-agent', 'execution-mode': 'agent', 'agent-pool-id': 'apool-main' }, project: 'prj-platform', bindings: { team: 'platform' } },
+  {
+    attributes: { name: 'imp-platform-agent', 'execution-mode': 'agent', 'agent-pool-id': 'apool-main' },
+    project: 'prj-platform',
+    bindings: { team: 'platform' },
+  },
   { attributes: { name: 'imp-bound' }, bindings: { team: 'networking', env: 'prod', 'cost-center': '42' } },
   { attributes: { name: 'imp-bound-empty' }, bindings: { flag: '' } },
   { attributes: { name: 'imp-flat' }, flatTags: ['prod', 'networking'] },
@@ -108,7 +120,20 @@ const FIXTURES: Fixture[] = [
   { attributes: { name: 'imp-shared-out' } },
   { attributes: { name: 'imp-reader-of-out' } },
   { attributes: { name: 'imp-shared-chain', description: 'read by a reader of another' } },
-  { attributes: { name: 'imp-everything', description: 'many settings at once', 'execution-mode': 'remote', 'auto-apply': true, 'allow-destroy-plan': false, 'queue-all-runs': true, 'trigger-prefixes': ['a/', 'b/'] }, bindings: { owner: 'alice' }, flatTags: ['all'], sshKey: true },
+  {
+    attributes: {
+      name: 'imp-everything',
+      description: 'many settings at once',
+      'execution-mode': 'remote',
+      'auto-apply': true,
+      'allow-destroy-plan': false,
+      'queue-all-runs': true,
+      'trigger-prefixes': ['a/', 'b/'],
+    },
+    bindings: { owner: 'alice' },
+    flatTags: ['all'],
+    sshKey: true,
+  },
   { attributes: { name: 'imp-0-leading-digit-after-prefix' } },
   { attributes: { name: 'imp-last' } },
 ];
@@ -133,12 +158,24 @@ async function populate(service: TestService): Promise<Map<string, string>> {
     const { id } = await createWorkspace(service, fixture.attributes, workspaceRelationships({ project: fixture.project, tagBindings: fixture.bindings }));
     ids.set(fixture.attributes.name as string, id);
     if (fixture.flatTags) await addFlatTags(service, id, fixture.flatTags);
-    if (fixture.sshKey) await check(service, 'PATCH', `/workspaces/${id}/relationships/ssh-key`, { data: { type: 'workspaces', attributes: { id: 'sshkey-deploy' } } }, 200);
-    if (fixture.vcsApp) await check(service, 'PATCH', `/workspaces/${id}`, { data: { type: 'workspaces', attributes: { 'vcs-repo': { 'vcsapp-installation-id': fixture.vcsApp } } } }, 200);
+    if (fixture.sshKey)
+      await check(service, 'PATCH', `/workspaces/${id}/relationships/ssh-key`, { data: { type: 'workspaces', attributes: { id: 'sshkey-deploy' } } }, 200);
+    if (fixture.vcsApp)
+      await check(
+        service,
+        'PATCH',
+        `/workspaces/${id}`,
+        { data: { type: 'workspaces', attributes: { 'vcs-repo': { 'vcsapp-installation-id': fixture.vcsApp } } } },
+        200,
+      );
   };
   for (const fixture of [...FIXTURES, { attributes: { name: 'legacy-outside', description: 'not imported' } }]) await create(fixture);
   for (const [name, consumers] of Object.entries(CONSUMERS)) {
-    await addRemoteStateConsumers(service, ids.get(name)!, consumers.map((c) => ids.get(c)!));
+    await addRemoteStateConsumers(
+      service,
+      ids.get(name)!,
+      consumers.map((c) => ids.get(c)!),
+    );
   }
   return ids;
 }
@@ -150,8 +187,12 @@ async function snapshot(service: TestService, ids: Map<string, string>): Promise
     const ws = (await check(service, 'GET', `/workspaces/${id}`, undefined, 200)).data;
     const { 'updated-at': _updated, ...attributes } = ws.attributes;
     attributes['tag-names'] = [...attributes['tag-names']].sort();
-    const bindings = (await check(service, 'GET', `/workspaces/${id}/tag-bindings`, undefined, 200)).data.map((b: any) => `${b.attributes.key}=${b.attributes.value}`).sort();
-    const consumers = (await check(service, 'GET', `/workspaces/${id}/relationships/remote-state-consumers?page[size]=100`, undefined, 200)).data.map((w: any) => w.id).sort();
+    const bindings = (await check(service, 'GET', `/workspaces/${id}/tag-bindings`, undefined, 200)).data
+      .map((b: any) => `${b.attributes.key}=${b.attributes.value}`)
+      .sort();
+    const consumers = (await check(service, 'GET', `/workspaces/${id}/relationships/remote-state-consumers?page[size]=100`, undefined, 200)).data
+      .map((w: any) => w.id)
+      .sort();
     const rel = (key: string) => ws.relationships[key]?.data?.id ?? null;
     out[name] = { attributes, project: rel('project'), agentPool: rel('agent-pool'), sshKey: rel('ssh-key'), bindings, consumers };
   }
@@ -159,8 +200,7 @@ async function snapshot(service: TestService, ids: Map<string, string>): Promise
 }
 
 /** Workspaces + own bindings + consumer lists (not of the global one) under the filter. */
-const IMPORTED_RESOURCES =
-  FIXTURES.length + FIXTURES.reduce((n, f) => n + Object.keys(f.bindings ?? {}).length, 0) + Object.keys(CONSUMERS).length;
+const IMPORTED_RESOURCES = FIXTURES.length + FIXTURES.reduce((n, f) => n + Object.keys(f.bindings ?? {}).length, 0) + Object.keys(CONSUMERS).length;
 
 describe('cdkws import round trip', () => {
   const service = useService();
@@ -247,7 +287,9 @@ describe('cdkws import round trip', () => {
     const dir = app('cdkws-import-none-');
     const result = await cdkws(dir, env, 'import', '--organization', ORG, '--name', 'nothing-like-this*', '--tag', 'prod');
     expect(result.code).toBe(1);
-    expect(result.stderr).toContain('no workspace of organization "acme" matches name "nothing-like-this*", flat tag "prod": nothing to import, no file written');
+    expect(result.stderr).toContain(
+      'no workspace of organization "acme" matches name "nothing-like-this*", flat tag "prod": nothing to import, no file written',
+    );
     expect(existsSync(path.join(dir, 'imported-workspaces.ts'))).toBe(false);
   });
 
@@ -293,7 +335,7 @@ describe('cdkws import round trip', () => {
     expect(inProject.code).toBe(0);
     const source = readFileSync(path.join(dir, 'platform.ts'), 'utf8');
     expect(source.match(/= new Workspace\(/g)).toHaveLength(2);
-    expect(source).toContain("projectId: 'prj-platform', // project \"platform\"");
+    expect(source).toContain('projectId: \'prj-platform\', // project "platform"');
   });
 
   it('refuses bad arguments with exit 2 and service refusals with exit 1, writing nothing', async () => {

@@ -81,33 +81,57 @@ describeWithTerraform('cdkws init, then the engine CLI and cdkws, in an app outs
       env = userEnvironment(service);
     });
 
-    it('creates and installs the app from the packed tarball', async () => {
-      const started = Date.now();
-      // The tarball's own dependencies come from the npm cache when it has them.
-      const result = await run(process.execPath, [CLI, 'init', app, '--engine', engine, '--package', tarball], base, { ...env, npm_config_prefer_offline: 'true' }, 15 * MINUTE);
-      expectExit(result, 0, 'cdkws init');
-      process.stdout.write(`cdkws init --engine ${engine}: created and installed in ${Math.round((Date.now() - started) / 1000)} s\n`);
-      expect(readdirSync(app).sort()).toEqual(expect.arrayContaining(['.github', '.gitignore', 'README.md', 'cdktf.json', 'main.ts', 'node_modules', 'package.json', 'tsconfig.json']));
-    }, 16 * MINUTE);
+    it(
+      'creates and installs the app from the packed tarball',
+      async () => {
+        const started = Date.now();
+        // The tarball's own dependencies come from the npm cache when it has them.
+        const result = await run(
+          process.execPath,
+          [CLI, 'init', app, '--engine', engine, '--package', tarball],
+          base,
+          { ...env, npm_config_prefer_offline: 'true' },
+          15 * MINUTE,
+        );
+        expectExit(result, 0, 'cdkws init');
+        process.stdout.write(`cdkws init --engine ${engine}: created and installed in ${Math.round((Date.now() - started) / 1000)} s\n`);
+        expect(readdirSync(app).sort()).toEqual(
+          expect.arrayContaining(['.github', '.gitignore', 'README.md', 'cdktf.json', 'main.ts', 'node_modules', 'package.json', 'tsconfig.json']),
+        );
+      },
+      16 * MINUTE,
+    );
 
-    it(`deploys with the ${engine} CLI and the workspace exists`, async () => {
-      expectExit(await engineCli('deploy', '--auto-approve'), 0, `${engine} deploy`);
-      const found = await workspace();
-      expect(found.status).toBe(200);
-      expect(found.body.data.attributes).toMatchObject({ name, description: 'Managed by cdk-workspaces', 'execution-mode': 'remote' });
-    }, 10 * MINUTE);
+    it(
+      `deploys with the ${engine} CLI and the workspace exists`,
+      async () => {
+        expectExit(await engineCli('deploy', '--auto-approve'), 0, `${engine} deploy`);
+        const found = await workspace();
+        expect(found.status).toBe(200);
+        expect(found.body.data.attributes).toMatchObject({ name, description: 'Managed by cdk-workspaces', 'execution-mode': 'remote' });
+      },
+      10 * MINUTE,
+    );
 
-    it(`shows no changes in a second diff, with ${engine} and with cdkws`, async () => {
-      const diff = await engineCli('diff');
-      expectExit(diff, 0, `${engine} diff`);
-      expect(diff.output).toContain('No changes.');
-      expectExit(await cdkws('diff'), 0, 'cdkws diff');
-    }, 10 * MINUTE);
+    it(
+      `shows no changes in a second diff, with ${engine} and with cdkws`,
+      async () => {
+        const diff = await engineCli('diff');
+        expectExit(diff, 0, `${engine} diff`);
+        expect(diff.output).toContain('No changes.');
+        expectExit(await cdkws('diff'), 0, 'cdkws diff');
+      },
+      10 * MINUTE,
+    );
 
-    it(`destroys with the ${engine} CLI`, async () => {
-      expectExit(await engineCli('destroy', '--auto-approve'), 0, `${engine} destroy`);
-      expect((await workspace()).status).toBe(404);
-    }, 10 * MINUTE);
+    it(
+      `destroys with the ${engine} CLI`,
+      async () => {
+        expectExit(await engineCli('destroy', '--auto-approve'), 0, `${engine} destroy`);
+        expect((await workspace()).status).toBe(404);
+      },
+      10 * MINUTE,
+    );
 
     it(`fails the ${engine} CLI's synth on a policy error and prints policy warnings, sending nothing`, async () => {
       const mainFile = path.join(app, 'main.ts');
@@ -140,37 +164,51 @@ describeWithTerraform('cdkws init, then the engine CLI and cdkws, in an app outs
       }
     });
 
-    it('deploys and destroys with cdkws in the same app', async () => {
-      expectExit(await cdkws('deploy', '--auto-approve'), 0, 'cdkws deploy');
-      expect((await workspace()).status).toBe(200);
-      expectExit(await cdkws('destroy', '--auto-approve'), 0, 'cdkws destroy');
-      expect((await workspace()).status).toBe(404);
-    }, 10 * MINUTE);
+    it(
+      'deploys and destroys with cdkws in the same app',
+      async () => {
+        expectExit(await cdkws('deploy', '--auto-approve'), 0, 'cdkws deploy');
+        expect((await workspace()).status).toBe(200);
+        expectExit(await cdkws('destroy', '--auto-approve'), 0, 'cdkws destroy');
+        expect((await workspace()).status).toBe(404);
+      },
+      10 * MINUTE,
+    );
 
-    it(`brings an existing workspace under code with cdkws import, and the ${engine} CLI imports it`, async () => {
-      const legacy = `${engine}-legacy`;
-      const created = await service.request('POST', `/organizations/${ORG}/workspaces`, {
-        body: { data: { type: 'workspaces', attributes: { name: legacy, description: 'made by hand', 'auto-apply': true } } },
-      });
-      expect(created.status).toBe(201);
-      expect((await service.request('PATCH', `/workspaces/${created.body.data.id}/tag-bindings`, { body: { data: [{ type: 'tag-bindings', attributes: { key: 'team', value: 'ops' } }] } })).status).toBe(200);
-      const imported = await cdkws('import', '--organization', ORG, '--name', legacy);
-      expectExit(imported, 0, 'cdkws import');
-      const [importLine, constructLine] = imported.output.split('\n').filter((line) => /^(import \{ ImportedWorkspaces|new ImportedWorkspaces)/.test(line));
-      const main = readFileSync(path.join(app, 'main.ts'), 'utf8').split('\n');
-      main.splice(main.findIndex((line) => line.startsWith('const stack = ')) + 1, 0, constructLine);
-      writeFileSync(path.join(app, 'main.ts'), [importLine, ...main].join('\n'));
+    it(
+      `brings an existing workspace under code with cdkws import, and the ${engine} CLI imports it`,
+      async () => {
+        const legacy = `${engine}-legacy`;
+        const created = await service.request('POST', `/organizations/${ORG}/workspaces`, {
+          body: { data: { type: 'workspaces', attributes: { name: legacy, description: 'made by hand', 'auto-apply': true } } },
+        });
+        expect(created.status).toBe(201);
+        expect(
+          (
+            await service.request('PATCH', `/workspaces/${created.body.data.id}/tag-bindings`, {
+              body: { data: [{ type: 'tag-bindings', attributes: { key: 'team', value: 'ops' } }] },
+            })
+          ).status,
+        ).toBe(200);
+        const imported = await cdkws('import', '--organization', ORG, '--name', legacy);
+        expectExit(imported, 0, 'cdkws import');
+        const [importLine, constructLine] = imported.output.split('\n').filter((line) => /^(import \{ ImportedWorkspaces|new ImportedWorkspaces)/.test(line));
+        const main = readFileSync(path.join(app, 'main.ts'), 'utf8').split('\n');
+        main.splice(main.findIndex((line) => line.startsWith('const stack = ')) + 1, 0, constructLine);
+        writeFileSync(path.join(app, 'main.ts'), [importLine, ...main].join('\n'));
 
-      const first = await engineCli('diff');
-      expectExit(first, 0, `${engine} diff`);
-      // The workspace and its binding are imported; the app's own workspace, destroyed above, is added again.
-      expect(first.output.slice(-3000)).toMatch(/2 to import, 1 to add, 0 to change, 0 to destroy/);
-      expectExit(await engineCli('deploy', '--auto-approve'), 0, `${engine} deploy`);
-      const again = await engineCli('diff');
-      expectExit(again, 0, `${engine} diff`);
-      expect(again.output).toContain('No changes.');
-      const after = await service.request('GET', `/organizations/${ORG}/workspaces/${legacy}`);
-      expect(after.body.data.attributes).toMatchObject({ description: 'made by hand', 'auto-apply': true });
-    }, 15 * MINUTE);
+        const first = await engineCli('diff');
+        expectExit(first, 0, `${engine} diff`);
+        // The workspace and its binding are imported; the app's own workspace, destroyed above, is added again.
+        expect(first.output.slice(-3000)).toMatch(/2 to import, 1 to add, 0 to change, 0 to destroy/);
+        expectExit(await engineCli('deploy', '--auto-approve'), 0, `${engine} deploy`);
+        const again = await engineCli('diff');
+        expectExit(again, 0, `${engine} diff`);
+        expect(again.output).toContain('No changes.');
+        const after = await service.request('GET', `/organizations/${ORG}/workspaces/${legacy}`);
+        expect(after.body.data.attributes).toMatchObject({ description: 'made by hand', 'auto-apply': true });
+      },
+      15 * MINUTE,
+    );
   });
 });

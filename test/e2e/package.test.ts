@@ -29,7 +29,8 @@ describe('the cdk-workspaces package', () => {
   });
 
   it('serves the API client alone from cdk-workspaces/client, without loading a CDK engine', () => {
-    const script = "const { Client } = require('cdk-workspaces/client'); const engines = Object.keys(require.cache).filter((f) => /node_modules[\\\\/](cdktf|cdktn|constructs)[\\\\/]/.test(f)); console.log(JSON.stringify([typeof Client, engines]))";
+    const script =
+      "const { Client } = require('cdk-workspaces/client'); const engines = Object.keys(require.cache).filter((f) => /node_modules[\\\\/](cdktf|cdktn|constructs)[\\\\/]/.test(f)); console.log(JSON.stringify([typeof Client, engines]))";
     const out = execFileSync(process.execPath, ['-e', script], { cwd: project, encoding: 'utf8' });
     expect(JSON.parse(out)).toEqual(['function', []]);
   });

@@ -21,8 +21,7 @@ Policy.apply(app, {
 `;
 
 /** The example with a policy applied to the app (before its app.synth()). */
-const withPolicy = (source: string) =>
-  `import { Policy, PolicyRules } from 'cdk-workspaces';\n${source.replace('app.synth();', `${POLICY}\napp.synth();`)}`;
+const withPolicy = (source: string) => `import { Policy, PolicyRules } from 'cdk-workspaces';\n${source.replace('app.synth();', `${POLICY}\napp.synth();`)}`;
 
 describe('reviewing changes with cdkws diff', () => {
   const service = useService();
@@ -84,7 +83,9 @@ describe('reviewing changes with cdkws diff', () => {
     const deployed = await run('deploy', '--auto-approve');
     expect(deployed.code).toBe(1);
     expect(deployed.stderr).toContain('cdkws deploy: policy check failed with 1 error (nothing was sent to the service):');
-    expect(deployed.stderr).toContain('platform/networking-prod (workspace networking-prod): no-auto-apply: autoApply: autoApply is true on a workspace tagged env=prod; fix: ');
+    expect(deployed.stderr).toContain(
+      'platform/networking-prod (workspace networking-prod): no-auto-apply: autoApply: autoApply is true on a workspace tagged env=prod; fix: ',
+    );
     expect(deployed.stderr).toContain('✘ Synthesizing failed');
     expect(deployed.stderr).not.toContain('Initializing');
     // The deploy would have set the hand-made description back: it is still there.
@@ -107,7 +108,9 @@ describe('reviewing changes with cdkws diff', () => {
     writeFileSync(main, withPolicy(suppressed));
     const result = await run('diff', '--markdown', file('plan.md'));
     expect(result.code).toBe(2);
-    expect(result.stderr).toContain('Policy warning: platform/networking-prod (workspace networking-prod): engine-version-pinned: engineVersion: engineVersion is not set');
+    expect(result.stderr).toContain(
+      'Policy warning: platform/networking-prod (workspace networking-prod): engine-version-pinned: engineVersion: engineVersion is not set',
+    );
     expect(result.stderr).toContain('Policy suppressed: no-auto-apply on platform/networking-prod (1 finding): networking applies on merge by design');
     const markdown = readFileSync(file('plan.md'), 'utf8');
     expect(markdown).toContain('### Policy: 0 errors, 5 warnings');
@@ -126,7 +129,9 @@ describe('reviewing changes with cdkws diff', () => {
       expect(result.code).toBe(2);
       const markdown = readFileSync(file('plan.md'), 'utf8');
       // A set: the order of the names follows the IDs'.
-      expect(markdown).toMatch(/- `consumer_ids: \["payments-api-staging"\] → \[("audit-reader","payments-api-staging"|"payments-api-staging","audit-reader")\]`/);
+      expect(markdown).toMatch(
+        /- `consumer_ids: \["payments-api-staging"\] → \[("audit-reader","payments-api-staging"|"payments-api-staging","audit-reader")\]`/,
+      );
       // Only Terraform's own full plan, collapsed at the end, still shows the ID.
       expect(markdown.slice(0, markdown.indexOf('<details>'))).not.toContain(id);
     } finally {

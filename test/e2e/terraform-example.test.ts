@@ -18,7 +18,6 @@ maybe('examples/terraform', () => {
     await work.init();
   }, 180_000);
 
-
   it('is formatted and valid', async () => {
     expect((await work.run('fmt', '-check', '-diff')).code).toBe(0);
     expect((await work.run('validate')).code).toBe(0);

@@ -91,7 +91,11 @@ export async function startFaultProxy(options: FaultProxyOptions): Promise<Fault
     switch (fault) {
       case 'rate-limited': {
         const reset = (0.02 + random() * 0.05).toFixed(3);
-        return jsonError(res, 429, 'Too many requests', "You have exceeded the API's rate limit.", { 'x-ratelimit-limit': '30', 'x-ratelimit-reset': reset, 'retry-after': '1' });
+        return jsonError(res, 429, 'Too many requests', "You have exceeded the API's rate limit.", {
+          'x-ratelimit-limit': '30',
+          'x-ratelimit-reset': reset,
+          'retry-after': '1',
+        });
       }
       case 'unavailable':
         return jsonError(res, 503, 'service unavailable', 'the service is briefly unavailable');

@@ -55,7 +55,11 @@ export async function addFlatTags(service: TestService, workspaceId: string, nam
 /** Lets `consumerIds` read the state of `workspaceId`. */
 export async function addRemoteStateConsumers(service: TestService, workspaceId: string, consumerIds: string[], token: string = TOKENS.owner): Promise<void> {
   const body = { data: consumerIds.map((id) => ({ type: 'workspaces', id })) };
-  await expectStatus(service.request('POST', `/workspaces/${workspaceId}/relationships/remote-state-consumers`, { token, body }), 204, `adding consumers to ${workspaceId}`);
+  await expectStatus(
+    service.request('POST', `/workspaces/${workspaceId}/relationships/remote-state-consumers`, { token, body }),
+    204,
+    `adding consumers to ${workspaceId}`,
+  );
 }
 
 export async function lockWorkspace(service: TestService, workspaceId: string, reason: string, token: string = TOKENS.owner): Promise<void> {

@@ -51,7 +51,7 @@ export function spawnServe(storageArgs: string[], extraArgs: string[] = [], time
       child.kill('SIGKILL');
       reject(new Error(`serve did not print "listening on" within ${timeoutMs} ms; stdout: ${stdout} stderr: ${stderr}`));
     }, timeoutMs);
-    child.stdout!.on('data', (chunk: Buffer) => {
+    child.stdout.on('data', (chunk: Buffer) => {
       stdout += chunk.toString();
       const match = /listening on (https?:\/\/[^\s]+)/.exec(stdout);
       if (match) {
@@ -68,7 +68,7 @@ export function spawnServe(storageArgs: string[], extraArgs: string[] = [], time
         });
       }
     });
-    child.stderr!.on('data', (chunk: Buffer) => {
+    child.stderr.on('data', (chunk: Buffer) => {
       stderr += chunk.toString();
     });
     void exited.then(({ code, signal }) => {

@@ -93,8 +93,8 @@ export class TerraformWorkdir {
     const child = spawn(TERRAFORM, [command, ...rest, '-no-color'], { cwd: this.dir, env: this.env, stdio: ['ignore', 'pipe', 'pipe'] });
     let stdout = '';
     let stderr = '';
-    child.stdout!.on('data', (c: Buffer) => (stdout += c.toString()));
-    child.stderr!.on('data', (c: Buffer) => (stderr += c.toString()));
+    child.stdout.on('data', (c: Buffer) => (stdout += c.toString()));
+    child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
     const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
     const result = new Promise<TerraformResult>((resolve, reject) => {
       child.on('error', reject);

@@ -75,21 +75,58 @@ export const ATTRIBUTE_KINDS: Record<string, Kind> = {
 };
 
 export const PERMISSION_KEYS = [
-  'can-update', 'can-destroy', 'can-queue-run', 'can-read-run', 'can-read-variable', 'can-update-variable',
-  'can-read-state-versions', 'can-read-state-outputs', 'can-create-state-versions', 'can-queue-apply', 'can-lock',
-  'can-unlock', 'can-force-unlock', 'can-read-settings', 'can-manage-tags', 'can-manage-run-tasks', 'can-force-delete',
-  'can-manage-assessments', 'can-manage-ephemeral-workspaces', 'can-read-assessment-results', 'can-queue-destroy',
+  'can-update',
+  'can-destroy',
+  'can-queue-run',
+  'can-read-run',
+  'can-read-variable',
+  'can-update-variable',
+  'can-read-state-versions',
+  'can-read-state-outputs',
+  'can-create-state-versions',
+  'can-queue-apply',
+  'can-lock',
+  'can-unlock',
+  'can-force-unlock',
+  'can-read-settings',
+  'can-manage-tags',
+  'can-manage-run-tasks',
+  'can-force-delete',
+  'can-manage-assessments',
+  'can-manage-ephemeral-workspaces',
+  'can-read-assessment-results',
+  'can-queue-destroy',
 ] as const;
 
 export const RELATIONSHIP_NAMES = [
-  'agent-pool', 'current-configuration-version', 'current-run', 'latest-run', 'current-state-version',
-  'current-assessment-result', 'organization', 'outputs', 'project', 'readme', 'remote-state-consumers', 'ssh-key',
-  'locked-by', 'tag-bindings', 'effective-tag-bindings', 'vars',
+  'agent-pool',
+  'current-configuration-version',
+  'current-run',
+  'latest-run',
+  'current-state-version',
+  'current-assessment-result',
+  'organization',
+  'outputs',
+  'project',
+  'readme',
+  'remote-state-consumers',
+  'ssh-key',
+  'locked-by',
+  'tag-bindings',
+  'effective-tag-bindings',
+  'vars',
 ];
 
 export const VCS_REPO_MEMBERS = [
-  'branch', 'display-identifier', 'identifier', 'ingress-submodules', 'oauth-token-id', 'repository-http-url',
-  'service-provider', 'tags-regex', 'webhook-url',
+  'branch',
+  'display-identifier',
+  'identifier',
+  'ingress-submodules',
+  'oauth-token-id',
+  'repository-http-url',
+  'service-provider',
+  'tags-regex',
+  'webhook-url',
 ];
 
 /** Attribute names of the documented show sample, its underscore spelling mapped to kebab-case (decision 22). */
@@ -103,14 +140,22 @@ function checkKind(key: string, value: unknown, kind: Kind): string | null {
   if (value === null) return nullable ? null : `${key} is null`;
   const base = kind.replace('?', '');
   switch (base) {
-    case 'string': return typeof value === 'string' ? null : `${key} is not a string`;
-    case 'boolean': return typeof value === 'boolean' ? null : `${key} is not a boolean`;
-    case 'number': return typeof value === 'number' ? null : `${key} is not a number`;
-    case 'integer': return Number.isInteger(value) ? null : `${key} is not an integer`;
-    case 'timestamp': return typeof value === 'string' && TIMESTAMP.test(value) ? null : `${key} is not an ISO timestamp with milliseconds`;
-    case 'object': return typeof value === 'object' && !Array.isArray(value) ? null : `${key} is not an object`;
-    case 'string[]': return Array.isArray(value) && value.every((v) => typeof v === 'string') ? null : `${key} is not an array of strings`;
-    default: return `${key}: unknown kind`;
+    case 'string':
+      return typeof value === 'string' ? null : `${key} is not a string`;
+    case 'boolean':
+      return typeof value === 'boolean' ? null : `${key} is not a boolean`;
+    case 'number':
+      return typeof value === 'number' ? null : `${key} is not a number`;
+    case 'integer':
+      return Number.isInteger(value) ? null : `${key} is not an integer`;
+    case 'timestamp':
+      return typeof value === 'string' && TIMESTAMP.test(value) ? null : `${key} is not an ISO timestamp with milliseconds`;
+    case 'object':
+      return typeof value === 'object' && !Array.isArray(value) ? null : `${key} is not an object`;
+    case 'string[]':
+      return Array.isArray(value) && value.every((v) => typeof v === 'string') ? null : `${key} is not an array of strings`;
+    default:
+      return `${key}: unknown kind`;
   }
 }
 
@@ -196,11 +241,22 @@ export function createBody(attributes: Record<string, unknown>, extra: Record<st
   return { data: { type: 'workspaces', attributes, ...extra } };
 }
 
-export async function postWorkspace(service: TestService, attributes: Record<string, unknown>, extra: Record<string, unknown> = {}, token: string = TOKENS.owner): Promise<ApiResponse> {
+export async function postWorkspace(
+  service: TestService,
+  attributes: Record<string, unknown>,
+  extra: Record<string, unknown> = {},
+  token: string = TOKENS.owner,
+): Promise<ApiResponse> {
   return service.request('POST', `/organizations/${ORG}/workspaces`, { token, body: createBody(attributes, extra) });
 }
 
-export async function patchWorkspace(service: TestService, id: string, attributes: Record<string, unknown>, extra: Record<string, unknown> = {}, token: string = TOKENS.owner): Promise<ApiResponse> {
+export async function patchWorkspace(
+  service: TestService,
+  id: string,
+  attributes: Record<string, unknown>,
+  extra: Record<string, unknown> = {},
+  token: string = TOKENS.owner,
+): Promise<ApiResponse> {
   return service.request('PATCH', `/workspaces/${id}`, { token, body: createBody(attributes, extra) });
 }
 

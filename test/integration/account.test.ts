@@ -7,7 +7,7 @@ const service = useService();
 const limited = useService({ rateLimit: 50 });
 
 describe('GET /account/details', () => {
-  it("answers a user token with that user, its own authenticated resource", async () => {
+  it('answers a user token with that user, its own authenticated resource', async () => {
     const response = await service.request('GET', '/account/details', { token: TOKENS.owner });
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toBe('application/vnd.api+json');

@@ -114,7 +114,9 @@ describe('restarting with the same bootstrap file on the same storage', () => {
     const seen = await showWorkspace(second, ws.id, 'zed-token');
     expect(seen.status).toBe(200);
     expect(seen.body.data.attributes.permissions['can-read-run']).toBe(true);
-    const assigned = await second.request('PATCH', `/workspaces/${ws.id}/relationships/ssh-key`, { body: { data: { type: 'workspaces', attributes: { id: 'sshkey-late' } } } });
+    const assigned = await second.request('PATCH', `/workspaces/${ws.id}/relationships/ssh-key`, {
+      body: { data: { type: 'workspaces', attributes: { id: 'sshkey-late' } } },
+    });
     expect(assigned.status).toBe(200);
   });
 
@@ -189,9 +191,16 @@ describe('the self-hosted edition', () => {
 
 describe('the hosted edition by default', () => {
   it('returns assessments-enabled when the file names no edition', async () => {
-    await withService({ bootstrap: editedBootstrap(defaultBootstrap(), (b) => { delete b.edition; }) }, async (service) => {
-      const ws = await createWorkspace(service);
-      expect(ws.attributes['assessments-enabled']).toBe(false);
-    });
+    await withService(
+      {
+        bootstrap: editedBootstrap(defaultBootstrap(), (b) => {
+          delete b.edition;
+        }),
+      },
+      async (service) => {
+        const ws = await createWorkspace(service);
+        expect(ws.attributes['assessments-enabled']).toBe(false);
+      },
+    );
   });
 });

@@ -15,8 +15,10 @@ const service = useService({
 });
 
 const changeRequests = (ids: string[], subject = 'Upgrade the engine') => createChangeRequests(service, ids, { subject, message: '**do it**' });
-const list = (segment: string, query = '', token: string = TOKENS.owner) => service.request('GET', `/workspaces/${encodeURIComponent(segment)}/change-requests${query}`, { token });
-const unarchivedCount = async (id: string) => (await service.request('GET', `/workspaces/${id}`)).body.data.attributes['unarchived-workspace-change-requests-count'];
+const list = (segment: string, query = '', token: string = TOKENS.owner) =>
+  service.request('GET', `/workspaces/${encodeURIComponent(segment)}/change-requests${query}`, { token });
+const unarchivedCount = async (id: string) =>
+  (await service.request('GET', `/workspaces/${id}`)).body.data.attributes['unarchived-workspace-change-requests-count'];
 
 describe('listing change requests', () => {
   it('lists the requests of a workspace by ID, oldest first, in the shape of the sample', async () => {

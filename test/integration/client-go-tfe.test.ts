@@ -68,13 +68,20 @@ if (reason) {
 
     it('passes every step with the CA in SSL_CERT_FILE', () => {
       const steps = run({ SSL_CERT_FILE: path.join(dir, 'tls', 'ca.pem') });
-      const failed = Object.entries(steps).filter(([, s]) => !s.ok).map(([name, s]) => `${name}: ${s.error}`);
+      const failed = Object.entries(steps)
+        .filter(([, s]) => !s.ok)
+        .map(([name, s]) => `${name}: ${s.error}`);
       expect(failed).toEqual([]);
       expect(Object.keys(steps)).toHaveLength(22);
       expect(steps['remote API version'].value).toBe('2.5');
       expect(steps['account details'].value).toEqual({ id: 'user-alice', username: 'alice', service: false });
       expect(steps['account details (organization token)'].value).toMatchObject({ service: true, username: expect.stringMatching(/^api-org-acme-/) });
-      expect(steps.create.value).toMatchObject({ 'terraform-version': '1.5.7', 'auto-apply': true, 'working-directory': 'infra', 'trigger-prefixes': ['/modules'] });
+      expect(steps.create.value).toMatchObject({
+        'terraform-version': '1.5.7',
+        'auto-apply': true,
+        'working-directory': 'infra',
+        'trigger-prefixes': ['/modules'],
+      });
       expect(steps['list with search'].value).toEqual({ names: ['go-tfe-a'], total: 1 });
       expect(steps['update by name'].value).toEqual({ 'terraform-version': '1.6.0', 'auto-apply': false });
       expect(steps['update by ID'].value).toEqual({ 'terraform-version': '1.6.0', 'working-directory': 'stacks' });

@@ -35,10 +35,19 @@ describe('flat tags', () => {
 describe('tag bindings', () => {
   it('adds and updates by key without removing others', async () => {
     const ws = await newWorkspace({ tagBindings: [{ key: 'a', value: '1' }] });
-    const answered = await service.client.tagBindings.update(ws.id, [{ key: 'b', value: '2' }, { key: 'a', value: '3' }]);
-    expect(answered.map((b) => [b.key, b.value])).toEqual([['b', '2'], ['a', '3']]);
+    const answered = await service.client.tagBindings.update(ws.id, [
+      { key: 'b', value: '2' },
+      { key: 'a', value: '3' },
+    ]);
+    expect(answered.map((b) => [b.key, b.value])).toEqual([
+      ['b', '2'],
+      ['a', '3'],
+    ]);
     const listed = await service.client.tagBindings.list(ws.id);
-    expect(listed.map((b) => [b.key, b.value]).sort()).toEqual([['a', '3'], ['b', '2']]);
+    expect(listed.map((b) => [b.key, b.value]).sort()).toEqual([
+      ['a', '3'],
+      ['b', '2'],
+    ]);
     expect(listed[0].id).toMatch(/^tb-/);
   });
 
@@ -105,8 +114,15 @@ describe('change requests and explorer bulk actions', () => {
 
   it('creates change requests for the workspaces an explorer query matches', async () => {
     const marker = uniqueName('q');
-    const [a, b] = await Promise.all([service.client.workspaces.create(ORG, { name: `${marker}-x` }), service.client.workspaces.create(ORG, { name: `${marker}-y` })]);
-    await service.client.explorer.createChangeRequests(ORG, { query: [{ field: 'workspace_name', operator: 'contains', values: [marker] }], subject: 'by query', message: 'm' });
+    const [a, b] = await Promise.all([
+      service.client.workspaces.create(ORG, { name: `${marker}-x` }),
+      service.client.workspaces.create(ORG, { name: `${marker}-y` }),
+    ]);
+    await service.client.explorer.createChangeRequests(ORG, {
+      query: [{ field: 'workspace_name', operator: 'contains', values: [marker] }],
+      subject: 'by query',
+      message: 'm',
+    });
     for (const ws of [a, b]) expect((await service.client.changeRequests.list(ws.id)).items.map((c) => c.subject)).toEqual(['by query']);
   });
 

@@ -25,7 +25,8 @@ function schemaFor(file: string, sample: { method: string | null; path: string |
   if (sample.response_status !== null && sample.response_status >= 400) return errorDocumentSchema;
   const p = sample.path ?? '';
   if (p.includes('/explorer/bulk-actions')) return explorerBulkActionDocumentSchema;
-  if (p.includes('change-requests')) return sample.method === 'GET' && p.endsWith('/change-requests') ? changeRequestListDocumentSchema : changeRequestDocumentSchema;
+  if (p.includes('change-requests'))
+    return sample.method === 'GET' && p.endsWith('/change-requests') ? changeRequestListDocumentSchema : changeRequestDocumentSchema;
   if (p.includes('data-retention-policy')) return dataRetentionPolicyDocumentSchema;
   if (p.includes('effective-tag-bindings')) return effectiveTagBindingListDocumentSchema;
   if (p.includes('/tag-bindings')) return tagBindingListDocumentSchema;
@@ -36,7 +37,9 @@ function schemaFor(file: string, sample: { method: string | null; path: string |
   throw new Error(`no schema chosen for ${file}`);
 }
 
-const files = readdirSync(SAMPLES).filter((f) => f.endsWith('.json')).sort();
+const files = readdirSync(SAMPLES)
+  .filter((f) => f.endsWith('.json'))
+  .sort();
 const withBodies = files
   .map((file) => ({ file, sample: JSON.parse(readFileSync(path.join(SAMPLES, file), 'utf8')) }))
   .filter(({ sample }) => sample.response_body !== null && sample.response_body !== undefined);
@@ -68,7 +71,11 @@ describe('documented samples of the real service', () => {
 
   it('maps the change request samples, archived or not', () => {
     const archived = withBodies.find(({ file }) => file === 'cr-archive.json')!;
-    expect(toChangeRequest(changeRequestDocumentSchema.parse(archived.sample.response_body).data)).toMatchObject({ archived: true, archivedBy: 'user-2n4yj45149kf', workspaceId: 'ws-FTs6kr9iCwweku' });
+    expect(toChangeRequest(changeRequestDocumentSchema.parse(archived.sample.response_body).data)).toMatchObject({
+      archived: true,
+      archivedBy: 'user-2n4yj45149kf',
+      workspaceId: 'ws-FTs6kr9iCwweku',
+    });
   });
 
   it('classifies the error samples by status', () => {

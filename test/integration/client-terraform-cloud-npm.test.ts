@@ -58,7 +58,10 @@ it('passes every step but its own quirks over HTTPS with the CA in NODE_EXTRA_CA
   const steps = runClient({ NODE_EXTRA_CA_CERTS: path.join(dir, 'tls', 'ca.pem') }, 'a');
   expect(Object.keys(steps)).toHaveLength(11);
 
-  expect(steps['account details']).toMatchObject({ ok: true, value: { id: 'user-alice', type: 'users', attributes: { username: 'alice', isServiceAccount: false } } });
+  expect(steps['account details']).toMatchObject({
+    ok: true,
+    value: { id: 'user-alice', type: 'users', attributes: { username: 'alice', isServiceAccount: false } },
+  });
 
   const created = steps['create with terraform-version'];
   expect(created.ok).toBe(true);

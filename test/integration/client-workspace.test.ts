@@ -103,7 +103,8 @@ describe('creating and reading workspaces', () => {
 describe('listing workspaces', () => {
   const prefix = uniqueName('list');
   beforeAll(async () => {
-    for (let i = 0; i < 5; i++) await service.client.workspaces.create(ORG, { name: `${prefix}-${i}`, tagBindings: i % 2 === 0 ? [{ key: 'parity', value: 'even' }] : [] });
+    for (let i = 0; i < 5; i++)
+      await service.client.workspaces.create(ORG, { name: `${prefix}-${i}`, tagBindings: i % 2 === 0 ? [{ key: 'parity', value: 'even' }] : [] });
     await service.client.tags.add((await service.client.workspaces.read(ORG, `${prefix}-1`)).id, ['odd-one']);
   });
 
@@ -140,7 +141,12 @@ describe('listing workspaces', () => {
 describe('updating workspaces', () => {
   it('updates by ID, clearing nullable attributes sent as null', async () => {
     const ws = await service.client.workspaces.create(ORG, { name: uniqueName('upd'), description: 'before', workingDirectory: 'infra' });
-    const updated = await service.client.workspaces.updateById(ws.id, { description: null, workingDirectory: null, autoApply: true, autoDestroyAt: new Date('2030-01-01T00:00:00.000Z') });
+    const updated = await service.client.workspaces.updateById(ws.id, {
+      description: null,
+      workingDirectory: null,
+      autoApply: true,
+      autoDestroyAt: new Date('2030-01-01T00:00:00.000Z'),
+    });
     expect(updated).toMatchObject({ description: null, workingDirectory: null, autoApply: true, autoDestroyAt: '2030-01-01T00:00:00.000Z' });
   });
 
@@ -200,7 +206,10 @@ describe('locking', () => {
   it('retries an unlock answered 503 until the state version is finalized', async () => {
     const ws = await service.client.workspaces.create(ORG, { name: uniqueName('pending') });
     await service.client.workspaces.lock(ws.id);
-    const sv = await service.request('POST', `/_emulator/workspaces/${ws.id}/intermediate-state-versions`, { token: TOKENS.emulator, body: { finalized: false } });
+    const sv = await service.request('POST', `/_emulator/workspaces/${ws.id}/intermediate-state-versions`, {
+      token: TOKENS.emulator,
+      body: { finalized: false },
+    });
     const impatient = service.clientFor(TOKENS.owner, { retry: false });
     await expect(impatient.workspaces.unlock(ws.id)).rejects.toBeInstanceOf(StateVersionPendingError);
     const patient = service.clientFor(TOKENS.owner, { retry: { maxRetries: 8, baseDelayMs: 20, maxDelayMs: 100 } });
@@ -277,7 +286,13 @@ describe('errors and secrecy', () => {
     expect(error).toBeInstanceOf(UnauthorizedError);
     expect(error.status).toBe(401);
     expect(error.request.headers.authorization).toBe('Bearer [REDACTED]');
-    for (const text of [error.message, inspect(error, { depth: 10 }), JSON.stringify(error), inspect(bad, { depth: 10, showHidden: true }), JSON.stringify(bad)]) {
+    for (const text of [
+      error.message,
+      inspect(error, { depth: 10 }),
+      JSON.stringify(error),
+      inspect(bad, { depth: 10, showHidden: true }),
+      JSON.stringify(bad),
+    ]) {
       expect(text).not.toContain(secret);
     }
   });

@@ -28,8 +28,18 @@ describe('on the self-hosted edition', () => {
     bootstrap: editedBootstrap(defaultBootstrap(), (b) => {
       b.edition = 'self-hosted';
       b.organizations.push(
-        { name: 'keepco', tier: 'plus', settings: { 'data-retention-policy': { 'delete-older-than-n-days': 60 } }, teams: [{ name: 'owners', owners: true, members: ['alice'] }] },
-        { name: 'hoardco', tier: 'plus', settings: { 'data-retention-policy': { type: 'dont-delete' } }, teams: [{ name: 'owners', owners: true, members: ['alice'] }] },
+        {
+          name: 'keepco',
+          tier: 'plus',
+          settings: { 'data-retention-policy': { 'delete-older-than-n-days': 60 } },
+          teams: [{ name: 'owners', owners: true, members: ['alice'] }],
+        },
+        {
+          name: 'hoardco',
+          tier: 'plus',
+          settings: { 'data-retention-policy': { type: 'dont-delete' } },
+          teams: [{ name: 'owners', owners: true, members: ['alice'] }],
+        },
       );
     }),
   });

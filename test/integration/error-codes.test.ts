@@ -85,7 +85,13 @@ const PROVOKE: { [N in Exclude<ErrorName, (typeof NOT_ANSWERED)[number]>]: () =>
     }),
   internal: async () => {
     // A fault of the service itself: its storage is gone.
-    const broken = await startServer({ host: '127.0.0.1', port: 0, storage: { kind: 'sqlite', path: ':memory:' }, bootstrap: defaultBootstrap(), log: () => {} });
+    const broken = await startServer({
+      host: '127.0.0.1',
+      port: 0,
+      storage: { kind: 'sqlite', path: ':memory:' },
+      bootstrap: defaultBootstrap(),
+      log: () => {},
+    });
     try {
       await broken.service.store.close();
       return await request(`${broken.url}/api/v2`, 'GET', '/workspaces/ws-any');

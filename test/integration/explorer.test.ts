@@ -28,7 +28,10 @@ beforeAll(async () => {
 const bulkPath = (organization = ORG) => `/organizations/${organization}/explorer/bulk-actions`;
 const inputs = { subject: 'Pin the actions', message: 'Some *markdown*' };
 const bulk = (attributes: Record<string, unknown>, token: string = TOKENS.owner, organization = ORG) =>
-  service.request('POST', bulkPath(organization), { token, body: { data: { type: 'bulk_actions', attributes: { action_type: 'change_requests', action_inputs: inputs, ...attributes } } } });
+  service.request('POST', bulkPath(organization), {
+    token,
+    body: { data: { type: 'bulk_actions', attributes: { action_type: 'change_requests', action_inputs: inputs, ...attributes } } },
+  });
 const ours = (workspaceIds: string[]) => workspaceIds.filter((id) => Object.values(ids).includes(id)).sort();
 const expected = (...keys: string[]) => keys.map((k) => ids[k]).sort();
 async function requestsOf(id: string): Promise<any[]> {
@@ -160,7 +163,9 @@ describe('refused bulk actions', () => {
   });
 
   it('answers 422 for a data.type other than bulk_actions', async () => {
-    const response = await service.request('POST', bulkPath(), { body: { data: { type: 'explorer_bulk_actions', attributes: { action_type: 'change_requests', action_inputs: inputs, target_ids: [ids.dev] } } } });
+    const response = await service.request('POST', bulkPath(), {
+      body: { data: { type: 'explorer_bulk_actions', attributes: { action_type: 'change_requests', action_inputs: inputs, target_ids: [ids.dev] } } },
+    });
     expectError(response, 422, '/data/type');
   });
 

@@ -74,11 +74,59 @@ const params = (destructive: boolean) =>
     cr: segment(() => fixture.changeRequest),
   });
 
-const QUERY_KEYS = ['page[number]', 'page[size]', 'search[name]', 'search[tags]', 'search[exclude-tags]', 'search[wildcard-name]', 'sort', 'include', 'archive', 'filter[project][id]', 'filter[tagged][0][key]', 'filter[tagged][1][value]', 'filter[current-run][status]'];
-const query = fc.array(fc.tuple(fc.oneof(fc.constantFrom(...QUERY_KEYS), text), fc.oneof(text, fc.constantFrom('0', '-1', '1', '101', '1e9', '99999999999', 'true', 'name', '-name'))), { maxLength: 5 });
+const QUERY_KEYS = [
+  'page[number]',
+  'page[size]',
+  'search[name]',
+  'search[tags]',
+  'search[exclude-tags]',
+  'search[wildcard-name]',
+  'sort',
+  'include',
+  'archive',
+  'filter[project][id]',
+  'filter[tagged][0][key]',
+  'filter[tagged][1][value]',
+  'filter[current-run][status]',
+];
+const query = fc.array(
+  fc.tuple(
+    fc.oneof(fc.constantFrom(...QUERY_KEYS), text),
+    fc.oneof(text, fc.constantFrom('0', '-1', '1', '101', '1e9', '99999999999', 'true', 'name', '-name')),
+  ),
+  { maxLength: 5 },
+);
 
-const attributes = fc.dictionary(fc.oneof(fc.constantFrom('name', 'key', 'value', 'id', 'action_type', 'action_inputs', 'target_ids', 'query', 'deleteOlderThanNDays', 'execution-mode', 'vcs-repo', 'global-remote-state', 'reason'), text), fc.jsonValue({ maxDepth: 3 }), { maxKeys: 5 });
-const item = fc.record({ type: fc.oneof(fc.constantFrom('workspaces', 'tags', 'tag-bindings', 'bulk_actions', 'data-retention-policy-delete-olders'), text), id: fc.oneof(fc.constant(undefined), text, fc.constant('ws-x')), attributes }, { requiredKeys: ['type'] });
+const attributes = fc.dictionary(
+  fc.oneof(
+    fc.constantFrom(
+      'name',
+      'key',
+      'value',
+      'id',
+      'action_type',
+      'action_inputs',
+      'target_ids',
+      'query',
+      'deleteOlderThanNDays',
+      'execution-mode',
+      'vcs-repo',
+      'global-remote-state',
+      'reason',
+    ),
+    text,
+  ),
+  fc.jsonValue({ maxDepth: 3 }),
+  { maxKeys: 5 },
+);
+const item = fc.record(
+  {
+    type: fc.oneof(fc.constantFrom('workspaces', 'tags', 'tag-bindings', 'bulk_actions', 'data-retention-policy-delete-olders'), text),
+    id: fc.oneof(fc.constant(undefined), text, fc.constant('ws-x')),
+    attributes,
+  },
+  { requiredKeys: ['type'] },
+);
 /** Raw bodies: documents near the valid shapes, arbitrary JSON, prototype keys, huge and broken text. */
 const body = fc.oneof(
   fc.constant(undefined),
@@ -99,7 +147,8 @@ const body = fc.oneof(
 );
 const token = fc.constantFrom<string | null>(TOKENS.owner, TOKENS.admin, TOKENS.reader, TOKENS.writer, TOKENS.org, TOKENS.outsider, null, 'not-a-token');
 const contentType = fc.constantFrom('application/vnd.api+json', 'application/json', 'text/plain', 'application/vnd.api+json; charset=utf-8');
-const method = (own: string) => fc.oneof({ weight: 9, arbitrary: fc.constant(own) }, { weight: 1, arbitrary: fc.constantFrom('GET', 'POST', 'PATCH', 'DELETE', 'PUT') });
+const method = (own: string) =>
+  fc.oneof({ weight: 9, arbitrary: fc.constant(own) }, { weight: 1, arbitrary: fc.constantFrom('GET', 'POST', 'PATCH', 'DELETE', 'PUT') });
 
 const request = fc.integer({ min: 0, max: ROUTES.length - 1 }).chain((index) => {
   const [own, template, destructive] = ROUTES[index];

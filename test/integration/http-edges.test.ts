@@ -26,7 +26,11 @@ describe('HTTP edges', () => {
 
   it('answers HEAD like GET, without a body', async () => {
     const ws = await createWorkspace(service);
-    for (const path of [`/workspaces/${ws.id}`, `/organizations/${ORG}/workspaces/${ws.attributes.name}`, `/organizations/${ORG}/workspaces?page%5Bsize%5D=5`]) {
+    for (const path of [
+      `/workspaces/${ws.id}`,
+      `/organizations/${ORG}/workspaces/${ws.attributes.name}`,
+      `/organizations/${ORG}/workspaces?page%5Bsize%5D=5`,
+    ]) {
       const get = await raw('GET', path);
       const head = await raw('HEAD', path);
       expect(head.status).toBe(200);

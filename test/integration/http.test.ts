@@ -50,17 +50,23 @@ describe('error objects', () => {
     const ws = await createWorkspace(service);
     const response = await service.request('POST', workspacesPath, { body: { data: { type: 'workspaces', attributes: { name: ws.attributes.name } } } });
     expect(response.body).toEqual({
-      errors: [{ status: '422', title: 'invalid attribute', code: 'name-taken', detail: 'Name has already been taken', source: { pointer: '/data/attributes/name' } }],
+      errors: [
+        { status: '422', title: 'invalid attribute', code: 'name-taken', detail: 'Name has already been taken', source: { pointer: '/data/attributes/name' } },
+      ],
     });
   });
 
   it.each([
     ['401', () => service.request('GET', workspacesPath, { token: null }), 401],
     ['404', () => service.request('GET', '/workspaces/ws-doesnotexist0000'), 404],
-    ['409', async () => {
-      const ws = await createWorkspace(service);
-      return service.request('POST', `/workspaces/${ws.id}/actions/unlock`);
-    }, 409],
+    [
+      '409',
+      async () => {
+        const ws = await createWorkspace(service);
+        return service.request('POST', `/workspaces/${ws.id}/actions/unlock`);
+      },
+      409,
+    ],
   ])('are returned for %s too', async (_label, send, status) => {
     const response = await send();
     expectError(response, status);
@@ -87,7 +93,9 @@ describe('request bodies', () => {
 
   it('refuses a large body on update with 413 and changes nothing', async () => {
     const ws = await createWorkspace(service, { description: 'kept' });
-    const response = await service.request('PATCH', `/workspaces/${ws.id}`, { rawBody: `{"data":{"type":"workspaces","attributes":{"description":"${'y'.repeat(2 * 1024 * 1024)}"}}}` });
+    const response = await service.request('PATCH', `/workspaces/${ws.id}`, {
+      rawBody: `{"data":{"type":"workspaces","attributes":{"description":"${'y'.repeat(2 * 1024 * 1024)}"}}}`,
+    });
     expectError(response, 413);
     expect((await showWorkspace(service, ws.id)).body.data.attributes.description).toBe('kept');
   });
@@ -96,7 +104,13 @@ describe('request bodies', () => {
     const url = new URL(`${service.apiUrl}${workspacesPath}`);
     const status = await new Promise<number>((resolve, reject) => {
       const req = httpRequest(
-        { host: url.hostname, port: url.port, path: url.pathname, method: 'POST', headers: { authorization: `Bearer ${TOKENS.owner}`, 'content-type': JSONAPI, 'transfer-encoding': 'chunked' } },
+        {
+          host: url.hostname,
+          port: url.port,
+          path: url.pathname,
+          method: 'POST',
+          headers: { authorization: `Bearer ${TOKENS.owner}`, 'content-type': JSONAPI, 'transfer-encoding': 'chunked' },
+        },
         (res) => {
           res.resume();
           resolve(res.statusCode ?? 0);
@@ -190,7 +204,10 @@ describe('authentication', () => {
       ['POST', `/workspaces/${ws.id}/actions/safe-delete`],
     ];
     for (const [method, path] of calls) {
-      const response = await service.request(method, path, { ...options, body: method === 'GET' ? undefined : { data: { type: 'workspaces', attributes: { name: uniqueName() } } } });
+      const response = await service.request(method, path, {
+        ...options,
+        body: method === 'GET' ? undefined : { data: { type: 'workspaces', attributes: { name: uniqueName() } } },
+      });
       expectError(response, 401);
     }
     expect((await showWorkspace(service, ws.id)).status).toBe(200);
@@ -225,10 +242,27 @@ describe('rate limiting', () => {
 describe('no server errors for anything a client sends', () => {
   it('never answers 5xx to random attribute values on create', async () => {
     await fc.assert(
-      fc.asyncProperty(fc.dictionary(fc.constantFrom('name', 'execution-mode', 'agent-pool-id', 'engine-version', 'vcs-repo', 'operations', 'auto-destroy-activity-duration', 'setting-overwrites', 'trigger-prefixes', 'description'), fc.jsonValue()), async (attributes) => {
-        const response = await service.request('POST', workspacesPath, { body: { data: { type: 'workspaces', attributes } } });
-        expect(response.status).toBeLessThan(500);
-      }),
+      fc.asyncProperty(
+        fc.dictionary(
+          fc.constantFrom(
+            'name',
+            'execution-mode',
+            'agent-pool-id',
+            'engine-version',
+            'vcs-repo',
+            'operations',
+            'auto-destroy-activity-duration',
+            'setting-overwrites',
+            'trigger-prefixes',
+            'description',
+          ),
+          fc.jsonValue(),
+        ),
+        async (attributes) => {
+          const response = await service.request('POST', workspacesPath, { body: { data: { type: 'workspaces', attributes } } });
+          expect(response.status).toBeLessThan(500);
+        },
+      ),
       { numRuns: 60 },
     );
   });
@@ -249,10 +283,24 @@ describe('no server errors for anything a client sends', () => {
     await fc.assert(
       fc.asyncProperty(
         fc.record({ project: fc.oneof(fc.jsonValue(), fc.record({ data: fc.oneof(fc.jsonValue(), fc.record({ type: fc.string(), id: fc.jsonValue() })) })) }),
-        fc.record({ 'tag-bindings': fc.oneof(fc.jsonValue(), fc.record({ data: fc.array(fc.oneof(fc.jsonValue(), fc.record({ type: fc.constant('tag-bindings'), attributes: fc.dictionary(fc.constantFrom('key', 'value'), fc.jsonValue()) }))) })) }),
+        fc.record({
+          'tag-bindings': fc.oneof(
+            fc.jsonValue(),
+            fc.record({
+              data: fc.array(
+                fc.oneof(
+                  fc.jsonValue(),
+                  fc.record({ type: fc.constant('tag-bindings'), attributes: fc.dictionary(fc.constantFrom('key', 'value'), fc.jsonValue()) }),
+                ),
+              ),
+            }),
+          ),
+        }),
         async (project, tagBindings) => {
           const relationships = { ...project, ...tagBindings };
-          const created = await service.request('POST', workspacesPath, { body: { data: { type: 'workspaces', attributes: { name: uniqueName('fz') }, relationships } } });
+          const created = await service.request('POST', workspacesPath, {
+            body: { data: { type: 'workspaces', attributes: { name: uniqueName('fz') }, relationships } },
+          });
           expect(created.status).toBeLessThan(500);
           const updated = await service.request('PATCH', `/workspaces/${ws.id}`, { body: { data: { type: 'workspaces', attributes: {}, relationships } } });
           expect(updated.status).toBeLessThan(500);
@@ -285,7 +333,24 @@ describe('no server errors for anything a client sends', () => {
   it('never answers 5xx to random query strings on list', async () => {
     await fc.assert(
       fc.asyncProperty(
-        fc.array(fc.tuple(fc.constantFrom('page[number]', 'page[size]', 'search[name]', 'search[tags]', 'search[wildcard-name]', 'sort', 'filter[project][id]', 'filter[tagged][0][key]', 'filter[tagged][x][value]', 'include'), fc.string()), { maxLength: 4 }),
+        fc.array(
+          fc.tuple(
+            fc.constantFrom(
+              'page[number]',
+              'page[size]',
+              'search[name]',
+              'search[tags]',
+              'search[wildcard-name]',
+              'sort',
+              'filter[project][id]',
+              'filter[tagged][0][key]',
+              'filter[tagged][x][value]',
+              'include',
+            ),
+            fc.string(),
+          ),
+          { maxLength: 4 },
+        ),
         async (pairs) => {
           const query = pairs.map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(v)}`).join('&');
           const response = await service.request('GET', `${workspacesPath}?${query}`);

@@ -49,6 +49,8 @@ describe('reading workspaces for import', () => {
 
   it('leaves flat tag and project filtering to the service', async () => {
     expect((await readImportedWorkspaces(service.client, { organization: ORG, tags: ['prod'] })).map((r) => r.workspace.name)).toEqual(['rd-b']);
-    expect((await readImportedWorkspaces(service.client, { organization: ORG, tags: [], project: 'prj-platform' })).map((r) => r.workspace.name)).toEqual(['rd-b']);
+    expect((await readImportedWorkspaces(service.client, { organization: ORG, tags: [], project: 'prj-platform' })).map((r) => r.workspace.name)).toEqual([
+      'rd-b',
+    ]);
   });
 });

@@ -7,7 +7,11 @@ import { createChangeRequests, createWorkspace } from '../helpers/fixtures';
 import { useService } from '../helpers/use-service';
 import { acmeOf, editedBootstrap } from '../helpers/workspace-assertions';
 
-interface Received { path: string; body: any; contentType: string | undefined }
+interface Received {
+  path: string;
+  body: any;
+  contentType: string | undefined;
+}
 const received: Received[] = [];
 let flakyCalls = 0;
 const hanging: http.ServerResponse[] = [];
@@ -38,7 +42,12 @@ const service = useService(() => ({
     team('admins')['notification-urls'] = [`${base}/ok`];
     team('writers')['notification-urls'] = [`${base}/flaky`];
     team('readers')['notification-urls'] = [`${base}/broken`, `${base}/redirect`];
-    acmeOf(b).teams.push({ name: 'nobody-here', members: [], 'workspace-access': [{ workspace: 'some-other-workspace', access: 'admin' }], 'notification-urls': [`${base}/ok`] });
+    acmeOf(b).teams.push({
+      name: 'nobody-here',
+      members: [],
+      'workspace-access': [{ workspace: 'some-other-workspace', access: 'admin' }],
+      'notification-urls': [`${base}/ok`],
+    });
   }),
 }));
 // After the service's own afterAll, so the service is closed before the hook server.
@@ -75,32 +84,62 @@ describe('change request notifications', () => {
     const list = await notificationsOf(id);
     expect(list.map((n) => n.team).sort()).toEqual(['admins', 'owners', 'platform', 'readers', 'writers']);
     for (const n of list) {
-      expect(n).toEqual({ team: n.team, 'workspace-id': ws.id, 'change-request-id': id, subject: 'Rotate the keys', 'created-at': expect.any(String), deliveries: expect.any(Array) });
+      expect(n).toEqual({
+        team: n.team,
+        'workspace-id': ws.id,
+        'change-request-id': id,
+        subject: 'Rotate the keys',
+        'created-at': expect.any(String),
+        deliveries: expect.any(Array),
+      });
     }
     expect(byTeam(list, 'owners').deliveries).toEqual([]);
   });
 
   it('POSTs the notification as JSON to the team URL', async () => {
-    const list = await eventually(() => notificationsOf(id), (l) => byTeam(l, 'admins').deliveries.length > 0);
+    const list = await eventually(
+      () => notificationsOf(id),
+      (l) => byTeam(l, 'admins').deliveries.length > 0,
+    );
     expect(byTeam(list, 'admins').deliveries).toEqual([{ url: `${base}/ok`, attempt: 1, status: 204, error: null, at: expect.any(String) }]);
     const delivered = received.find((r) => r.path === '/ok' && r.body?.change_request?.id === id);
     expect(delivered?.contentType).toBe('application/json');
-    expect(delivered?.body).toMatchObject({ team: 'admins', organization: ORG, workspace: { id: ws.id, name: ws.attributes.name }, change_request: { id, subject: 'Rotate the keys', message: 'm' } });
+    expect(delivered?.body).toMatchObject({
+      team: 'admins',
+      organization: ORG,
+      workspace: { id: ws.id, name: ws.attributes.name },
+      change_request: { id, subject: 'Rotate the keys', message: 'm' },
+    });
   });
 
   it('retries a failing URL with backoff until it succeeds', async () => {
-    const list = await eventually(() => notificationsOf(id), (l) => byTeam(l, 'writers').deliveries.length >= 3);
+    const list = await eventually(
+      () => notificationsOf(id),
+      (l) => byTeam(l, 'writers').deliveries.length >= 3,
+    );
     const deliveries = byTeam(list, 'writers').deliveries;
-    expect(deliveries.map((d: any) => [d.attempt, d.status])).toEqual([[1, 503], [2, 503], [3, 200]]);
+    expect(deliveries.map((d: any) => [d.attempt, d.status])).toEqual([
+      [1, 503],
+      [2, 503],
+      [3, 200],
+    ]);
     const gap = (i: number) => Date.parse(deliveries[i].at) - Date.parse(deliveries[i - 1].at);
     expect(gap(2)).toBeGreaterThan(gap(1));
   });
 
   it('gives up after three attempts and never follows a redirect away from the configured URL', async () => {
-    const list = await eventually(() => notificationsOf(id), (l) => byTeam(l, 'readers').deliveries.length >= 6, 10000);
+    const list = await eventually(
+      () => notificationsOf(id),
+      (l) => byTeam(l, 'readers').deliveries.length >= 6,
+      10000,
+    );
     const deliveries = byTeam(list, 'readers').deliveries;
     const to = (path: string) => deliveries.filter((d: any) => d.url === `${base}/${path}`);
-    expect(to('broken').map((d: any) => [d.attempt, d.status])).toEqual([[1, 500], [2, 500], [3, 500]]);
+    expect(to('broken').map((d: any) => [d.attempt, d.status])).toEqual([
+      [1, 500],
+      [2, 500],
+      [3, 500],
+    ]);
     expect(to('redirect').map((d: any) => d.status)).toEqual([302, 302, 302]);
     expect(to('redirect').every((d: any) => d.error !== null)).toBe(true);
     // The redirect target (/ok) never received the readers' notification.
@@ -121,11 +160,16 @@ describe('a webhook that never answers', () => {
       const ws = await createWorkspace(slow);
       const started = Date.now();
       const response = await slow.request('POST', `/organizations/${ORG}/explorer/bulk-actions`, {
-        body: { data: { type: 'bulk_actions', attributes: { action_type: 'change_requests', action_inputs: { subject: 's', message: 'm' }, target_ids: [ws.id] } } },
+        body: {
+          data: { type: 'bulk_actions', attributes: { action_type: 'change_requests', action_inputs: { subject: 's', message: 'm' }, target_ids: [ws.id] } },
+        },
       });
       expect(response.status).toBe(201);
       expect(Date.now() - started).toBeLessThan(1000);
-      await eventually(async () => hanging.length, (n) => n > 0);
+      await eventually(
+        async () => hanging.length,
+        (n) => n > 0,
+      );
       expect(hanging.length).toBeGreaterThan(0);
     } finally {
       const closing = Date.now();

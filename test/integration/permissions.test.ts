@@ -5,7 +5,15 @@ import { ORG, TOKENS, defaultBootstrap } from '../helpers/service';
 import { createWorkspace, workspaceRelationships } from '../helpers/fixtures';
 import { useService } from '../helpers/use-service';
 import {
-  PERMISSION_KEYS, acmeOf, editedBootstrap, expectError, listNames, patchWorkspace, postWorkspace, showWorkspace, uniqueName,
+  PERMISSION_KEYS,
+  acmeOf,
+  editedBootstrap,
+  expectError,
+  listNames,
+  patchWorkspace,
+  postWorkspace,
+  showWorkspace,
+  uniqueName,
 } from '../helpers/workspace-assertions';
 
 const service = useService({
@@ -21,16 +29,24 @@ const service = useService({
     acmeOf(b).teams.push({ name: 'one-workspace', members: ['gina'], 'workspace-access': [{ workspace: 'gina-visible', access: 'read' }] });
     acmeOf(b).teams.push({ name: 'platform-readers', members: ['hank'], 'project-access': [{ project: 'platform', access: 'read' }] });
     acmeOf(b).teams.push({ name: 'planners', members: ['ivy'], 'workspace-access': [{ workspace: '*', access: 'plan' }] });
-    acmeOf(b).teams.find((t: any) => t.name === 'platform').members.push('walt');
+    acmeOf(b)
+      .teams.find((t: any) => t.name === 'platform')
+      .members.push('walt');
     acmeOf(b).teams.push({ name: 'case-team', members: ['cora'], 'workspace-access': [{ workspace: 'Cora-Visible', access: 'write' }] });
     acmeOf(b).teams.push({ name: 'project-managers', members: ['mona'], 'organization-access': { 'manage-projects': true } });
     acmeOf(b).teams.push({
-      name: 'platform-admins', members: ['pete'],
-      'workspace-access': [{ workspace: '*', access: 'admin' }], 'project-access': [{ project: 'platform', access: 'admin' }],
+      name: 'platform-admins',
+      members: ['pete'],
+      'workspace-access': [{ workspace: '*', access: 'admin' }],
+      'project-access': [{ project: 'platform', access: 'admin' }],
     });
     acmeOf(b).teams.push({
-      name: 'both-project-admins', members: ['pat'],
-      'project-access': [{ project: 'Default Project', access: 'admin' }, { project: 'platform', access: 'admin' }],
+      name: 'both-project-admins',
+      members: ['pat'],
+      'project-access': [
+        { project: 'Default Project', access: 'admin' },
+        { project: 'platform', access: 'admin' },
+      ],
     });
   }),
 });
@@ -38,7 +54,15 @@ const service = useService({
 const READ = ['can-read-run', 'can-read-state-versions', 'can-read-state-outputs', 'can-read-settings', 'can-read-assessment-results'];
 const PLAN = ['can-queue-run'];
 const WRITE = ['can-queue-apply', 'can-queue-destroy', 'can-lock', 'can-unlock', 'can-read-variable', 'can-update-variable', 'can-create-state-versions'];
-const ADMIN = ['can-update', 'can-destroy', 'can-force-unlock', 'can-manage-tags', 'can-manage-run-tasks', 'can-manage-assessments', 'can-manage-ephemeral-workspaces'];
+const ADMIN = [
+  'can-update',
+  'can-destroy',
+  'can-force-unlock',
+  'can-manage-tags',
+  'can-manage-run-tasks',
+  'can-manage-assessments',
+  'can-manage-ephemeral-workspaces',
+];
 
 function permissionsGranting(granted: string[]): Record<string, boolean> {
   return Object.fromEntries(PERMISSION_KEYS.map((key) => [key, granted.includes(key)]));
@@ -270,10 +294,14 @@ describe('tokens', () => {
   });
 
   it('lets the owner of the other organization work there but not here', async () => {
-    expect((await service.request('POST', '/organizations/freeco/workspaces', {
-      token: TOKENS.outsider,
-      body: { data: { type: 'workspaces', attributes: { name: uniqueName('freeco') } } },
-    })).status).toBe(201);
+    expect(
+      (
+        await service.request('POST', '/organizations/freeco/workspaces', {
+          token: TOKENS.outsider,
+          body: { data: { type: 'workspaces', attributes: { name: uniqueName('freeco') } } },
+        })
+      ).status,
+    ).toBe(201);
     expectError(await service.request('GET', '/organizations/freeco/workspaces', { token: TOKENS.reader }), 404);
   });
 });

@@ -70,7 +70,9 @@ describe('a serve process', () => {
     const ws = await create(server, name);
     const locked = await server.request('POST', `/workspaces/${ws.id}/actions/lock`, { body: { reason: 'before crash' } });
     expect(locked.status).toBe(200);
-    const patched = await server.request('PATCH', `/workspaces/${ws.id}`, { body: { data: { type: 'workspaces', attributes: { description: 'acknowledged' } } } });
+    const patched = await server.request('PATCH', `/workspaces/${ws.id}`, {
+      body: { data: { type: 'workspaces', attributes: { description: 'acknowledged' } } },
+    });
     expect(patched.status).toBe(200);
     server.child.kill('SIGKILL');
     await server.exited;
@@ -96,7 +98,7 @@ describe('a serve process', () => {
 });
 
 describe('two serve processes sharing one store', () => {
-  it('see each other\'s writes', async () => {
+  it("see each other's writes", async () => {
     const storageArgs = await sharedStorageArgs();
     const a = await serve(storageArgs);
     const b = await serve(storageArgs);
@@ -112,7 +114,9 @@ describe('two serve processes sharing one store', () => {
     const ws = await create(a, uniqueName('race'));
     const tokens = [TOKENS.owner, TOKENS.admin, TOKENS.writer, TOKENS.org];
     const responses = await Promise.all(
-      Array.from({ length: 50 }, (_, i) => (i % 2 ? b : a).request('POST', `/workspaces/${ws.id}/actions/lock`, { token: tokens[i % tokens.length], body: { reason: `attempt ${i}` } })),
+      Array.from({ length: 50 }, (_, i) =>
+        (i % 2 ? b : a).request('POST', `/workspaces/${ws.id}/actions/lock`, { token: tokens[i % tokens.length], body: { reason: `attempt ${i}` } }),
+      ),
     );
     const statuses = responses.map((r) => r.status);
     expect(statuses.filter((s) => s === 200)).toHaveLength(1);
@@ -127,7 +131,9 @@ describe('two serve processes sharing one store', () => {
     const [a, b] = await Promise.all([serve(storageArgs), serve(storageArgs)]);
     const name = uniqueName('dup');
     const responses = await Promise.all(
-      Array.from({ length: 20 }, (_, i) => (i % 2 ? b : a).request('POST', `/organizations/${ORG}/workspaces`, { body: { data: { type: 'workspaces', attributes: { name } } } })),
+      Array.from({ length: 20 }, (_, i) =>
+        (i % 2 ? b : a).request('POST', `/organizations/${ORG}/workspaces`, { body: { data: { type: 'workspaces', attributes: { name } } } }),
+      ),
     );
     expect(responses.filter((r) => r.status === 201)).toHaveLength(1);
     expect(responses.filter((r) => r.status === 422)).toHaveLength(19);

@@ -13,11 +13,16 @@ const names = { subject: uniqueName('subject'), seen: uniqueName('seen'), hidden
 const service = useService({
   bootstrap: editedBootstrap(defaultBootstrap(), (b) => {
     b.users.push({ username: 'pat', id: 'user-pat', tokens: [PAT] }, { username: 'gina', id: 'user-gina', tokens: [GINA] });
-    acmeOf(b).teams.find((t: any) => t.name === 'platform').members.push('pat');
+    acmeOf(b)
+      .teams.find((t: any) => t.name === 'platform')
+      .members.push('pat');
     acmeOf(b).teams.push({
       name: 'partial',
       members: ['gina'],
-      'workspace-access': [{ workspace: names.subject, access: 'admin' }, { workspace: names.seen, access: 'read' }],
+      'workspace-access': [
+        { workspace: names.subject, access: 'admin' },
+        { workspace: names.seen, access: 'read' },
+      ],
     });
   }),
 });

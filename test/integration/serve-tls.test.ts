@@ -34,11 +34,22 @@ function get(url: string, ca: string, host: string): Promise<{ status: number; b
   const target = new URL(url);
   return new Promise((resolve, reject) => {
     https
-      .get({ host: '127.0.0.1', port: target.port, path: target.pathname, servername: host === '127.0.0.1' ? undefined : host, headers: { authorization: `Bearer ${TOKENS.owner}`, host }, ca, agent: false }, (res) => {
-        let text = '';
-        res.on('data', (c) => (text += c));
-        res.on('end', () => resolve({ status: res.statusCode!, body: text ? JSON.parse(text) : undefined }));
-      })
+      .get(
+        {
+          host: '127.0.0.1',
+          port: target.port,
+          path: target.pathname,
+          servername: host === '127.0.0.1' ? undefined : host,
+          headers: { authorization: `Bearer ${TOKENS.owner}`, host },
+          ca,
+          agent: false,
+        },
+        (res) => {
+          let text = '';
+          res.on('data', (c) => (text += c));
+          res.on('end', () => resolve({ status: res.statusCode!, body: text ? JSON.parse(text) : undefined }));
+        },
+      )
       .on('error', reject);
   });
 }
@@ -79,7 +90,9 @@ describe('cdkws serve --tls', () => {
   it('is reached by our client at https://localhost:PORT with the ca option', async () => {
     const server = await serve(['--tls']);
     const port = new URL(server.url).port;
-    const client = Client.fromEnvironment({ env: { TFE_HOSTNAME: `localhost:${port}`, TFE_TOKEN: TOKENS.owner, CDKWS_CA_FILE: path.join(dir, 'tls', 'ca.pem') } });
+    const client = Client.fromEnvironment({
+      env: { TFE_HOSTNAME: `localhost:${port}`, TFE_TOKEN: TOKENS.owner, CDKWS_CA_FILE: path.join(dir, 'tls', 'ca.pem') },
+    });
     try {
       expect(client.address).toBe(`https://localhost:${port}`);
       const account = await client.account.details();
@@ -95,7 +108,7 @@ describe('cdkws serve --tls', () => {
     }
   });
 
-  it('serves a certificate of the user\'s own with --tls-cert and --tls-key', async () => {
+  it("serves a certificate of the user's own with --tls-cert and --tls-key", async () => {
     const ca = createCertificateAuthority({ commonName: 'own CA' });
     const own = issueServerCertificate(ca, { dnsNames: ['service.test'] });
     writeFileSync(path.join(dir, 'cert.pem'), own.certPem);
@@ -112,7 +125,8 @@ describe('cdkws serve --tls', () => {
   });
 
   it('refuses half a pair and a key that does not match, naming the fix, before listening', () => {
-    const run = (args: string[]) => spawnSync(process.execPath, [CLI, 'serve', '--data', ':memory:', ...args], { cwd: ROOT, encoding: 'utf8', timeout: 20_000 });
+    const run = (args: string[]) =>
+      spawnSync(process.execPath, [CLI, 'serve', '--data', ':memory:', ...args], { cwd: ROOT, encoding: 'utf8', timeout: 20_000 });
     const half = run(['--tls-cert', 'x.pem']);
     expect(half.status).toBe(1);
     expect(half.stderr).toMatch(/--tls-cert and --tls-key go together/);

@@ -179,9 +179,7 @@ describe('effective tag bindings', () => {
     const ws = await createWorkspace(service, {}, workspaceRelationships({ project: 'prj-platform' }));
     await patchBindings(ws.id, { data: [tb('owner', 'me')] });
     const data = await effective(ws.id);
-    expect(data.filter((b: any) => b.attributes.key === 'owner')).toEqual([
-      expect.objectContaining({ attributes: { key: 'owner', value: 'me' } }),
-    ]);
+    expect(data.filter((b: any) => b.attributes.key === 'owner')).toEqual([expect.objectContaining({ attributes: { key: 'owner', value: 'me' } })]);
     expect(data.find((b: any) => b.attributes.key === 'owner').links).toBeUndefined();
   });
 

@@ -104,7 +104,12 @@ describe('adding flat tags', () => {
 
   it('refuses an ID that names no organization tag with 404 and adds nothing', async () => {
     const ws = await createWorkspace(service);
-    const response = await addTags(ws.id, { data: [{ type: 'tags', attributes: { name: 'fine' } }, { type: 'tags', id: 'tag-doesnotexist' }] });
+    const response = await addTags(ws.id, {
+      data: [
+        { type: 'tags', attributes: { name: 'fine' } },
+        { type: 'tags', id: 'tag-doesnotexist' },
+      ],
+    });
     expectError(response, 404, '/data/1/id');
     expect(await tagNames(ws.id)).toEqual([]);
   });
@@ -159,7 +164,15 @@ describe('removing flat tags', () => {
   it('refuses an ID that names no tag with 404 and removes nothing', async () => {
     const ws = await createWorkspace(service);
     await addTags(ws.id, byName('stays'));
-    expectError(await removeTags(ws.id, { data: [{ type: 'tags', attributes: { name: 'stays' } }, { type: 'tags', id: 'tag-nothing' }] }), 404);
+    expectError(
+      await removeTags(ws.id, {
+        data: [
+          { type: 'tags', attributes: { name: 'stays' } },
+          { type: 'tags', id: 'tag-nothing' },
+        ],
+      }),
+      404,
+    );
     expect(await tagNames(ws.id)).toEqual(['stays']);
   });
 

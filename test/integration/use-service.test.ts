@@ -45,8 +45,8 @@ it('throws with the service answer when a fixture cannot be made', async () => {
 /** A handle whose hooks never run, as when a handle is read while the file loads. */
 function useServiceOutsideJest(): ServiceHandle {
   const hooks = { beforeAll: global.beforeAll, afterAll: global.afterAll };
-  global.beforeAll = (() => {}) as unknown as typeof beforeAll;
-  global.afterAll = (() => {}) as unknown as typeof afterAll;
+  global.beforeAll = () => {};
+  global.afterAll = () => {};
   try {
     return useService();
   } finally {

@@ -4,8 +4,17 @@ import { ORG } from '../helpers/service';
 import { createWorkspace } from '../helpers/fixtures';
 import { useService } from '../helpers/use-service';
 import {
-  TIMESTAMP, VCS_REPO_MEMBERS, errorDetail, expectError, expectWorkspaceDocument, listNames,
-  loadSample, postWorkspace, sampleAttributeNames, showWorkspace, uniqueName,
+  TIMESTAMP,
+  VCS_REPO_MEMBERS,
+  errorDetail,
+  expectError,
+  expectWorkspaceDocument,
+  listNames,
+  loadSample,
+  postWorkspace,
+  sampleAttributeNames,
+  showWorkspace,
+  uniqueName,
 } from '../helpers/workspace-assertions';
 
 const service = useService();
@@ -290,7 +299,10 @@ describe('vcs-repo', () => {
     ['without oauth-token-id', { identifier: 'acme/networking' }],
     ['with an unknown oauth token', { identifier: 'acme/networking', 'oauth-token-id': 'ot-doesnotexist' }],
     ['with an identifier that is not org/repo', { identifier: 'networking', 'oauth-token-id': 'ot-github' }],
-    ['with both oauth-token-id and vcsapp-installation-id', { identifier: 'acme/networking', 'oauth-token-id': 'ot-github', 'vcsapp-installation-id': 'ghain-1' }],
+    [
+      'with both oauth-token-id and vcsapp-installation-id',
+      { identifier: 'acme/networking', 'oauth-token-id': 'ot-github', 'vcsapp-installation-id': 'ghain-1' },
+    ],
   ])('refuses a repository %s with 422', async (_label, vcsRepo) => {
     const name = uniqueName('vcs');
     const response = await postWorkspace(service, { name, 'vcs-repo': vcsRepo });
@@ -352,7 +364,11 @@ describe('projects and tag bindings on create', () => {
   });
 
   it('refuses a project that does not exist', async () => {
-    const response = await postWorkspace(service, { name: uniqueName() }, { relationships: { project: { data: { type: 'projects', id: 'prj-doesnotexist' } } } });
+    const response = await postWorkspace(
+      service,
+      { name: uniqueName() },
+      { relationships: { project: { data: { type: 'projects', id: 'prj-doesnotexist' } } } },
+    );
     expectError(response, [404, 422]);
   });
 
@@ -363,18 +379,26 @@ describe('projects and tag bindings on create', () => {
 
   it('binds the key-value tags given in the relationship', async () => {
     const name = uniqueName('tb');
-    const response = await postWorkspace(service, { name }, {
-      relationships: { 'tag-bindings': { data: [{ type: 'tag-bindings', attributes: { key: 'env', value: `v${name}` } }] } },
-    });
+    const response = await postWorkspace(
+      service,
+      { name },
+      {
+        relationships: { 'tag-bindings': { data: [{ type: 'tag-bindings', attributes: { key: 'env', value: `v${name}` } }] } },
+      },
+    );
     expect(response.status).toBe(201);
     expect(await listNames(service, `filter%5Btagged%5D%5B0%5D%5Bkey%5D=env&filter%5Btagged%5D%5B0%5D%5Bvalue%5D=v${name}`)).toEqual([name]);
   });
 
   it('refuses a tag binding with a reserved key prefix and creates nothing', async () => {
     const name = uniqueName();
-    const response = await postWorkspace(service, { name }, {
-      relationships: { 'tag-bindings': { data: [{ type: 'tag-bindings', attributes: { key: 'hc:env', value: 'x' } }] } },
-    });
+    const response = await postWorkspace(
+      service,
+      { name },
+      {
+        relationships: { 'tag-bindings': { data: [{ type: 'tag-bindings', attributes: { key: 'hc:env', value: 'x' } }] } },
+      },
+    );
     expectError(response, 422);
     expectError(await service.request('GET', `/organizations/${ORG}/workspaces/${name}`), 404);
   });

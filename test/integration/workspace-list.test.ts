@@ -21,7 +21,12 @@ describe('the pagination envelope', () => {
     expect(response.status).toBe(200);
     expect(response.body.data).toHaveLength(20);
     expect(response.body.meta.pagination).toEqual({
-      'current-page': 1, 'page-size': 20, 'prev-page': null, 'next-page': 2, 'total-pages': 2, 'total-count': 25,
+      'current-page': 1,
+      'page-size': 20,
+      'prev-page': null,
+      'next-page': 2,
+      'total-pages': 2,
+      'total-count': 25,
     });
   });
 
@@ -54,7 +59,12 @@ describe('the pagination envelope', () => {
     expect(middle.status).toBe(200);
     expect(middle.body.data).toHaveLength(10);
     expect(middle.body.meta.pagination).toEqual({
-      'current-page': 2, 'page-size': 10, 'prev-page': 1, 'next-page': 3, 'total-pages': 3, 'total-count': 25,
+      'current-page': 2,
+      'page-size': 10,
+      'prev-page': 1,
+      'next-page': 3,
+      'total-pages': 3,
+      'total-count': 25,
     });
     expect(middle.body.links.prev).toMatch(/page%5Bnumber%5D=1|page\[number\]=1/);
     expect(middle.body.links.next).toMatch(/page%5Bnumber%5D=3|page\[number\]=3/);
@@ -108,14 +118,14 @@ describe('search and filters', () => {
 
   it('matches search[name] as a case-insensitive substring', async () => {
     expect((await listNames(service, enc(`search[name]=${prefix}-gamma`))).sort()).toEqual([names.gamma]);
-    expect((await listNames(service, enc(`search[name]=${prefix.toUpperCase()}-ALPHA`)))).toEqual([names.alpha]);
+    expect(await listNames(service, enc(`search[name]=${prefix.toUpperCase()}-ALPHA`))).toEqual([names.alpha]);
   });
 
   it('matches search[wildcard-name] with a star at the end, the start, or both', async () => {
-    expect((await listNames(service, enc(`search[wildcard-name]=${prefix}-be*`)))).toEqual([names.beta]);
-    expect((await listNames(service, enc(`search[wildcard-name]=*${prefix}-beta-net`)))).toEqual([names.beta]);
-    expect((await listNames(service, enc(`search[wildcard-name]=*${prefix.slice(4)}-*-net`)))).toEqual([]);
-    expect((await listNames(service, enc(`search[wildcard-name]=*${prefix.slice(4)}-alpha*`)))).toEqual([names.alpha]);
+    expect(await listNames(service, enc(`search[wildcard-name]=${prefix}-be*`))).toEqual([names.beta]);
+    expect(await listNames(service, enc(`search[wildcard-name]=*${prefix}-beta-net`))).toEqual([names.beta]);
+    expect(await listNames(service, enc(`search[wildcard-name]=*${prefix.slice(4)}-*-net`))).toEqual([]);
+    expect(await listNames(service, enc(`search[wildcard-name]=*${prefix.slice(4)}-alpha*`))).toEqual([names.alpha]);
     expect((await listNames(service, enc(`search[wildcard-name]=${prefix}*`))).sort()).toEqual(Object.values(names).sort());
   });
 

@@ -4,7 +4,12 @@ import { TOKENS } from '../helpers/service';
 import { createWorkspace } from '../helpers/fixtures';
 import { useService } from '../helpers/use-service';
 import {
-  addIntermediateStateVersion, errorDetail, expectError, expectWorkspaceDocument, finalizeStateVersion, loadSample,
+  addIntermediateStateVersion,
+  errorDetail,
+  expectError,
+  expectWorkspaceDocument,
+  finalizeStateVersion,
+  loadSample,
   showWorkspace,
 } from '../helpers/workspace-assertions';
 

@@ -5,8 +5,17 @@ import { ORG, TOKENS, defaultBootstrap } from '../helpers/service';
 import { createWorkspace } from '../helpers/fixtures';
 import { useService } from '../helpers/use-service';
 import {
-  RELATIONSHIP_NAMES, acmeOf, editedBootstrap, errorDetail, expectError, expectWorkspaceDocument, loadSample,
-  sampleAttributeNames, setResourceCount, showWorkspace, uniqueName,
+  RELATIONSHIP_NAMES,
+  acmeOf,
+  editedBootstrap,
+  errorDetail,
+  expectError,
+  expectWorkspaceDocument,
+  loadSample,
+  sampleAttributeNames,
+  setResourceCount,
+  showWorkspace,
+  uniqueName,
 } from '../helpers/workspace-assertions';
 
 const service = useService();
@@ -97,9 +106,17 @@ describe('showing a workspace', () => {
   it('accepts every include value of the spec', async () => {
     const ws = await createWorkspace(service);
     const include = [
-      'current_configuration_version', 'current_configuration_version.ingress_attributes', 'current_run',
-      'current_run.configuration_version', 'current_run.configuration_version.ingress_attributes', 'current_run.plan',
-      'locked_by', 'organization', 'outputs', 'project', 'readme',
+      'current_configuration_version',
+      'current_configuration_version.ingress_attributes',
+      'current_run',
+      'current_run.configuration_version',
+      'current_run.configuration_version.ingress_attributes',
+      'current_run.plan',
+      'locked_by',
+      'organization',
+      'outputs',
+      'project',
+      'readme',
     ].join(',');
     const response = await service.request('GET', `/workspaces/${ws.id}?include=${include}`);
     expect(response.status).toBe(200);
@@ -109,12 +126,18 @@ describe('showing a workspace', () => {
 
 describe('one document for every single-workspace answer (decision 22)', () => {
   it('answers create, update, lock, unlock, force-unlock and SSH key with the document show gives next', async () => {
-    const created = await service.request('POST', `/organizations/${ORG}/workspaces`, { body: { data: { type: 'workspaces', attributes: { name: uniqueName('same') } } } });
+    const created = await service.request('POST', `/organizations/${ORG}/workspaces`, {
+      body: { data: { type: 'workspaces', attributes: { name: uniqueName('same') } } },
+    });
     expect(created.status).toBe(201);
     const id = created.body.data.id;
     const answers: Array<[string, () => Promise<any>]> = [
       ['update', () => service.request('PATCH', `/workspaces/${id}`, { body: { data: { type: 'workspaces', attributes: { description: 'd' } } } })],
-      ['ssh-key', () => service.request('PATCH', `/workspaces/${id}/relationships/ssh-key`, { body: { data: { type: 'workspaces', attributes: { id: 'sshkey-deploy' } } } })],
+      [
+        'ssh-key',
+        () =>
+          service.request('PATCH', `/workspaces/${id}/relationships/ssh-key`, { body: { data: { type: 'workspaces', attributes: { id: 'sshkey-deploy' } } } }),
+      ],
       ['lock', () => service.request('POST', `/workspaces/${id}/actions/lock`, { body: { reason: 'r' } })],
       ['unlock', () => service.request('POST', `/workspaces/${id}/actions/unlock`)],
       ['lock again', () => service.request('POST', `/workspaces/${id}/actions/lock`)],
@@ -307,7 +330,7 @@ describe('SSH keys', () => {
   ])('refuses %s and keeps the key unassigned', async (_label, body, statuses) => {
     const ws = await createWorkspace(service);
     const response = await service.request('PATCH', `/workspaces/${ws.id}/relationships/ssh-key`, { body });
-    expectError(response, statuses as number[]);
+    expectError(response, statuses);
     expect((await showWorkspace(service, ws.id)).body.data.relationships['ssh-key'].data).toBeNull();
   });
 
@@ -317,7 +340,9 @@ describe('SSH keys', () => {
 
   it('lets a workspace admin assign a key but not a writer', async () => {
     const ws = await createWorkspace(service);
-    expect((await service.request('PATCH', `/workspaces/${ws.id}/relationships/ssh-key`, { token: TOKENS.admin, body: sshKeyBody('sshkey-deploy') })).status).toBe(200);
+    expect(
+      (await service.request('PATCH', `/workspaces/${ws.id}/relationships/ssh-key`, { token: TOKENS.admin, body: sshKeyBody('sshkey-deploy') })).status,
+    ).toBe(200);
     const refused = await service.request('PATCH', `/workspaces/${ws.id}/relationships/ssh-key`, { token: TOKENS.writer, body: sshKeyBody(null) });
     expectError(refused, [403, 404]);
     expect((await showWorkspace(service, ws.id)).body.data.relationships['ssh-key'].data).toEqual({ id: 'sshkey-deploy', type: 'ssh-keys' });

@@ -4,7 +4,14 @@ import { ORG, TOKENS } from '../helpers/service';
 import { createWorkspace, createWorkspaces } from '../helpers/fixtures';
 import { useService } from '../helpers/use-service';
 import {
-  errorDetail, expectError, expectWorkspaceDocument, listNames, loadSample, patchWorkspace, showWorkspace, uniqueName,
+  errorDetail,
+  expectError,
+  expectWorkspaceDocument,
+  listNames,
+  loadSample,
+  patchWorkspace,
+  showWorkspace,
+  uniqueName,
 } from '../helpers/workspace-assertions';
 
 const service = useService();
@@ -290,7 +297,14 @@ describe('tag bindings through the relationship', () => {
   });
 
   it('replaces the workspace own bindings with the list sent', async () => {
-    const ws = await createWorkspace(service, {}, bindings([['tier', 'gold'], ['zone', 'a']]));
+    const ws = await createWorkspace(
+      service,
+      {},
+      bindings([
+        ['tier', 'gold'],
+        ['zone', 'a'],
+      ]),
+    );
     const value = uniqueName('v');
     const response = await patchWorkspace(service, ws.id, {}, bindings([['stage', value]]));
     expect(response.status).toBe(200);

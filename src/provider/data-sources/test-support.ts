@@ -25,12 +25,20 @@ export async function startHookHarness(): Promise<HookHarness> {
     ctx(token = TOKENS.owner) {
       const client = new Client({ address: service.url, token, rateLimit: false, retry: { maxRetries: 2, baseDelayMs: 10, maxDelayMs: 50 } });
       clients.push(client);
-      const providerData: ProviderData = { client, organization: ORG, lockTimeoutMs: 1000, workspaces: new BatchedWorkspaceReader(client, { organization: ORG }), bindingLocks: new KeyedMutex() };
+      const providerData: ProviderData = {
+        client,
+        organization: ORG,
+        lockTimeoutMs: 1000,
+        workspaces: new BatchedWorkspaceReader(client, { organization: ORG }),
+        bindingLocks: new KeyedMutex(),
+      };
       return { stopped: new AbortController().signal, providerData, terraformVersion: '1.11.4' };
     },
     async workspace(attributes = {}) {
       const name = `hook-${process.pid}-${++n}-${Date.now().toString(36)}`;
-      const res = await service.request('POST', `/organizations/${ORG}/workspaces`, { body: { data: { type: 'workspaces', attributes: { name, ...attributes } } } });
+      const res = await service.request('POST', `/organizations/${ORG}/workspaces`, {
+        body: { data: { type: 'workspaces', attributes: { name, ...attributes } } },
+      });
       if (res.status !== 201) throw new Error(`create failed: ${res.status} ${res.text}`);
       return res.body.data.id as string;
     },

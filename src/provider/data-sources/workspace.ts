@@ -21,7 +21,7 @@ export function organizationOf(config: { organization?: unknown }, ctx: HookCont
 function fit(type: TfType, v: Value): Value {
   if (!Array.isArray(type) || type[0] !== 'object' || v === null || typeof v !== 'object' || Array.isArray(v)) return v;
   const members = type[1];
-  return Object.fromEntries(Object.keys(members).map((k) => [k, fit(members[k], (v)[k] ?? null)]));
+  return Object.fromEntries(Object.keys(members).map((k) => [k, fit(members[k], v[k] ?? null)]));
 }
 
 /** The data source's values: those of its schema, from the workspace's answer. */
@@ -40,7 +40,11 @@ export const workspaceDataSource: DataSourceImplementation<ProviderData> = {
       ws = await client.workspaces.read(organization, name);
     } catch (err) {
       if (err instanceof NotFoundError) {
-        throw new DiagnosticError('Workspace not found', `no workspace "${name}" in organization "${organization}" is visible to the token; check name and organization`, ['name']);
+        throw new DiagnosticError(
+          'Workspace not found',
+          `no workspace "${name}" in organization "${organization}" is visible to the token; check name and organization`,
+          ['name'],
+        );
       }
       throw err;
     }

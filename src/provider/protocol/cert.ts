@@ -22,9 +22,7 @@ const OID = {
 };
 
 function extension(oid: string, critical: boolean, value: Buffer): Buffer {
-  return critical
-    ? der.sequence(der.oid(oid), der.boolean(true), der.octetString(value))
-    : der.sequence(der.oid(oid), der.octetString(value));
+  return critical ? der.sequence(der.oid(oid), der.boolean(true), der.octetString(value)) : der.sequence(der.oid(oid), der.octetString(value));
 }
 
 export interface ServerCertificate {

@@ -56,9 +56,7 @@ export function diagnosticFromError(err: unknown, summary = 'Provider error'): D
 
 export function pathToProtocol(path: AttributePath): pb.AttributePath {
   return {
-    steps: path.map((s) =>
-      typeof s === 'string' ? { attributeName: s } : typeof s === 'number' ? { elementKeyInt: s } : { elementKeyString: s.key },
-    ),
+    steps: path.map((s) => (typeof s === 'string' ? { attributeName: s } : typeof s === 'number' ? { elementKeyInt: s } : { elementKeyString: s.key })),
   };
 }
 

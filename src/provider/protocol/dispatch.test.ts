@@ -52,7 +52,9 @@ describe('schema translation', () => {
     expect(byName.secret.sensitive).toBe(true);
     expect(byName.note).toMatchObject({ optional: true, computed: true });
     expect(s.block.blockTypes[0]).toMatchObject({ typeName: 'rule', nesting: pb.BlockNesting.LIST, maxItems: 3 });
-    expect(new TextDecoder().decode(toProtocolSchema({ attributes: { s: { type: ['set', 'string'], optional: true } } }).block.attributes[0].type)).toBe('["set","string"]');
+    expect(new TextDecoder().decode(toProtocolSchema({ attributes: { s: { type: ['set', 'string'], optional: true } } }).block.attributes[0].type)).toBe(
+      '["set","string"]',
+    );
   });
 
   it('rejects schema mistakes at start-up', () => {
@@ -79,7 +81,10 @@ describe('diagnostics', () => {
 describe('dispatcher', () => {
   it('serves every call without a schema call first, and tells Terraform so (it then reuses its cached schema)', async () => {
     const d = new ProviderDispatcher(provider());
-    const configured = await d.configureProvider({ terraformVersion: '1.11.4', config: { msgpack: encodeMsgpack(impliedType(provider().schema), { token: 't' }), json: empty } });
+    const configured = await d.configureProvider({
+      terraformVersion: '1.11.4',
+      config: { msgpack: encodeMsgpack(impliedType(provider().schema), { token: 't' }), json: empty },
+    });
     expect(configured.diagnostics).toEqual([]);
     expect(d.getProviderSchema().serverCapabilities).toEqual({ getProviderSchemaOptional: true });
     expect(d.getMetadata().serverCapabilities).toEqual({ getProviderSchemaOptional: true });
@@ -100,7 +105,13 @@ describe('dispatcher', () => {
   it('plans a create with unknown computed attributes, including in nested blocks', async () => {
     const d = new ProviderDispatcher(provider());
     const proposed = { name: 'a', note: null, secret: null, id: null, rule: [{ k: 'x', uid: null }] };
-    const res = (await d.planResourceChange({ typeName: 'cdkws_thing', priorState: dv(null), proposedNewState: dv(proposed), config: dv(proposed), priorPrivate: empty })) as { plannedState: pb.DynamicValue; requiresReplace: pb.AttributePath[] };
+    const res = (await d.planResourceChange({
+      typeName: 'cdkws_thing',
+      priorState: dv(null),
+      proposedNewState: dv(proposed),
+      config: dv(proposed),
+      priorPrivate: empty,
+    })) as { plannedState: pb.DynamicValue; requiresReplace: pb.AttributePath[] };
     expect(val(res.plannedState)).toEqual({ name: 'a', note: Unknown, secret: null, id: Unknown, rule: [{ k: 'x', uid: Unknown }] });
     expect(res.requiresReplace).toEqual([]);
   });
@@ -110,7 +121,13 @@ describe('dispatcher', () => {
     const prior = { id: 'i-1', name: 'a', note: 'n', secret: null, rule: [] };
     const proposed = { ...prior, name: 'b' };
     const config = { ...proposed, id: null, note: null };
-    const res = (await d.planResourceChange({ typeName: 'cdkws_thing', priorState: dv(prior), proposedNewState: dv(proposed), config: dv(config), priorPrivate: empty })) as rpcPlan;
+    const res = (await d.planResourceChange({
+      typeName: 'cdkws_thing',
+      priorState: dv(prior),
+      proposedNewState: dv(proposed),
+      config: dv(config),
+      priorPrivate: empty,
+    })) as rpcPlan;
     expect(val(res.plannedState)).toEqual(proposed);
     expect(res.requiresReplace).toEqual([{ steps: [{ attributeName: 'name' }] }]);
   });
@@ -118,7 +135,13 @@ describe('dispatcher', () => {
   it('lets the plan hook adjust the plan', async () => {
     const d = new ProviderDispatcher(provider({ plan: ({ planned }) => ({ planned: { ...planned, note: Unknown }, requiresReplace: [] }) }));
     const prior = { id: 'i-1', name: 'a', note: 'n', secret: null, rule: [] };
-    const res = (await d.planResourceChange({ typeName: 'cdkws_thing', priorState: dv(prior), proposedNewState: dv({ ...prior, name: 'b' }), config: dv({ ...prior, name: 'b' }), priorPrivate: empty })) as rpcPlan;
+    const res = (await d.planResourceChange({
+      typeName: 'cdkws_thing',
+      priorState: dv(prior),
+      proposedNewState: dv({ ...prior, name: 'b' }),
+      config: dv({ ...prior, name: 'b' }),
+      priorPrivate: empty,
+    })) as rpcPlan;
     expect((val(res.plannedState) as ObjectValue).note).toBe(Unknown);
     expect(res.requiresReplace).toEqual([]);
   });
@@ -126,26 +149,64 @@ describe('dispatcher', () => {
   it('applies create and delete, and reports unknowns left after apply as a provider bug', async () => {
     const d = new ProviderDispatcher(provider());
     const planned: ObjectValue = { id: Unknown, name: 'a', note: Unknown, secret: null, rule: [] };
-    const created = (await d.applyResourceChange({ typeName: 'cdkws_thing', priorState: dv(null), plannedState: dv(planned), config: dv(planned), plannedPrivate: empty })) as rpcApply;
+    const created = (await d.applyResourceChange({
+      typeName: 'cdkws_thing',
+      priorState: dv(null),
+      plannedState: dv(planned),
+      config: dv(planned),
+      plannedPrivate: empty,
+    })) as rpcApply;
     expect(created.diagnostics).toEqual([]);
     expect(val(created.newState)).toEqual({ id: 'i-1', name: 'a', note: 'n', secret: null, rule: [] });
 
-    const deleted = (await d.applyResourceChange({ typeName: 'cdkws_thing', priorState: created.newState, plannedState: dv(null), config: dv(null), plannedPrivate: empty })) as rpcApply;
+    const deleted = (await d.applyResourceChange({
+      typeName: 'cdkws_thing',
+      priorState: created.newState,
+      plannedState: dv(null),
+      config: dv(null),
+      plannedPrivate: empty,
+    })) as rpcApply;
     expect(val(deleted.newState)).toBeNull();
 
     const lazy = new ProviderDispatcher(provider({ apply: ({ planned }) => ({ state: planned }) }));
-    const bad = (await lazy.applyResourceChange({ typeName: 'cdkws_thing', priorState: dv(null), plannedState: dv(planned), config: dv(planned), plannedPrivate: empty })) as rpcApply;
+    const bad = (await lazy.applyResourceChange({
+      typeName: 'cdkws_thing',
+      priorState: dv(null),
+      plannedState: dv(planned),
+      config: dv(planned),
+      plannedPrivate: empty,
+    })) as rpcApply;
     expect(bad.diagnostics[0].summary).toMatch(/unknown after apply/);
   });
 
   it('turns a throwing hook into an error diagnostic and keeps the prior state on failed delete', async () => {
-    const d = new ProviderDispatcher(provider({ apply: () => { throw new Error('service said no'); } }));
+    const d = new ProviderDispatcher(
+      provider({
+        apply: () => {
+          throw new Error('service said no');
+        },
+      }),
+    );
     const prior = { id: 'i-1', name: 'a', note: 'n', secret: null, rule: [] };
-    const res = (await d.applyResourceChange({ typeName: 'cdkws_thing', priorState: dv(prior), plannedState: dv(null), config: dv(null), plannedPrivate: empty })) as rpcApply;
-    expect(res.diagnostics).toEqual([expect.objectContaining({ severity: pb.Severity.ERROR, summary: 'Failed to apply cdkws_thing', detail: 'service said no' })]);
+    const res = (await d.applyResourceChange({
+      typeName: 'cdkws_thing',
+      priorState: dv(prior),
+      plannedState: dv(null),
+      config: dv(null),
+      plannedPrivate: empty,
+    })) as rpcApply;
+    expect(res.diagnostics).toEqual([
+      expect.objectContaining({ severity: pb.Severity.ERROR, summary: 'Failed to apply cdkws_thing', detail: 'service said no' }),
+    ]);
 
     const d2 = new ProviderDispatcher(provider({ apply: () => ({ diagnostics: [error('Locked', 'by someone')] }) }));
-    const res2 = (await d2.applyResourceChange({ typeName: 'cdkws_thing', priorState: dv(prior), plannedState: dv(null), config: dv(null), plannedPrivate: empty })) as rpcApply;
+    const res2 = (await d2.applyResourceChange({
+      typeName: 'cdkws_thing',
+      priorState: dv(prior),
+      plannedState: dv(null),
+      config: dv(null),
+      plannedPrivate: empty,
+    })) as rpcApply;
     expect(val(res2.newState)).toEqual(prior);
     expect(res2.diagnostics[0].summary).toBe('Locked');
   });
@@ -158,7 +219,10 @@ describe('dispatcher', () => {
 
   it('reads: a gone object becomes null state, private data passes through', async () => {
     const d = new ProviderDispatcher(provider({ read: ({ private: p }) => ({ state: null, private: p }) }));
-    const res = (await d.readResource({ typeName: 'cdkws_thing', currentState: dv({ id: 'i', name: 'a' }), private: Uint8Array.from([7]) })) as { newState: pb.DynamicValue; private: Uint8Array };
+    const res = (await d.readResource({ typeName: 'cdkws_thing', currentState: dv({ id: 'i', name: 'a' }), private: Uint8Array.from([7]) })) as {
+      newState: pb.DynamicValue;
+      private: Uint8Array;
+    };
     expect(val(res.newState)).toBeNull();
     expect(Array.from(res.private)).toEqual([7]);
   });
@@ -170,7 +234,9 @@ describe('dispatcher', () => {
     expect(val(same.upgradedState)).toEqual({ id: 'i', name: 'a', note: null, secret: null, rule: [] });
 
     const hook = new ProviderDispatcher(provider({ upgradeState: ({ version, rawState }) => ({ state: { id: rawState.id as string, name: `v${version}` } }) }));
-    const old = (await hook.upgradeResourceState({ typeName: 'cdkws_thing', version: 1, rawState: { json, flatmap: {} } })) as { upgradedState: pb.DynamicValue };
+    const old = (await hook.upgradeResourceState({ typeName: 'cdkws_thing', version: 1, rawState: { json, flatmap: {} } })) as {
+      upgradedState: pb.DynamicValue;
+    };
     expect((val(old.upgradedState) as ObjectValue).name).toBe('v1');
 
     const newer = await d.upgradeResourceState({ typeName: 'cdkws_thing', version: 9, rawState: { json, flatmap: {} } });
@@ -188,7 +254,10 @@ describe('dispatcher', () => {
 
   it('answers MoveResourceState and CallFunction as unsupported', () => {
     const d = new ProviderDispatcher(provider());
-    expect(d.moveResourceState({ sourceProviderAddress: '', sourceTypeName: 'a', sourceSchemaVersion: 0, targetTypeName: 'b', sourcePrivate: empty }).diagnostics[0].summary).toMatch(/Unsupported/);
+    expect(
+      d.moveResourceState({ sourceProviderAddress: '', sourceTypeName: 'a', sourceSchemaVersion: 0, targetTypeName: 'b', sourcePrivate: empty }).diagnostics[0]
+        .summary,
+    ).toMatch(/Unsupported/);
     expect(d.callFunction({ name: 'f', arguments: [] }).error!.text).toMatch(/no function/);
   });
 

@@ -37,7 +37,11 @@ beforeAll(async () => {
   tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'cdkws-grpc-'));
   replied = [];
   server = new GrpcServer(1024);
-  server.unary(Echo, async (s) => `echo: ${s}`, () => replied.push('echo'));
+  server.unary(
+    Echo,
+    async (s) => `echo: ${s}`,
+    () => replied.push('echo'),
+  );
   server.unary(Fail, (s) => {
     if (s === 'status') throw new GrpcError(Status.INVALID_ARGUMENT, 'bad argument');
     throw new Error('broke: 100% ünïcode\nsecond line');

@@ -26,7 +26,13 @@ export function checkEnvironment(env: NodeJS.ProcessEnv): EnvCheck {
     };
   }
   const versions = env.PLUGIN_PROTOCOL_VERSIONS;
-  if (versions && !versions.split(',').map((v) => v.trim()).includes(String(APP_PROTOCOL_VERSION))) {
+  if (
+    versions &&
+    !versions
+      .split(',')
+      .map((v) => v.trim())
+      .includes(String(APP_PROTOCOL_VERSION))
+  ) {
     return {
       ok: false,
       message: `This provider speaks plugin protocol ${APP_PROTOCOL_VERSION}, but the caller accepts only ${versions}. Use Terraform 1.0 or newer.\n`,
@@ -72,10 +78,7 @@ export interface StartOptions {
  * Runs the go-plugin handshake: `register` adds the services to the server before it listens.
  * Resolves once the handshake line is out.
  */
-export async function startPlugin(
-  register: (server: GrpcServer, shutdown: () => void) => void,
-  opts: StartOptions = {},
-): Promise<PluginHandle> {
+export async function startPlugin(register: (server: GrpcServer, shutdown: () => void) => void, opts: StartOptions = {}): Promise<PluginHandle> {
   const env = opts.env ?? process.env;
   const check = checkEnvironment(env);
   if (!check.ok) {

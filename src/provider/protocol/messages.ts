@@ -27,9 +27,7 @@ const AttributePathStep: MessageCodec<AttributePathStep> = message([
 export interface AttributePath {
   steps: AttributePathStep[];
 }
-export const AttributePath: MessageCodec<AttributePath> = message([
-  { name: 'steps', no: 1, type: () => AttributePathStep, repeated: true },
-]);
+export const AttributePath: MessageCodec<AttributePath> = message([{ name: 'steps', no: 1, type: () => AttributePathStep, repeated: true }]);
 
 export enum Severity {
   INVALID = 0,
@@ -231,6 +229,4 @@ export const Deferred: MessageCodec<Deferred> = message([{ name: 'reason', no: 1
 export interface ResourceIdentityData {
   identityData?: DynamicValue;
 }
-export const ResourceIdentityData: MessageCodec<ResourceIdentityData> = message([
-  { name: 'identityData', no: 1, type: () => DynamicValue },
-]);
+export const ResourceIdentityData: MessageCodec<ResourceIdentityData> = message([{ name: 'identityData', no: 1, type: () => DynamicValue }]);

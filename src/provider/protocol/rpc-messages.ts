@@ -79,11 +79,7 @@ export interface ValidateResourceConfigRequest {
   config?: DynamicValue;
   clientCapabilities?: ClientCapabilities;
 }
-export const ValidateResourceConfigRequest: MessageCodec<ValidateResourceConfigRequest> = message([
-  typeName,
-  dyn('config', 2),
-  caps(3),
-]);
+export const ValidateResourceConfigRequest: MessageCodec<ValidateResourceConfigRequest> = message([typeName, dyn('config', 2), caps(3)]);
 export const DiagnosticsOnlyResponse: MessageCodec<Diags> = message([diagnostics(1)]);
 
 // ---- UpgradeResourceState ----
@@ -100,10 +96,7 @@ export const UpgradeResourceStateRequest: MessageCodec<UpgradeResourceStateReque
 export interface UpgradeResourceStateResponse extends Diags {
   upgradedState?: DynamicValue;
 }
-export const UpgradeResourceStateResponse: MessageCodec<UpgradeResourceStateResponse> = message([
-  dyn('upgradedState', 1),
-  diagnostics(2),
-]);
+export const UpgradeResourceStateResponse: MessageCodec<UpgradeResourceStateResponse> = message([dyn('upgradedState', 1), diagnostics(2)]);
 
 // ---- ConfigureProvider ----
 export interface ConfigureProviderRequest {
@@ -229,11 +222,7 @@ export interface ImportedResource {
   state?: DynamicValue;
   private?: Uint8Array;
 }
-const ImportedResource: MessageCodec<ImportedResource> = message([
-  typeName,
-  dyn('state', 2),
-  { name: 'private', no: 3, type: 'bytes' },
-]);
+const ImportedResource: MessageCodec<ImportedResource> = message([typeName, dyn('state', 2), { name: 'private', no: 3, type: 'bytes' }]);
 export interface ImportResourceStateResponse extends Diags {
   importedResources: ImportedResource[];
   deferred?: Deferred;
@@ -278,12 +267,7 @@ export interface ReadDataSourceRequest {
   providerMeta?: DynamicValue;
   clientCapabilities?: ClientCapabilities;
 }
-export const ReadDataSourceRequest: MessageCodec<ReadDataSourceRequest> = message([
-  typeName,
-  dyn('config', 2),
-  dyn('providerMeta', 3),
-  caps(4),
-]);
+export const ReadDataSourceRequest: MessageCodec<ReadDataSourceRequest> = message([typeName, dyn('config', 2), dyn('providerMeta', 3), caps(4)]);
 export interface ReadDataSourceResponse extends Diags {
   state?: DynamicValue;
   deferred?: Deferred;
@@ -311,14 +295,13 @@ export interface CallFunctionResponse {
   result?: DynamicValue;
   error?: FunctionError;
 }
-export const CallFunctionResponse: MessageCodec<CallFunctionResponse> = message([
-  dyn('result', 1),
-  { name: 'error', no: 2, type: () => FunctionError },
-]);
+export const CallFunctionResponse: MessageCodec<CallFunctionResponse> = message([dyn('result', 1), { name: 'error', no: 2, type: () => FunctionError }]);
 
 // ---- GetResourceIdentitySchemas (6.9+; answered with no identities) ----
-export const GetResourceIdentitySchemasResponse: MessageCodec<Diags & { identitySchemas: Record<string, never> }> =
-  message([{ name: 'identitySchemas', no: 1, type: () => Empty, map: true }, diagnostics(2)]);
+export const GetResourceIdentitySchemasResponse: MessageCodec<Diags & { identitySchemas: Record<string, never> }> = message([
+  { name: 'identitySchemas', no: 1, type: () => Empty, map: true },
+  diagnostics(2),
+]);
 
 // ---- StopProvider ----
 export const StopProviderResponse: MessageCodec<{ error: string }> = message([{ name: 'error', no: 1, type: 'string' }]);

@@ -1,16 +1,6 @@
 import { encode as mpEncode, ExtData } from '@msgpack/msgpack';
 import { Block, impliedType, TfType } from './schema';
-import {
-  decodeJson,
-  decodeMsgpack,
-  encodeMsgpack,
-  isWhollyKnown,
-  normalizeBlock,
-  Unknown,
-  Value,
-  ValueError,
-  valuesEqual,
-} from './values';
+import { decodeJson, decodeMsgpack, encodeMsgpack, isWhollyKnown, normalizeBlock, Unknown, Value, ValueError, valuesEqual } from './values';
 
 const hex = (b: Uint8Array) => Buffer.from(b).toString('hex');
 

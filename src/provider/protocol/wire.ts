@@ -255,7 +255,13 @@ export function message<T>(fields: FieldSpec[]): MessageCodec<T> {
   const mapEntry = new Map<FieldSpec, MessageCodec<{ key: string; value: unknown }>>();
   for (const f of fields) {
     if (f.map) {
-      mapEntry.set(f, message([{ name: 'key', no: 1, type: 'string' }, { name: 'value', no: 2, type: f.type }]));
+      mapEntry.set(
+        f,
+        message([
+          { name: 'key', no: 1, type: 'string' },
+          { name: 'value', no: 2, type: f.type },
+        ]),
+      );
     }
   }
 

@@ -6,7 +6,17 @@ let h: HookHarness;
 beforeAll(async () => (h = await startHookHarness()));
 afterAll(() => h.close());
 
-const config = (over: ObjectValue): ObjectValue => ({ id: null, organization: null, workspace_ids: null, query: null, subject: 'Upgrade', message: 'Please upgrade', change_request_ids: null, archived_workspace_ids: null, ...over });
+const config = (over: ObjectValue): ObjectValue => ({
+  id: null,
+  organization: null,
+  workspace_ids: null,
+  query: null,
+  subject: 'Upgrade',
+  message: 'Please upgrade',
+  change_request_ids: null,
+  archived_workspace_ids: null,
+  ...over,
+});
 const open = async (ws: string) => (await h.service.request('GET', `/workspaces/${ws}/change-requests?archive=false`)).body.data.map((c: any) => c.id);
 
 async function planAndApply(prior: ObjectValue | null, cfg: ObjectValue) {
@@ -24,8 +34,12 @@ describe('change request configuration', () => {
   });
 
   it('accepts both documented query filter shapes', () => {
-    expect(parseQuery(JSON.stringify({ filter: [{ field: 'tag_names', operator: 'is', value: ['prod'] }] }))).toEqual({ conditions: [{ field: 'tag_names', operator: 'is', values: ['prod'] }] });
-    expect(parseQuery(JSON.stringify({ filter: [{ workspace_name: { contains: ['web'] } }] }))).toEqual({ conditions: [{ field: 'workspace_name', operator: 'contains', values: ['web'] }] });
+    expect(parseQuery(JSON.stringify({ filter: [{ field: 'tag_names', operator: 'is', value: ['prod'] }] }))).toEqual({
+      conditions: [{ field: 'tag_names', operator: 'is', values: ['prod'] }],
+    });
+    expect(parseQuery(JSON.stringify({ filter: [{ workspace_name: { contains: ['web'] } }] }))).toEqual({
+      conditions: [{ field: 'workspace_name', operator: 'contains', values: ['web'] }],
+    });
     expect(parseQuery(JSON.stringify({ filter: [{ field: 'color', operator: 'is', value: ['x'] }] }))).toHaveProperty('problem');
   });
 
@@ -65,7 +79,13 @@ describe('cdkws_change_request', () => {
     expect(read.archived_workspace_ids).toEqual([a]);
     expect(read.change_request_ids).toEqual(ids);
     const cfg = config({ workspace_ids: [a, b] });
-    const proposed: ObjectValue = { ...cfg, id: read.id, organization: read.organization, change_request_ids: read.change_request_ids, archived_workspace_ids: read.archived_workspace_ids };
+    const proposed: ObjectValue = {
+      ...cfg,
+      id: read.id,
+      organization: read.organization,
+      change_request_ids: read.change_request_ids,
+      archived_workspace_ids: read.archived_workspace_ids,
+    };
     const plan = await r.plan!({ prior: read, proposed, config: cfg, planned: proposed, requiresReplace: [] }, h.ctx());
     expect(plan?.planned).toEqual(read);
     expect(plan?.diagnostics).toEqual([expect.objectContaining({ severity: 'warning', detail: expect.stringContaining(ids[a]) })]);
@@ -75,7 +95,8 @@ describe('cdkws_change_request', () => {
 
   it('creates requests on the workspaces a query matches', async () => {
     const [tagged, other] = await Promise.all([h.workspace(), h.workspace()]);
-    const tag = (ws: string, name: string) => h.service.request('POST', `/workspaces/${ws}/relationships/tags`, { body: { data: [{ type: 'tags', attributes: { name } }] } });
+    const tag = (ws: string, name: string) =>
+      h.service.request('POST', `/workspaces/${ws}/relationships/tags`, { body: { data: [{ type: 'tags', attributes: { name } }] } });
     await Promise.all([tag(tagged, 'cr-query-hit'), tag(other, 'cr-query-miss')]);
     const query = JSON.stringify({ filter: [{ field: 'tag_names', operator: 'is', value: ['cr-query-hit'] }] });
     const { state } = await planAndApply(null, config({ query }));

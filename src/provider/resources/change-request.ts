@@ -18,7 +18,8 @@ type RequestMap = Record<string, string>;
 
 const isObject = (v: Value | undefined): v is ObjectValue => typeof v === 'object' && v !== null && !Array.isArray(v);
 const strings = (v: Value | undefined): string[] => (Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : []);
-const requestMap = (v: Value | undefined): RequestMap => (isObject(v) ? (Object.fromEntries(Object.entries(v).filter(([, x]) => typeof x === 'string')) as RequestMap) : {});
+const requestMap = (v: Value | undefined): RequestMap =>
+  isObject(v) ? (Object.fromEntries(Object.entries(v).filter(([, x]) => typeof x === 'string')) as RequestMap) : {};
 
 type ChangeRequestModel = ModelOf<typeof changeRequestSchema.attributes>;
 const RESOURCE = 'cdkws_change_request';
@@ -49,13 +50,23 @@ export function checkConfig(config: ObjectValue): Diagnostic[] {
   const out: Diagnostic[] = [];
   const hasIds = config.workspace_ids !== null && config.workspace_ids !== undefined;
   const hasQuery = config.query !== null && config.query !== undefined;
-  if (hasIds === hasQuery) out.push(error('Give exactly one of workspace_ids and query', 'set workspace_ids to target workspaces by ID, or query (an explorer query as JSON) to target them by name, project or tags'));
-  if (Array.isArray(config.workspace_ids) && config.workspace_ids.length === 0) out.push(error('workspace_ids is empty', 'list at least one workspace ID', ['workspace_ids']));
+  if (hasIds === hasQuery)
+    out.push(
+      error(
+        'Give exactly one of workspace_ids and query',
+        'set workspace_ids to target workspaces by ID, or query (an explorer query as JSON) to target them by name, project or tags',
+      ),
+    );
+  if (Array.isArray(config.workspace_ids) && config.workspace_ids.length === 0)
+    out.push(error('workspace_ids is empty', 'list at least one workspace ID', ['workspace_ids']));
   if (typeof config.query === 'string') {
     const q = parseQuery(config.query);
     if ('problem' in q) out.push(error('Invalid query', q.problem, ['query']));
   }
-  for (const [name, schema] of [['subject', changeRequestSubjectSchema], ['message', changeRequestMessageSchema]] as const) {
+  for (const [name, schema] of [
+    ['subject', changeRequestSubjectSchema],
+    ['message', changeRequestMessageSchema],
+  ] as const) {
     const v = config[name];
     if (typeof v !== 'string') continue;
     const r = schema.safeParse(v);
@@ -67,17 +78,35 @@ export function checkConfig(config: ObjectValue): Diagnostic[] {
 /** What an update must do: workspaces to create requests for, and requests to archive. */
 export function workspaceChanges(desired: readonly string[], requests: RequestMap): { add: string[]; remove: string[] } {
   const want = new Set(desired);
-  return { add: [...want].filter((id) => !(id in requests)).sort(), remove: Object.keys(requests).filter((id) => !want.has(id)).sort() };
+  return {
+    add: [...want].filter((id) => !(id in requests)).sort(),
+    remove: Object.keys(requests)
+      .filter((id) => !want.has(id))
+      .sort(),
+  };
 }
 
 /** Creates requests on `targets` (or the query's matches) and returns them by workspace. */
-async function create(client: Client, organization: string, subject: string, message: string, target: { ids: string[] } | { conditions: ExplorerCondition[] }): Promise<{ actionId: string | null; requests: Map<string, string> }> {
+async function create(
+  client: Client,
+  organization: string,
+  subject: string,
+  message: string,
+  target: { ids: string[] } | { conditions: ExplorerCondition[] },
+): Promise<{ actionId: string | null; requests: Map<string, string> }> {
   const startedAt = Date.now();
   let result;
   try {
-    result = await client.explorer.createChangeRequests(organization, 'ids' in target ? { targetIds: target.ids, subject, message } : { query: target.conditions, subject, message });
+    result = await client.explorer.createChangeRequests(
+      organization,
+      'ids' in target ? { targetIds: target.ids, subject, message } : { query: target.conditions, subject, message },
+    );
   } catch (err) {
-    if (err instanceof NotFoundError) throw new DiagnosticError('Workspace or organization not found', `${err.detail ?? err.message}: check that every workspace exists, that organization "${organization}" is on the plus tier, and that the token can see them`);
+    if (err instanceof NotFoundError)
+      throw new DiagnosticError(
+        'Workspace or organization not found',
+        `${err.detail ?? err.message}: check that every workspace exists, that organization "${organization}" is on the plus tier, and that the token can see them`,
+      );
     if (err instanceof ValidationError) throw new DiagnosticError('The service refused the change request', err.detail ?? err.message);
     throw err;
   }
@@ -108,7 +137,12 @@ function archivedWarning(planned: ObjectValue): Diagnostic[] {
   if (archived.length === 0) return [];
   const ids = requestMap(planned.change_request_ids);
   const list = archived.map((ws) => (ids[ws] ? `${ids[ws]} (${ws})` : ws)).join(', ');
-  return [warning('Change requests archived outside Terraform count as completed', `${list} ${archived.length === 1 ? 'was' : 'were'} archived by someone else; ${archived.length === 1 ? 'it is' : 'they are'} kept as completed and will not be re-created`)];
+  return [
+    warning(
+      'Change requests archived outside Terraform count as completed',
+      `${list} ${archived.length === 1 ? 'was' : 'were'} archived by someone else; ${archived.length === 1 ? 'it is' : 'they are'} kept as completed and will not be re-created`,
+    ),
+  ];
 }
 
 export const changeRequestResource = defineResource<ChangeRequestModel, ProviderData>({
@@ -163,7 +197,12 @@ export const changeRequestResource = defineResource<ChangeRequestModel, Provider
     const first = Object.values(ids).sort()[0];
     const state = { ...planned.value, id: actionId ?? first ?? `${organization}/${subject}`, change_request_ids: ids, archived_workspace_ids: [] };
     if (missing.length > 0) {
-      return { state, diagnostics: [warning('Some change requests were not found after creation', `no request was found on ${missing.join(', ')}; the next plan will create them`)] };
+      return {
+        state,
+        diagnostics: [
+          warning('Some change requests were not found after creation', `no request was found on ${missing.join(', ')}; the next plan will create them`),
+        ],
+      };
     }
     return { state };
   },
@@ -183,7 +222,9 @@ export const changeRequestResource = defineResource<ChangeRequestModel, Provider
         archived.delete(ws);
       }
       if (add.length > 0) {
-        const { requests: created } = await create(client, given(m.organization, 'organization'), given(m.subject, 'subject'), given(m.message, 'message'), { ids: add });
+        const { requests: created } = await create(client, given(m.organization, 'organization'), given(m.subject, 'subject'), given(m.message, 'message'), {
+          ids: add,
+        });
         for (const [ws, id] of created) next[ws] = id;
       }
     }
@@ -194,7 +235,11 @@ export const changeRequestResource = defineResource<ChangeRequestModel, Provider
     const { client } = configured(ctx, RESOURCE);
     const requests = prior.model.changeRequestIds ?? {};
     const done = new Set(prior.model.archivedWorkspaceIds ?? []);
-    await Promise.all(Object.entries(requests).filter(([ws]) => !done.has(ws)).map(([, id]) => archive(client, id)));
+    await Promise.all(
+      Object.entries(requests)
+        .filter(([ws]) => !done.has(ws))
+        .map(([, id]) => archive(client, id)),
+    );
     return { state: null };
   },
 
@@ -221,9 +266,15 @@ export const changeRequestResource = defineResource<ChangeRequestModel, Provider
 
   async importState(id, ctx) {
     const { client, workspaces } = configured(ctx, RESOURCE);
-    const ids = id.split(',').map((s) => s.trim()).filter(Boolean);
+    const ids = id
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean);
     if (ids.length === 0 || ids.some((x) => !x.startsWith('wscr-'))) {
-      throw new DiagnosticError('Invalid cdkws_change_request import ID', `expected change request IDs separated by commas, e.g. "wscr-abc,wscr-def", got ${JSON.stringify(id)}`);
+      throw new DiagnosticError(
+        'Invalid cdkws_change_request import ID',
+        `expected change request IDs separated by commas, e.g. "wscr-abc,wscr-def", got ${JSON.stringify(id)}`,
+      );
     }
     const found = await Promise.all(ids.map((x) => client.changeRequests.read(x)));
     const [first] = found;
@@ -240,7 +291,10 @@ export const changeRequestResource = defineResource<ChangeRequestModel, Provider
         subject: first.subject,
         message: first.message,
         change_request_ids: Object.fromEntries([...requests].map(([ws, cr]) => [ws, cr.id])),
-        archived_workspace_ids: [...requests].filter(([, cr]) => cr.archived).map(([ws]) => ws).sort(),
+        archived_workspace_ids: [...requests]
+          .filter(([, cr]) => cr.archived)
+          .map(([ws]) => ws)
+          .sort(),
         query: null,
       },
     };

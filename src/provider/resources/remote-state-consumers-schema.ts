@@ -2,7 +2,8 @@
 import type { Schema } from '../protocol/schema';
 
 export const remoteStateConsumersSchema = {
-  description: 'The exact list of workspaces allowed to read a workspace\'s state. Uses add and remove (workspace admin access), never the organization-only replace. Not for workspaces with global_remote_state = true.',
+  description:
+    "The exact list of workspaces allowed to read a workspace's state. Uses add and remove (workspace admin access), never the organization-only replace. Not for workspaces with global_remote_state = true.",
   attributes: {
     id: { type: 'string', computed: true, description: 'The workspace ID.' },
     workspace_id: { type: 'string', required: true, requiresReplace: true, description: 'ID of the workspace whose state is shared.' },

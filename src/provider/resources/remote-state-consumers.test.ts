@@ -35,7 +35,9 @@ describe('cdkws_remote_state_consumers', () => {
     const many: string[] = [];
     // More than one page of 100.
     for (let i = 0; i < 105; i++) many.push(await h.workspace());
-    await h.service.request('POST', `/workspaces/${ws}/relationships/remote-state-consumers`, { body: { data: many.map((id) => ({ type: 'workspaces', id })) } });
+    await h.service.request('POST', `/workspaces/${ws}/relationships/remote-state-consumers`, {
+      body: { data: many.map((id) => ({ type: 'workspaces', id })) },
+    });
     expect((await consumers(ws)).length).toBe(100);
     const imported = await r.importState!(ws, h.ctx());
     const { state } = await r.read({ state: imported.state! }, h.ctx());
@@ -46,7 +48,9 @@ describe('cdkws_remote_state_consumers', () => {
     const [ws, a] = await Promise.all([h.workspace({ 'global-remote-state': true }), h.workspace()]);
     const v = value(ws, [a]);
     const res = await r.plan!({ prior: null, proposed: v, config: v, planned: v, requiresReplace: [] }, h.ctx());
-    expect(res?.diagnostics).toEqual([expect.objectContaining({ severity: 'error', summary: expect.stringMatching(/whole organization/), path: ['workspace_id'] })]);
+    expect(res?.diagnostics).toEqual([
+      expect.objectContaining({ severity: 'error', summary: expect.stringMatching(/whole organization/), path: ['workspace_id'] }),
+    ]);
     expect(res?.diagnostics?.[0].detail).toMatch(/global_remote_state = false/);
   });
 

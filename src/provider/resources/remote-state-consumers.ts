@@ -47,7 +47,8 @@ export async function checkWorkspace(data: ProviderData, workspaceId: string, co
     out.push(error('A workspace cannot consume its own state', `remove ${workspaceId} (the workspace itself) from consumer_ids`, ['consumer_ids']));
   }
   const workspace = await data.workspaces.read(workspaceId);
-  if (workspace === null) out.push(error('Workspace not found', `workspace ${workspaceId} does not exist or the token cannot see it; check workspace_id`, ['workspace_id']));
+  if (workspace === null)
+    out.push(error('Workspace not found', `workspace ${workspaceId} does not exist or the token cannot see it; check workspace_id`, ['workspace_id']));
   else if (workspace.globalRemoteState) out.push(globalStateRefusal(workspace));
   return out;
 }
@@ -60,17 +61,28 @@ async function currentConsumers(data: ProviderData, workspaceId: string): Promis
 
 function explain(err: unknown, workspaceId: string): unknown {
   if (err instanceof NotFoundError) {
-    return new DiagnosticError('Workspace or consumer not found', `the service answered 404 for ${workspaceId}'s consumers: the workspace or one of consumer_ids does not exist, or the token lacks admin access (${err.detail ?? err.message})`, ['consumer_ids']);
+    return new DiagnosticError(
+      'Workspace or consumer not found',
+      `the service answered 404 for ${workspaceId}'s consumers: the workspace or one of consumer_ids does not exist, or the token lacks admin access (${err.detail ?? err.message})`,
+      ['consumer_ids'],
+    );
   }
   if (err instanceof ValidationError) {
-    return new DiagnosticError('The service refused the consumer list', `${err.detail ?? err.message}; check consumer_ids and the workspace's global_remote_state`, ['consumer_ids']);
+    return new DiagnosticError(
+      'The service refused the consumer list',
+      `${err.detail ?? err.message}; check consumer_ids and the workspace's global_remote_state`,
+      ['consumer_ids'],
+    );
   }
   return err;
 }
 
 async function converge(data: ProviderData, workspaceId: string, desired: string[]): Promise<void> {
   const workspace = await data.workspaces.read(workspaceId);
-  if (workspace === null) throw new DiagnosticError('Workspace not found', `workspace ${workspaceId} does not exist or the token cannot see it; check workspace_id`, ['workspace_id']);
+  if (workspace === null)
+    throw new DiagnosticError('Workspace not found', `workspace ${workspaceId} does not exist or the token cannot see it; check workspace_id`, [
+      'workspace_id',
+    ]);
   if (workspace.globalRemoteState) {
     const d = globalStateRefusal(workspace);
     throw new DiagnosticError(d.summary, d.detail, d.path);
@@ -84,7 +96,11 @@ async function converge(data: ProviderData, workspaceId: string, desired: string
   }
 }
 
-const stateOf = (workspaceId: string, consumerIds: string[]): ObjectValue => ({ id: workspaceId, workspace_id: workspaceId, consumer_ids: [...consumerIds].sort() });
+const stateOf = (workspaceId: string, consumerIds: string[]): ObjectValue => ({
+  id: workspaceId,
+  workspace_id: workspaceId,
+  consumer_ids: [...consumerIds].sort(),
+});
 
 /** Create and update alike: converge on the planned list. */
 async function write({ planned }: { planned: Values<ConsumersModel> }, ctx: HookContext<ProviderData>): Promise<ApplyResult> {
@@ -149,7 +165,8 @@ export const remoteStateConsumersResource = defineResource<ConsumersModel, Provi
   },
 
   importState(id) {
-    if (!/^ws-/.test(id)) throw new DiagnosticError('Invalid cdkws_remote_state_consumers import ID', `expected a workspace ID such as "ws-abc123", got ${JSON.stringify(id)}`);
+    if (!/^ws-/.test(id))
+      throw new DiagnosticError('Invalid cdkws_remote_state_consumers import ID', `expected a workspace ID such as "ws-abc123", got ${JSON.stringify(id)}`);
     return { state: { id, workspace_id: id, consumer_ids: [] } };
   },
 });

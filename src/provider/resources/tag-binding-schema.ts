@@ -6,7 +6,12 @@ export const tagBindingSchema = {
   attributes: {
     id: { type: 'string', computed: true, description: '`<workspace_id>/<key>`.' },
     workspace_id: { type: 'string', required: true, requiresReplace: true, description: 'ID of the workspace (`ws-…`).' },
-    key: { type: 'string', required: true, requiresReplace: true, description: 'At most 128 letters, numbers and `_ . = + - @ :`; not starting with `hc:` or `hcp:`.' },
+    key: {
+      type: 'string',
+      required: true,
+      requiresReplace: true,
+      description: 'At most 128 letters, numbers and `_ . = + - @ :`; not starting with `hc:` or `hcp:`.',
+    },
     value: { type: 'string', optional: true, description: 'At most 256 letters, numbers and `_ . = + - @ :`. Unset means the empty value.' },
   },
 } as const satisfies Schema;

@@ -5,14 +5,17 @@ let h: HookHarness;
 beforeAll(async () => (h = await startHookHarness()));
 afterAll(() => h.close());
 
-const own = async (ws: string) => (await h.service.request('GET', `/workspaces/${ws}/tag-bindings`)).body.data.map((b: any) => `${b.attributes.key}=${b.attributes.value}`).sort();
+const own = async (ws: string) =>
+  (await h.service.request('GET', `/workspaces/${ws}/tag-bindings`)).body.data.map((b: any) => `${b.attributes.key}=${b.attributes.value}`).sort();
 const planned = (ws: string, key: string, value: string | null) => ({ id: null, workspace_id: ws, key, value });
 
 describe('cdkws_tag_binding', () => {
   it('creates, updates and deletes one key without touching the others', async () => {
     const ws = await h.workspace();
     const ctx = h.ctx();
-    await h.service.request('PATCH', `/workspaces/${ws}/tag-bindings`, { body: { data: [{ type: 'tag-bindings', attributes: { key: 'other', value: 'x' } }] } });
+    await h.service.request('PATCH', `/workspaces/${ws}/tag-bindings`, {
+      body: { data: [{ type: 'tag-bindings', attributes: { key: 'other', value: 'x' } }] },
+    });
     const created = await r.apply({ action: 'create', prior: null, planned: planned(ws, 'team', 'net'), config: planned(ws, 'team', 'net') }, ctx);
     expect(created.state).toEqual({ id: `${ws}/team`, workspace_id: ws, key: 'team', value: 'net' });
     await r.apply({ action: 'update', prior: created.state!, planned: planned(ws, 'team', 'web'), config: planned(ws, 'team', 'web') }, ctx);
@@ -25,7 +28,9 @@ describe('cdkws_tag_binding', () => {
     const ws = await h.workspace();
     const ctx = h.ctx();
     const keys = Array.from({ length: 8 }, (_, i) => `k${i}`);
-    const states = await Promise.all(keys.map((k) => r.apply({ action: 'create', prior: null, planned: planned(ws, k, 'v'), config: planned(ws, k, 'v') }, ctx)));
+    const states = await Promise.all(
+      keys.map((k) => r.apply({ action: 'create', prior: null, planned: planned(ws, k, 'v'), config: planned(ws, k, 'v') }, ctx)),
+    );
     expect(await own(ws)).toEqual(keys.map((k) => `${k}=v`));
     // Deletes rewrite the whole set: without the per-workspace lock they would resurrect each other's keys.
     await Promise.all(states.slice(0, 5).map((s) => r.apply({ action: 'delete', prior: s.state!, planned: null, config: null }, ctx)));
@@ -53,7 +58,9 @@ describe('cdkws_tag_binding', () => {
 
   it('imports by workspace ID and key', async () => {
     const ws = await h.workspace();
-    await h.service.request('PATCH', `/workspaces/${ws}/tag-bindings`, { body: { data: [{ type: 'tag-bindings', attributes: { key: 'env:tier', value: 'prod' } }] } });
+    await h.service.request('PATCH', `/workspaces/${ws}/tag-bindings`, {
+      body: { data: [{ type: 'tag-bindings', attributes: { key: 'env:tier', value: 'prod' } }] },
+    });
     const imported = await r.importState!(`${ws}/env:tier`, h.ctx());
     const read = await r.read({ state: imported.state! }, h.ctx());
     expect(read.state).toEqual({ id: `${ws}/env:tier`, workspace_id: ws, key: 'env:tier', value: 'prod' });

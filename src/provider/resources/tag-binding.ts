@@ -20,7 +20,10 @@ export const tagBindingId = (workspaceId: string, key: string) => `${workspaceId
 export function parseTagBindingId(id: string): { workspaceId: string; key: string } {
   const at = id.indexOf(TAG_BINDING_ID_SEPARATOR);
   if (at <= 0 || at === id.length - 1) {
-    throw new DiagnosticError('Invalid cdkws_tag_binding import ID', `expected "<workspace_id>/<key>", e.g. "ws-abc123/cost-center", got ${JSON.stringify(id)}`);
+    throw new DiagnosticError(
+      'Invalid cdkws_tag_binding import ID',
+      `expected "<workspace_id>/<key>", e.g. "ws-abc123/cost-center", got ${JSON.stringify(id)}`,
+    );
   }
   return { workspaceId: id.slice(0, at), key: id.slice(at + 1) };
 }
@@ -108,7 +111,9 @@ async function write({ planned }: { planned: Values<TagBindingModel> }, ctx: Hoo
       return await data.client.tagBindings.update(workspaceId, [{ key, value }]);
     } catch (err) {
       if (err instanceof NotFoundError) {
-        throw new DiagnosticError('Workspace not found', `workspace ${workspaceId} does not exist or the token cannot see it; check workspace_id`, ['workspace_id']);
+        throw new DiagnosticError('Workspace not found', `workspace ${workspaceId} does not exist or the token cannot see it; check workspace_id`, [
+          'workspace_id',
+        ]);
       }
       throw err;
     }

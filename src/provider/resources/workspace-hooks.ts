@@ -7,7 +7,17 @@ import type { ApplyResult, HookContext, ImportResult, ReadResult } from '../prot
 import { Unknown, type ObjectValue } from '../protocol/values';
 import type { CreateRequest, DeleteRequest, StateRequest, UpdateRequest } from '../resource';
 import { LockTiming, DEFAULT_TIMING, lockReason, unlockFailure, withWorkspaceLock } from './workspace-lock';
-import { bindingsOf, changedAttributes, createOptions, desiredBindings, flatTagChanges, settleAfterApply, stateFromWorkspace, updateOptions, type Observed } from './workspace-mapping';
+import {
+  bindingsOf,
+  changedAttributes,
+  createOptions,
+  desiredBindings,
+  flatTagChanges,
+  settleAfterApply,
+  stateFromWorkspace,
+  updateOptions,
+  type Observed,
+} from './workspace-mapping';
 import { workspaceSchema, type WorkspaceModel } from './workspace-schema';
 import { pathFromPointer } from './workspace-validate';
 
@@ -170,16 +180,23 @@ async function changeWorkspace(pd: ProviderData, ctx: Ctx, { prior, planned, con
     return { state };
   }
 
-  const outcome = await withWorkspaceLock(pd, ctx.stopped, { id, name }, lockReason(changes), async () => {
-    if (options) await pd.client.workspaces.updateById(id, options);
-    if (sshKeyChanges) {
-      const key = planned.model.sshKeyId;
-      await (key ? pd.client.workspaces.assignSshKey(id, key) : pd.client.workspaces.unassignSshKey(id));
-    }
-    if (flatTags.add.length > 0) await pd.client.tags.add(id, flatTags.add);
-    if (flatTags.remove.length > 0) await pd.client.tags.remove(id, flatTags.remove);
-    if (tagBindingsMayChange) await syncTagBindings(pd, id, prior.value, planned.value);
-  }, timing);
+  const outcome = await withWorkspaceLock(
+    pd,
+    ctx.stopped,
+    { id, name },
+    lockReason(changes),
+    async () => {
+      if (options) await pd.client.workspaces.updateById(id, options);
+      if (sshKeyChanges) {
+        const key = planned.model.sshKeyId;
+        await (key ? pd.client.workspaces.assignSshKey(id, key) : pd.client.workspaces.unassignSshKey(id));
+      }
+      if (flatTags.add.length > 0) await pd.client.tags.add(id, flatTags.add);
+      if (flatTags.remove.length > 0) await pd.client.tags.remove(id, flatTags.remove);
+      if (tagBindingsMayChange) await syncTagBindings(pd, id, prior.value, planned.value);
+    },
+    timing,
+  );
 
   const actual = await freshState(pd, id, planned.value);
   const diagnostics: Diagnostic[] = [];

@@ -25,7 +25,12 @@ function fake(options: { lockedFor?: number; pending?: number; lockTimeoutMs?: n
       return {};
     },
   };
-  const pd = { client: { workspaces }, organization: 'acme', lockTimeoutMs: options.lockTimeoutMs ?? 1000, bindingLocks: new KeyedMutex() } as unknown as ProviderData;
+  const pd = {
+    client: { workspaces },
+    organization: 'acme',
+    lockTimeoutMs: options.lockTimeoutMs ?? 1000,
+    bindingLocks: new KeyedMutex(),
+  } as unknown as ProviderData;
   return { pd, calls };
 }
 
@@ -45,7 +50,16 @@ it('locks, changes and unlocks in that order', async () => {
 
 it('unlocks even when the change fails, and reports the failure', async () => {
   const { pd, calls } = fake({});
-  const out = await withWorkspaceLock(pd, running(), ws, 'r', async () => { throw new Error('boom'); }, timing);
+  const out = await withWorkspaceLock(
+    pd,
+    running(),
+    ws,
+    'r',
+    async () => {
+      throw new Error('boom');
+    },
+    timing,
+  );
   expect((out.error as Error).message).toBe('boom');
   expect(calls.at(-1)).toBe('unlock');
 });
@@ -91,7 +105,9 @@ it('reports an unlock that keeps failing instead of throwing it', async () => {
 
 it('counts an unlock that finds the workspace already unlocked as done', async () => {
   const { pd } = fake({});
-  (pd.client.workspaces as any).unlock = async () => { throw new WorkspaceNotLockedError({ status: 409, request }); };
+  (pd.client.workspaces as any).unlock = async () => {
+    throw new WorkspaceNotLockedError({ status: 409, request });
+  };
   const out = await withWorkspaceLock(pd, running(), ws, 'r', async () => 1, timing);
   expect(out).toEqual({ value: 1 });
 });

@@ -53,7 +53,10 @@ export async function acquireLock(pd: ProviderData, stopped: AbortSignal, id: st
   let delay = timing.firstDelayMs;
   for (;;) {
     if (stopped.aborted) {
-      throw new DiagnosticError('Interrupted while waiting for the workspace lock', `Workspace "${name}" (${id}) was not changed; run apply again to make the change.`);
+      throw new DiagnosticError(
+        'Interrupted while waiting for the workspace lock',
+        `Workspace "${name}" (${id}) was not changed; run apply again to make the change.`,
+      );
     }
     try {
       await pd.client.workspaces.lock(id, { reason });

@@ -129,7 +129,7 @@ export function settleAfterApply(actual: ObjectValue, planned: ObjectValue, conf
       // A block: member by member, when both the plan and the service have it.
       const a = actual[name];
       if (isObject(value) && isObject(a)) {
-        const merged: ObjectValue = { ...(a) };
+        const merged: ObjectValue = { ...a };
         for (const [k, v] of Object.entries(value)) if (v !== Unknown && unset(config?.[name], k)) merged[k] = v;
         out[name] = merged;
       }
@@ -188,7 +188,7 @@ function updateOption({ snake, row }: HclRow, prior: ObjectValue, planned: Objec
   const members = blockOptions(row.attributes ?? {}, after as ObjectValue, before);
   for (const member of hclRows(row.attributes ?? {})) {
     const x = (after as ObjectValue)[member.snake];
-    if (x === null && member.row.nullable === true && isSet((before)[member.snake])) members[member.path[0]] = null;
+    if (x === null && member.row.nullable === true && isSet(before[member.snake])) members[member.path[0]] = null;
   }
   return Object.keys(members).length > 0 ? { value: members } : undefined;
 }
@@ -207,7 +207,7 @@ export function updateOptions(prior: ObjectValue, planned: ObjectValue): Workspa
   if (options.engineVersion !== undefined && engine !== null && isExactEngineVersion(engine) && engineVersionForState(written, engine) !== engine) {
     delete options.engineVersion;
   }
-  return Object.keys(options).length > 0 ? (options) : undefined;
+  return Object.keys(options).length > 0 ? options : undefined;
 }
 
 // ---- changes ----------------------------------------------------------------------------------
@@ -224,7 +224,10 @@ export function changedAttributes(prior: ObjectValue, planned: ObjectValue): str
 }
 
 /** Flat tag names to add and to remove (compared as the service stores them). */
-export function flatTagChanges(prior: readonly string[] | null | undefined, planned: readonly string[] | null | undefined): { add: string[]; remove: string[] } {
+export function flatTagChanges(
+  prior: readonly string[] | null | undefined,
+  planned: readonly string[] | null | undefined,
+): { add: string[]; remove: string[] } {
   if (planned === undefined) return { add: [], remove: [] };
   const before = new Set(flatTagSet(prior ? [...prior] : []));
   const after = new Set(flatTagSet(planned ? [...planned] : []));

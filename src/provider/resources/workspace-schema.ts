@@ -19,7 +19,12 @@ export const PROVIDER_ATTRIBUTES = {
     description: "Organization name; defaults to the provider's organization. Changing it replaces the workspace.",
   },
   ssh_key_id: { type: 'string', optional: true, description: 'SSH key (sshkey-…) for private modules.' },
-  force_delete: { type: 'bool', optional: true, computed: true, description: 'Delete even while the workspace manages resources (needs an owner). Default false: safe delete.' },
+  force_delete: {
+    type: 'bool',
+    optional: true,
+    computed: true,
+    description: 'Delete even while the workspace manages resources (needs an owner). Default false: safe delete.',
+  },
   tags: {
     type: ['map', 'string'],
     optional: true,

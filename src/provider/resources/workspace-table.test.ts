@@ -16,7 +16,16 @@ import { workspaceSchema, type WorkspaceModel } from './workspace-schema';
 
 const ROW_TABLE = {
   fooEnabled: { wire: 'foo-enabled', snake: 'foo_enabled', kind: 'boolean', default: true, create: true, update: true, description: 'Foo.' },
-  fooMode: { wire: 'foo-mode', snake: 'foo_mode', kind: 'enum', values: ['a', 'b'], defaultText: "the organization's foo mode", create: true, update: true, description: 'Mode.' },
+  fooMode: {
+    wire: 'foo-mode',
+    snake: 'foo_mode',
+    kind: 'enum',
+    values: ['a', 'b'],
+    defaultText: "the organization's foo mode",
+    create: true,
+    update: true,
+    description: 'Mode.',
+  },
   fooNote: { wire: 'foo-note', snake: 'foo_note', kind: 'string', nullable: true, default: null, create: true, update: true, description: 'Note.' },
   fooSource: { wire: 'foo-source', snake: 'foo_source', kind: 'string', nullable: true, default: null, create: true, description: 'Source.' },
   fooCount: { wire: 'foo-count', snake: 'foo_count', kind: 'number', description: 'Count.' },
@@ -61,7 +70,13 @@ describe('the workspace table', () => {
       const d = planDefaultOf(row);
       if (d) expect({ snake, value: res.planned?.[snake] }).toEqual({ snake, value: d.value });
     }
-    expect(res.planned).toMatchObject({ allow_destroy_plan: true, auto_apply: false, trigger_prefixes: [], force_delete: false, ignore_additional_tags: false });
+    expect(res.planned).toMatchObject({
+      allow_destroy_plan: true,
+      auto_apply: false,
+      trigger_prefixes: [],
+      force_delete: false,
+      ignore_additional_tags: false,
+    });
     // The service decides these while unset: the plan leaves them as Terraform proposed.
     expect(res.planned?.assessments_enabled).toBeUndefined();
     expect(res.planned?.execution_mode).toBeUndefined();
@@ -82,7 +97,14 @@ describe('the model', () => {
     expect(model.description).toBeNull();
     expect(model.tagNames).toBeUndefined();
     expect(model.forceDelete).toBe(true);
-    expect(model.vcsRepo).toEqual({ identifier: 'a/b', oauthTokenId: 'ot-1', vcsappInstallationId: null, branch: '', ingressSubmodules: false, tagsRegex: null });
+    expect(model.vcsRepo).toEqual({
+      identifier: 'a/b',
+      oauthTokenId: 'ot-1',
+      vcsappInstallationId: null,
+      branch: '',
+      ingressSubmodules: false,
+      tagsRegex: null,
+    });
     expect(model.settingOverwrites).toBeUndefined();
     expect(model.organization).toBeUndefined();
   });
@@ -90,6 +112,8 @@ describe('the model', () => {
 
 describe("the provider's configured data", () => {
   it('is refused, naming the resource and the fix, when the provider block was not configured', () => {
-    expect(() => configured({ providerData: undefined }, 'cdkws_tag_binding')).toThrow(/configure the provider block \(address and token\) before using cdkws_tag_binding/);
+    expect(() => configured({ providerData: undefined }, 'cdkws_tag_binding')).toThrow(
+      /configure the provider block \(address and token\) before using cdkws_tag_binding/,
+    );
   });
 });

@@ -44,7 +44,11 @@ export function validateWorkspace(config: ObjectValue): Diagnostic[] {
   const model = workspaceModel(config);
   const values = specValues(WORKSPACE_ATTRIBUTES, model) as WorkspaceUpdateValues & { tagNames?: string[] };
   // Attributes written in the configuration but known only after apply.
-  const unknown = new Set(hclRows(WORKSPACE_ATTRIBUTES).filter(({ snake: name }) => config[name] !== undefined && !isWhollyKnown(config[name])).map(({ path }) => path[0]));
+  const unknown = new Set(
+    hclRows(WORKSPACE_ATTRIBUTES)
+      .filter(({ snake: name }) => config[name] !== undefined && !isWhollyKnown(config[name]))
+      .map(({ path }) => path[0]),
+  );
   const diags: Diagnostic[] = [];
   for (const v of checkWorkspace(values, 'create')) {
     if (namedAttributes(v).some((name) => unknown.has(name))) continue;
@@ -93,7 +97,11 @@ function providerRules(model: WorkspaceModel): Diagnostic[] {
     );
   }
   if (model.tags === null && model.ignoreAdditionalTags === true) {
-    diags.push(warning('ignore_additional_tags has no effect', 'It only matters when tags is set; without tags the resource leaves all bindings alone.', ['ignore_additional_tags']));
+    diags.push(
+      warning('ignore_additional_tags has no effect', 'It only matters when tags is set; without tags the resource leaves all bindings alone.', [
+        'ignore_additional_tags',
+      ]),
+    );
   }
   if (model.organization === '') {
     diags.push(error('Invalid organization', 'organization must not be empty; leave it unset to use the provider default.', ['organization']));

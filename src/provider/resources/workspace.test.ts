@@ -19,7 +19,15 @@ function workspace(attributes: Record<string, unknown> = {}) {
   return toWorkspace({
     id: 'ws-1',
     type: 'workspaces',
-    attributes: { name: 'net', 'engine-version': '1.5.7', 'tag-names': ['prod'], 'trigger-patterns': [], 'trigger-prefixes': [], locked: false, ...attributes } as any,
+    attributes: {
+      name: 'net',
+      'engine-version': '1.5.7',
+      'tag-names': ['prod'],
+      'trigger-patterns': [],
+      'trigger-prefixes': [],
+      locked: false,
+      ...attributes,
+    } as any,
     relationships: { organization: { data: { id: 'acme', type: 'organizations' } }, project: { data: { id: 'prj-default', type: 'projects' } } },
     links: { 'self-html': '/app/acme/workspaces/net' },
   } as any);
@@ -84,7 +92,13 @@ describe('desired bindings', () => {
 });
 
 describe('update options', () => {
-  const prior: ObjectValue = { name: 'net', description: 'a', auto_apply: false, engine_version: '1.5.7', vcs_repo: { identifier: 'a/b', oauth_token_id: 'ot-1', vcsapp_installation_id: null, branch: '', ingress_submodules: false, tags_regex: null } };
+  const prior: ObjectValue = {
+    name: 'net',
+    description: 'a',
+    auto_apply: false,
+    engine_version: '1.5.7',
+    vcs_repo: { identifier: 'a/b', oauth_token_id: 'ot-1', vcsapp_installation_id: null, branch: '', ingress_submodules: false, tags_regex: null },
+  };
   it('send only what changed, and clear with null', () => {
     expect(updateOptions(prior, { ...prior, description: null, auto_apply: true })).toEqual({ description: null, autoApply: true });
   });
@@ -115,11 +129,26 @@ it('flat tag changes compare names case-insensitively', () => {
 it('after apply, values known in the plan are kept for attributes the configuration leaves unset', () => {
   const actual = { name: 'n', resource_count: 5, locked: false, description: 'x' };
   const planned = { name: 'n', resource_count: 0, locked: false, description: 'x' };
-  expect(settleAfterApply(actual, planned, { name: 'n', resource_count: null, locked: null, description: 'x' })).toEqual({ name: 'n', resource_count: 0, locked: false, description: 'x' });
+  expect(settleAfterApply(actual, planned, { name: 'n', resource_count: null, locked: null, description: 'x' })).toEqual({
+    name: 'n',
+    resource_count: 0,
+    locked: false,
+    description: 'x',
+  });
 });
 
 describe('validation', () => {
-  const base = { name: 'net', execution_mode: null, agent_pool_id: null, setting_overwrites: null, vcs_repo: null, tags: null, tag_names: null, ignore_additional_tags: null, organization: null };
+  const base = {
+    name: 'net',
+    execution_mode: null,
+    agent_pool_id: null,
+    setting_overwrites: null,
+    vcs_repo: null,
+    tags: null,
+    tag_names: null,
+    ignore_additional_tags: null,
+    organization: null,
+  };
   const messages = (config: ObjectValue) => validateWorkspace({ ...base, ...config }).map((d) => `${formatPath(d.path ?? [])}: ${d.detail}`);
 
   it('accepts a plain configuration', () => {
@@ -138,7 +167,9 @@ describe('validation', () => {
     expect(messages({ execution_mode: Unknown })).toEqual([]);
   });
   it('rejects both VCS credentials', () => {
-    expect(messages({ vcs_repo: { identifier: 'a/b', oauth_token_id: 'ot-1', vcsapp_installation_id: 'x' } }).join()).toMatch(/vcs_repo\.vcsapp_installation_id: .*cannot both/);
+    expect(messages({ vcs_repo: { identifier: 'a/b', oauth_token_id: 'ot-1', vcsapp_installation_id: 'x' } }).join()).toMatch(
+      /vcs_repo\.vcsapp_installation_id: .*cannot both/,
+    );
   });
   it('rejects a bad auto-destroy duration and a bad engine version', () => {
     const out = messages({ auto_destroy_activity_duration: '0d', engine_version: 'banana' }).join('\n');
@@ -156,7 +187,13 @@ describe('validation', () => {
 });
 
 describe('plan', () => {
-  const req = (prior: ObjectValue | null, config: ObjectValue, planned: ObjectValue = config) => ({ prior, proposed: planned, config, planned, requiresReplace: [] });
+  const req = (prior: ObjectValue | null, config: ObjectValue, planned: ObjectValue = config) => ({
+    prior,
+    proposed: planned,
+    config,
+    planned,
+    requiresReplace: [],
+  });
 
   it('fills the static defaults and the provider organization on create', () => {
     const res = planWorkspace(req(null, { name: 'n', organization: null, auto_apply: null, trigger_patterns: null }), 'acme');

@@ -8,7 +8,12 @@ import type { Service } from '../service';
 export type ApiDocument = { data: any; included?: any[]; meta?: any };
 
 export class ApiReader {
-  constructor(private readonly router: Router, private readonly service: Service, private readonly req: IncomingMessage, private readonly caller: Caller) {}
+  constructor(
+    private readonly router: Router,
+    private readonly service: Service,
+    private readonly req: IncomingMessage,
+    private readonly caller: Caller,
+  ) {}
 
   /** Calls the API route for `method path`; an ServiceError thrown by the handler propagates as is. */
   async call(method: 'GET' | 'POST', path: string, query: Record<string, string> | URLSearchParams = {}): Promise<ApiDocument> {

@@ -49,8 +49,12 @@ function safeNext(next: string | null): string {
 }
 
 async function readForm(req: IncomingMessage): Promise<URLSearchParams> {
-  const type = String(req.headers['content-type'] ?? '').split(';')[0].trim().toLowerCase();
-  if (type !== 'application/x-www-form-urlencoded') throw new ServiceError(ERRORS.unsupportedMediaType, 'console forms are sent as application/x-www-form-urlencoded');
+  const type = String(req.headers['content-type'] ?? '')
+    .split(';')[0]
+    .trim()
+    .toLowerCase();
+  if (type !== 'application/x-www-form-urlencoded')
+    throw new ServiceError(ERRORS.unsupportedMediaType, 'console forms are sent as application/x-www-form-urlencoded');
   return new URLSearchParams((await readBody(req, FORM_LIMIT_BYTES)).toString('utf8'));
 }
 
@@ -72,7 +76,10 @@ function loginPage(next: string, problem: string | null): SafeHtml {
 export class ConsoleApp {
   private signer: Promise<SessionSigner> | null = null;
 
-  constructor(private readonly router: Router, private readonly service: Service) {}
+  constructor(
+    private readonly router: Router,
+    private readonly service: Service,
+  ) {}
 
   /** Whether a request target belongs to the console. */
   static owns(target: string | undefined): boolean {
@@ -83,8 +90,13 @@ export class ConsoleApp {
     this.answer(req).then(
       (answer) => this.send(req, res, answer),
       (error: unknown) => {
-        this.service.log(`console: internal error on ${req.method} ${(req.url ?? '').split('?')[0]}: ${(error instanceof Error && error.stack) || String(error)}`);
-        this.send(req, res, { status: 500, body: errorPage(500, 'Something went wrong', 'The service failed to show this page; its log has the details.', null) });
+        this.service.log(
+          `console: internal error on ${req.method} ${(req.url ?? '').split('?')[0]}: ${(error instanceof Error && error.stack) || String(error)}`,
+        );
+        this.send(req, res, {
+          status: 500,
+          body: errorPage(500, 'Something went wrong', 'The service failed to show this page; its log has the details.', null),
+        });
       },
     );
   }
@@ -147,7 +159,12 @@ export class ConsoleApp {
     }
     if (!session) {
       const headers: Record<string, string> = cookie ? { 'set-cookie': clearedSessionCookie(secure) } : {};
-      if (method !== 'GET') return { status: 401, headers, body: errorPage(401, 'Signed out', 'Your session has ended; sign in again.', null, { label: 'Sign in', href: '/app/login' }) };
+      if (method !== 'GET')
+        return {
+          status: 401,
+          headers,
+          body: errorPage(401, 'Signed out', 'Your session has ended; sign in again.', null, { label: 'Sign in', href: '/app/login' }),
+        };
       return redirect(`/app/login?next=${encodeURIComponent(target.length <= 2000 ? target : pathname)}`, headers);
     }
     try {
@@ -183,7 +200,10 @@ export class ConsoleApp {
     if (!caller && token && (await this.service.reloadDirectory())) caller = this.service.index.authenticate(token);
     const issued = caller ? signer.issue(caller, token) : null;
     if (!issued) {
-      const problem = caller?.kind === 'emulator' ? 'Emulator admin tokens have no console pages; use a user or organization token.' : 'That token was not accepted. Check it and try again.';
+      const problem =
+        caller?.kind === 'emulator'
+          ? 'Emulator admin tokens have no console pages; use a user or organization token.'
+          : 'That token was not accepted. Check it and try again.';
       return { status: 401, body: loginPage(next, problem) };
     }
     return redirect(next, { 'set-cookie': sessionCookie(issued.value, request.secure) });
@@ -226,7 +246,13 @@ export class ConsoleApp {
         await api.call('POST', `/change-requests/${segment(changeRequest.id)}/actions/archive`);
       } catch (error) {
         if (error instanceof ServiceError && error.status !== 404) {
-          return { status: error.status, body: errorPage(error.status, 'Not archived', error.errors[0]?.detail ?? error.message, session, { label: `Back to ${workspace.attributes.name}`, href: back }) };
+          return {
+            status: error.status,
+            body: errorPage(error.status, 'Not archived', error.errors[0]?.detail ?? error.message, session, {
+              label: `Back to ${workspace.attributes.name}`,
+              href: back,
+            }),
+          };
         }
         throw error;
       }

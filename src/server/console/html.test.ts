@@ -4,7 +4,9 @@ describe('html template', () => {
   it('escapes every interpolated string, in text and in attributes', () => {
     const name = `<img src=x onerror="alert('x')">&\``;
     const out = html`<p title="${name}">${name}</p>`.toString();
-    expect(out).toBe('<p title="&lt;img src=x onerror=&quot;alert(&#39;x&#39;)&quot;&gt;&amp;&#96;">&lt;img src=x onerror=&quot;alert(&#39;x&#39;)&quot;&gt;&amp;&#96;</p>');
+    expect(out).toBe(
+      '<p title="&lt;img src=x onerror=&quot;alert(&#39;x&#39;)&quot;&gt;&amp;&#96;">&lt;img src=x onerror=&quot;alert(&#39;x&#39;)&quot;&gt;&amp;&#96;</p>',
+    );
     expect(out).not.toContain('<img');
   });
 

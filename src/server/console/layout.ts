@@ -28,10 +28,12 @@ export function page(options: { title: string; session?: Session | null; crumbs?
 <header class="top">
   <a class="brand" href="/app">cdkws console</a>
   <nav aria-label="breadcrumbs">${crumbs.map((c, i) => html`${i > 0 ? ' / ' : ''}${c.href ? html`<a href="${c.href}">${c.label}</a>` : c.label}`)}</nav>
-  ${session
-    ? html`<div class="who"><span>Signed in as <strong data-testid="who">${describeCaller(session)}</strong></span>
+  ${
+    session
+      ? html`<div class="who"><span>Signed in as <strong data-testid="who">${describeCaller(session)}</strong></span>
     <form method="post" action="/app/logout"><input type="hidden" name="csrf" value="${session.csrf}"><button type="submit">Sign out</button></form></div>`
-    : null}
+      : null
+  }
 </header>
 <main>
 ${body}

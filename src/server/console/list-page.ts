@@ -11,20 +11,24 @@ import type { Session } from './session';
 
 export function organizationsPage(session: Session, organizations: DirectoryOrganization[]): SafeHtml {
   const rows = organizations.map(
-    (org) => html`<tr><td><a href="/app/${segment(org.name)}/workspaces">${org.name}</a></td><td>${org.tier}</td><td class="num">${org.projects.length}</td></tr>`,
+    (org) =>
+      html`<tr><td><a href="/app/${segment(org.name)}/workspaces">${org.name}</a></td><td>${org.tier}</td><td class="num">${org.projects.length}</td></tr>`,
   );
   return page({
     title: 'Organizations',
     session,
     crumbs: [{ label: 'Organizations' }],
     body: html`<h1>Organizations</h1><p class="sub">The organizations you belong to.</p>
-    ${organizations.length === 0
-      ? html`<div class="card">You are not a member of any organization.</div>`
-      : html`<div class="table-wrap"><table><thead><tr><th>Name</th><th>Tier</th><th class="num">Projects</th></tr></thead><tbody>${rows}</tbody></table></div>`}`,
+    ${
+      organizations.length === 0
+        ? html`<div class="card">You are not a member of any organization.</div>`
+        : html`<div class="table-wrap"><table><thead><tr><th>Name</th><th>Tier</th><th class="num">Projects</th></tr></thead><tbody>${rows}</tbody></table></div>`
+    }`,
   });
 }
 
-const LIST_PARAMETER = /^(search\[(name|wildcard-name|tags|exclude-tags)\]|filter\[(project\]\[id|current-run\]\[status)\]|filter\[tagged\]\[\d{1,4}\]\[(key|value)\]|sort|page\[(number|size)\])$/;
+const LIST_PARAMETER =
+  /^(search\[(name|wildcard-name|tags|exclude-tags)\]|filter\[(project\]\[id|current-run\]\[status)\]|filter\[tagged\]\[\d{1,4}\]\[(key|value)\]|sort|page\[(number|size)\])$/;
 
 /** The API list parameters of a console URL, without empty form fields. */
 export function listParameters(query: URLSearchParams): URLSearchParams {
@@ -61,7 +65,7 @@ export function bindingChips(bindings: any[], projectNames: Map<string, string>)
   if (bindings.length === 0) return html`<span class="muted">—</span>`;
   return html`${bindings.map((b) => {
     const project = projectOf(b);
-    const from = project ? projectNames.get(project) ?? project : null;
+    const from = project ? (projectNames.get(project) ?? project) : null;
     return html`<span class="chip kv${from ? ' inherited' : ''}" title="${from ? `inherited from project ${from}` : 'own'}"><b>${b.attributes.key}</b>=${b.attributes.value}</span>`;
   })}`;
 }
@@ -69,7 +73,7 @@ export function bindingChips(bindings: any[], projectNames: Map<string, string>)
 export function lockedBy(ws: any, usernames: Map<string, string>): SafeHtml {
   if (!ws.attributes.locked) return html`<span class="muted">—</span>`;
   const user = ws.relationships?.['locked-by']?.data?.id as string | undefined;
-  const name = user ? usernames.get(user) ?? user : 'an organization token';
+  const name = user ? (usernames.get(user) ?? user) : 'an organization token';
   return html`<span class="badge locked">${name}</span>`;
 }
 

@@ -6,7 +6,19 @@ const directory = mergeBootstrap(null, {
   edition: 'hosted',
   'emulator-admin-tokens': ['emu'],
   users: [{ username: 'alice', id: 'user-alice', tokens: ['alice-token'] }],
-  organizations: [{ name: 'acme', tier: 'free', 'organization-token': 'acme-token', settings: {}, projects: [], 'agent-pools': [], 'ssh-keys': [], 'oauth-tokens': [], teams: [] }],
+  organizations: [
+    {
+      name: 'acme',
+      tier: 'free',
+      'organization-token': 'acme-token',
+      settings: {},
+      projects: [],
+      'agent-pools': [],
+      'ssh-keys': [],
+      'oauth-tokens': [],
+      teams: [],
+    },
+  ],
 });
 const alice = { kind: 'user', userId: 'user-alice', username: 'alice' } as const;
 
@@ -32,7 +44,7 @@ describe('console sessions', () => {
     expect(signer.issue({ kind: 'emulator' }, 'emu')).toBeNull();
   });
 
-  it('ends the session when the token it was issued for is no longer the user\'s', () => {
+  it("ends the session when the token it was issued for is no longer the user's", () => {
     const issued = signer.issue(alice, 'some-other-token')!;
     expect(signer.verify(issued.value, directory)).toBeNull();
   });

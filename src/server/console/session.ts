@@ -89,7 +89,9 @@ export class SessionSigner {
   private callerOf(payload: SessionPayload, directory: Directory): Caller | null {
     if (payload.p.startsWith('org:')) {
       const organization = directory.organizations.find((o) => o.name === payload.p.slice(4));
-      return organization?.tokenHash && this.tokenTag(organization.tokenHash) === payload.t ? { kind: 'organization-token', organization: organization.name } : null;
+      return organization?.tokenHash && this.tokenTag(organization.tokenHash) === payload.t
+        ? { kind: 'organization-token', organization: organization.name }
+        : null;
     }
     const user = directory.users.find((u) => u.id === payload.p);
     if (!user || !user.tokenHashes.some((hash) => this.tokenTag(hash) === payload.t)) return null;

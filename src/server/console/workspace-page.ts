@@ -25,7 +25,10 @@ export interface WorkspaceView {
 async function changeRequestsOf(api: ApiReader, workspaceId: string): Promise<WorkspaceView['changeRequests']> {
   try {
     const path = `/workspaces/${segment(workspaceId)}/change-requests`;
-    const [open, archived] = await Promise.all([api.get(path, { archive: 'false', 'page[size]': MAX_LISTED }), api.get(path, { archive: 'true', 'page[size]': MAX_LISTED })]);
+    const [open, archived] = await Promise.all([
+      api.get(path, { archive: 'false', 'page[size]': MAX_LISTED }),
+      api.get(path, { archive: 'true', 'page[size]': MAX_LISTED }),
+    ]);
     return { open: open.data, openTotal: open.meta.pagination['total-count'], archived: archived.data, archivedTotal: archived.meta.pagination['total-count'] };
   } catch (error) {
     // The feature is missing from the organization's tier: the section is left out.
@@ -71,15 +74,17 @@ function vcsSection(vcs: any): SafeHtml {
 function changeRequestItem(cr: any, view: WorkspaceView, session: Session, canArchive: boolean, index: DirectoryIndex): SafeHtml {
   const a = cr.attributes;
   const base = `/app/${segment(view.organization.name)}/workspaces/${segment(view.workspace.attributes.name)}`;
-  const archivedBy = typeof a['archived-by'] === 'string' ? index.username(a['archived-by']) ?? a['archived-by'] : null;
+  const archivedBy = typeof a['archived-by'] === 'string' ? (index.username(a['archived-by']) ?? a['archived-by']) : null;
   return html`<article class="change-request" id="${cr.id}" data-change-request="${cr.id}">
     <header><h3>${a.subject}</h3><span class="muted">${when(a['created-at'])}</span></header>
     <div class="message">${renderMarkdown(String(a.message ?? ''))}</div>
-    ${a['archived-at']
-      ? html`<p class="muted">Archived ${archivedBy ? html`by ${archivedBy} ` : null}on ${when(a['archived-at'])}</p>`
-      : canArchive
-        ? html`<form method="post" action="${base}/change-requests/${segment(cr.id)}/archive"><input type="hidden" name="csrf" value="${session.csrf}"><button class="secondary" type="submit">Archive</button></form>`
-        : null}
+    ${
+      a['archived-at']
+        ? html`<p class="muted">Archived ${archivedBy ? html`by ${archivedBy} ` : null}on ${when(a['archived-at'])}</p>`
+        : canArchive
+          ? html`<form method="post" action="${base}/change-requests/${segment(cr.id)}/archive"><input type="hidden" name="csrf" value="${session.csrf}"><button class="secondary" type="submit">Archive</button></form>`
+          : null
+    }
   </article>`;
 }
 
@@ -126,18 +131,22 @@ export function workspacePage(session: Session, view: WorkspaceView, index: Dire
     </tbody></table>`;
 
   const consumerList = html`${a['global-remote-state'] ? html`<p class="muted">Global remote state is on: every workspace of the organization may read this state.</p>` : null}
-    ${consumers.data.length
-      ? html`<ul class="plain" data-testid="consumers">${consumers.data.map((c) => html`<li><a href="${c.links['self-html']}">${c.attributes.name}</a></li>`)}</ul>`
-      : html`<p class="muted">No remote state consumers.</p>`}
+    ${
+      consumers.data.length
+        ? html`<ul class="plain" data-testid="consumers">${consumers.data.map((c) => html`<li><a href="${c.links['self-html']}">${c.attributes.name}</a></li>`)}</ul>`
+        : html`<p class="muted">No remote state consumers.</p>`
+    }
     ${consumers.total > consumers.data.length ? html`<p class="muted">Showing ${consumers.data.length} of ${consumers.total}.</p>` : null}`;
 
   const crSection = changeRequests
     ? html`<section class="card" id="change-requests"><h2>Change requests (${changeRequests.openTotal} open)</h2>
       ${changeRequests.open.length ? changeRequests.open.map((cr) => changeRequestItem(cr, view, session, canArchive, index)) : html`<p class="muted">No open change requests.</p>`}
       ${changeRequests.openTotal > changeRequests.open.length ? html`<p class="muted">Showing the first ${changeRequests.open.length}.</p>` : null}
-      ${changeRequests.archivedTotal > 0
-        ? html`<details data-testid="archived"><summary>${changeRequests.archivedTotal} archived</summary>${changeRequests.archived.map((cr) => changeRequestItem(cr, view, session, false, index))}</details>`
-        : null}
+      ${
+        changeRequests.archivedTotal > 0
+          ? html`<details data-testid="archived"><summary>${changeRequests.archivedTotal} archived</summary>${changeRequests.archived.map((cr) => changeRequestItem(cr, view, session, false, index))}</details>`
+          : null
+      }
     </section>`
     : null;
 

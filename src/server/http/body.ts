@@ -27,8 +27,15 @@ export function readBody(req: IncomingMessage, limit = MAX_BODY_BYTES): Promise<
       }
       chunks.push(chunk);
     });
-    req.on('end', () => { if (!failed) resolve(Buffer.concat(chunks)); });
-    req.on('error', (error) => { if (!failed) { failed = true; reject(error); } });
+    req.on('end', () => {
+      if (!failed) resolve(Buffer.concat(chunks));
+    });
+    req.on('error', (error) => {
+      if (!failed) {
+        failed = true;
+        reject(error);
+      }
+    });
   });
 }
 
@@ -53,7 +60,10 @@ function containsNul(value: unknown): boolean {
 
 export function parseJsonBody(req: IncomingMessage, raw: Buffer): unknown {
   if (raw.length === 0) return undefined;
-  const contentType = String(req.headers['content-type'] ?? '').split(';')[0].trim().toLowerCase();
+  const contentType = String(req.headers['content-type'] ?? '')
+    .split(';')[0]
+    .trim()
+    .toLowerCase();
   if (contentType && !ACCEPTED_TYPES.has(contentType)) {
     throw new ServiceError(ERRORS.unsupportedMediaType, `send the body as application/vnd.api+json, not ${contentType}`);
   }

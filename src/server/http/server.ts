@@ -95,7 +95,8 @@ export function createHttpServer(options: HttpOptions): http.Server {
     let path = pathname;
     const isEmulator = path === '/_emulator' || path.startsWith('/_emulator/');
     if (!isEmulator) {
-      if (path !== API_PREFIX && !path.startsWith(`${API_PREFIX}/`)) throw notFound(`no such route: ${req.method} ${path.slice(0, 200)}; the API is under ${API_PREFIX}`);
+      if (path !== API_PREFIX && !path.startsWith(`${API_PREFIX}/`))
+        throw notFound(`no such route: ${req.method} ${path.slice(0, 200)}; the API is under ${API_PREFIX}`);
       path = path.slice(API_PREFIX.length);
     }
     const match = router.match(method, path);

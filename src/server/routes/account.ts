@@ -46,12 +46,18 @@ async function accountDetails(ctx: RouteContext): Promise<Reply> {
   const caller = ctx.caller;
   if (caller.kind === 'user') {
     const user = ctx.service.directory.users.find((u) => u.id === caller.userId);
-    return { status: 200, body: accountDocument(caller.userId, accountAttributes(caller.username, user?.email ?? null, false), { id: caller.userId, type: USER_TYPE }) };
+    return {
+      status: 200,
+      body: accountDocument(caller.userId, accountAttributes(caller.username, user?.email ?? null, false), { id: caller.userId, type: USER_TYPE }),
+    };
   }
   if (caller.kind === 'organization-token') {
     const suffix = serviceUserSuffix(caller.organization);
     const username = `${ORGANIZATION_SERVICE_USER_PREFIX}${caller.organization}-${suffix}`;
-    return { status: 200, body: accountDocument(`user-${suffix}`, accountAttributes(username, null, true), { id: caller.organization, type: 'organizations' }) };
+    return {
+      status: 200,
+      body: accountDocument(`user-${suffix}`, accountAttributes(username, null, true), { id: caller.organization, type: 'organizations' }),
+    };
   }
   throw unauthorized();
 }

@@ -57,7 +57,9 @@ async function workspaceOfSegment(ctx: RouteContext, segment: string): Promise<R
   }
   if (matches.length === 1) return matches[0];
   if (matches.length > 1) {
-    throw notFound(`${matches.length} workspaces you can see are named "${segment}" (in ${matches.map((m) => m.organization.name).join(', ')}); use the workspace ID`);
+    throw notFound(
+      `${matches.length} workspaces you can see are named "${segment}" (in ${matches.map((m) => m.organization.name).join(', ')}); use the workspace ID`,
+    );
   }
   throw missing();
 }
@@ -112,10 +114,6 @@ async function archive(ctx: RouteContext): Promise<Reply> {
 export function addChangeRequestRoutes(router: Router): void {
   router.add('GET', '/workspaces/:workspace/change-requests', list);
   for (const base of ['/change-requests/:change_request_id', '/workspaces/change-requests/:change_request_id']) {
-    router
-      .add('GET', base, show)
-      .add('POST', base, archive)
-      .add('PATCH', base, archive)
-      .add('POST', `${base}/actions/archive`, archive);
+    router.add('GET', base, show).add('POST', base, archive).add('PATCH', base, archive).add('POST', `${base}/actions/archive`, archive);
   }
 }

@@ -2,13 +2,7 @@
 // the self-hosted edition: on the hosted edition they answer 404, like a feature the organization
 // lacks (decision 5). Reading needs read access; setting and removing need admin (403 otherwise).
 import { createHash } from 'node:crypto';
-import {
-  DATA_RETENTION_DELETE_OLDER_TYPE,
-  DATA_RETENTION_DONT_DELETE_TYPE,
-  atLeast,
-  dataRetentionPolicyBodySchema,
-  requestedRetentionDays,
-} from '../../spec';
+import { DATA_RETENTION_DELETE_OLDER_TYPE, DATA_RETENTION_DONT_DELETE_TYPE, atLeast, dataRetentionPolicyBodySchema, requestedRetentionDays } from '../../spec';
 import type { DirectoryOrganization } from '../bootstrap';
 import { forbidden, notFound, validationError } from '../errors';
 import type { Reply, RouteContext, Router } from '../http/router';

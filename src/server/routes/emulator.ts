@@ -16,7 +16,8 @@ async function parse<T>(ctx: RouteContext, schema: z.ZodType<T>): Promise<T> {
 
 async function setResources(ctx: RouteContext): Promise<Reply> {
   const { count } = await parse(ctx, resourcesSchema);
-  if (!(await ctx.service.store.setResourceCount(ctx.params.workspace_id, count, now()))) throw notFound(`workspace "${ctx.params.workspace_id}" was not found`);
+  if (!(await ctx.service.store.setResourceCount(ctx.params.workspace_id, count, now())))
+    throw notFound(`workspace "${ctx.params.workspace_id}" was not found`);
   return { status: 200, contentType: JSON_TYPE, body: { id: ctx.params.workspace_id, 'resource-count': count } };
 }
 
@@ -29,7 +30,8 @@ async function addStateVersion(ctx: RouteContext): Promise<Reply> {
 }
 
 async function finalize(ctx: RouteContext): Promise<Reply> {
-  if (!(await ctx.service.store.finalizeStateVersion(ctx.params.state_version_id))) throw notFound(`state version "${ctx.params.state_version_id}" was not found`);
+  if (!(await ctx.service.store.finalizeStateVersion(ctx.params.state_version_id)))
+    throw notFound(`state version "${ctx.params.state_version_id}" was not found`);
   return { status: 200, contentType: JSON_TYPE, body: { id: ctx.params.state_version_id, finalized: true } };
 }
 
@@ -39,7 +41,14 @@ async function notifications(ctx: RouteContext): Promise<Reply> {
     status: 200,
     contentType: JSON_TYPE,
     body: {
-      data: records.map((r) => ({ team: r.team, 'workspace-id': r.workspaceId, 'change-request-id': r.changeRequestId, subject: r.subject, 'created-at': r.createdAt, deliveries: r.deliveries })),
+      data: records.map((r) => ({
+        team: r.team,
+        'workspace-id': r.workspaceId,
+        'change-request-id': r.changeRequestId,
+        subject: r.subject,
+        'created-at': r.createdAt,
+        deliveries: r.deliveries,
+      })),
     },
   };
 }

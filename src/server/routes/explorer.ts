@@ -38,7 +38,13 @@ async function fetchWorkspaces(ctx: RouteContext, ids: string[]): Promise<Worksp
   return out;
 }
 
-async function targetsById(ctx: RouteContext, organization: DirectoryOrganization, role: OrganizationRole, ids: string[], pointer: string): Promise<WorkspaceRecord[]> {
+async function targetsById(
+  ctx: RouteContext,
+  organization: DirectoryOrganization,
+  role: OrganizationRole,
+  ids: string[],
+  pointer: string,
+): Promise<WorkspaceRecord[]> {
   const unique = [...new Set(ids)];
   const found = new Map((await fetchWorkspaces(ctx, unique)).map((w) => [w.id, w]));
   const missing = unique.filter((id) => {
@@ -57,11 +63,19 @@ async function targetsById(ctx: RouteContext, organization: DirectoryOrganizatio
   return unique.map((id) => found.get(id)!);
 }
 
-async function targetsByQuery(ctx: RouteContext, organization: DirectoryOrganization, role: OrganizationRole, attributes: BulkActionAttributes): Promise<WorkspaceRecord[]> {
+async function targetsByQuery(
+  ctx: RouteContext,
+  organization: DirectoryOrganization,
+  role: OrganizationRole,
+  attributes: BulkActionAttributes,
+): Promise<WorkspaceRecord[]> {
   const rows = await ctx.service.store.listWorkspaceNames(organization.name);
   const readable = rows.filter((r) => atLeast(workspaceAccess(role, organization, r), 'read'));
   const projects = new Map(organization.projects.map((p) => [p.id, p.name]));
-  const workspaces = await fetchWorkspaces(ctx, readable.map((r) => r.id));
+  const workspaces = await fetchWorkspaces(
+    ctx,
+    readable.map((r) => r.id),
+  );
   const conditions = attributes.query!.conditions;
   return workspaces
     .filter((w) => matchesExplorerQuery({ name: w.name, projectName: projects.get(w.projectId) ?? '', tagNames: w.tagNames }, conditions))

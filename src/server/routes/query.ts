@@ -25,7 +25,10 @@ export function parsePage(query: URLSearchParams): PageRequest {
 export function parseInclude(query: URLSearchParams): Set<string> {
   const raw = query.get('include');
   if (!raw) return new Set();
-  const values = raw.split(',').map((v) => v.trim()).filter(Boolean);
+  const values = raw
+    .split(',')
+    .map((v) => v.trim())
+    .filter(Boolean);
   for (const value of values) {
     if (!(WORKSPACE_INCLUDES as readonly string[]).includes(value)) {
       throw badRequest(`include "${value.slice(0, 60)}" is not supported; use one of ${WORKSPACE_INCLUDES.join(', ')}`, 'include');
@@ -35,7 +38,11 @@ export function parseInclude(query: URLSearchParams): Set<string> {
 }
 
 /** `links` and `meta.pagination` of a page, with absolute links that keep the other parameters. */
-export function paginationEnvelope(url: URL, page: PageRequest, total: number): { links: Record<string, string | null>; meta: { pagination: Record<string, number | null> } } {
+export function paginationEnvelope(
+  url: URL,
+  page: PageRequest,
+  total: number,
+): { links: Record<string, string | null>; meta: { pagination: Record<string, number | null> } } {
   const totalPages = Math.max(1, Math.ceil(total / page.size));
   const link = (number: number) => {
     const next = new URL(url.toString());
@@ -46,9 +53,22 @@ export function paginationEnvelope(url: URL, page: PageRequest, total: number): 
   const prev = page.number > 1 ? Math.min(page.number - 1, totalPages) : null;
   const next = page.number < totalPages ? page.number + 1 : null;
   return {
-    links: { self: link(page.number), first: link(1), prev: prev === null ? null : link(prev), next: next === null ? null : link(next), last: link(totalPages) },
+    links: {
+      self: link(page.number),
+      first: link(1),
+      prev: prev === null ? null : link(prev),
+      next: next === null ? null : link(next),
+      last: link(totalPages),
+    },
     meta: {
-      pagination: { 'current-page': page.number, 'page-size': page.size, 'prev-page': prev, 'next-page': next, 'total-pages': totalPages, 'total-count': total },
+      pagination: {
+        'current-page': page.number,
+        'page-size': page.size,
+        'prev-page': prev,
+        'next-page': next,
+        'total-pages': totalPages,
+        'total-count': total,
+      },
     },
   };
 }

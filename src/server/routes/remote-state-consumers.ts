@@ -43,7 +43,13 @@ async function list(ctx: RouteContext): Promise<Reply> {
     .filter((w): w is WorkspaceRecord => w !== undefined)
     .map((w) => {
       const level = workspaceAccess(role, organization, w);
-      return workspaceDocument(w, { organization, index: ctx.service.index, edition: ctx.service.edition, level, canForceDelete: canForceDelete(role, organization, level) });
+      return workspaceDocument(w, {
+        organization,
+        index: ctx.service.index,
+        edition: ctx.service.edition,
+        level,
+        canForceDelete: canForceDelete(role, organization, level),
+      });
     });
   return { status: 200, body: { data, ...paginationEnvelope(ctx.url, page, ids.length) } };
 }
@@ -62,14 +68,15 @@ async function checked(ctx: RouteContext, mode: Mode): Promise<{ resolved: Resol
   const parsed = remoteStateConsumersBodySchema.safeParse((await ctx.body()) ?? {});
   if (!parsed.success) throw validationError(parsed.error.issues);
   if (workspace.settings['global-remote-state'] === true) {
-    throw invalid(`workspace "${workspace.name}" shares its state with every workspace (global-remote-state is true); set it to false before listing consumers`, '/data');
+    throw invalid(
+      `workspace "${workspace.name}" shares its state with every workspace (global-remote-state is true); set it to false before listing consumers`,
+      '/data',
+    );
   }
   const ids = [...new Set(parsed.data.data.map((entry) => entry.id))];
   const selfIndex = parsed.data.data.findIndex((entry) => entry.id === workspace.id);
   if (selfIndex >= 0) throw invalid('a workspace cannot be its own remote state consumer', `/data/${selfIndex}/id`);
-  const found = new Map(
-    (await ctx.service.store.getWorkspaces(ids)).map((w) => [w.id, w]),
-  );
+  const found = new Map((await ctx.service.store.getWorkspaces(ids)).map((w) => [w.id, w]));
   const missing = ids.filter((id) => {
     const consumer = found.get(id);
     return !consumer || consumer.organization !== organization.name || !readable(resolved, consumer);

@@ -19,7 +19,11 @@ function effectiveId(...parts: string[]): string {
 }
 
 /** The project's bindings the workspace inherits: those whose keys it does not bind itself. */
-export function inheritedBindings(organization: DirectoryOrganization, workspace: WorkspaceRecord, ownKeys: Set<string>): Array<{ key: string; value: string; projectId: string }> {
+export function inheritedBindings(
+  organization: DirectoryOrganization,
+  workspace: WorkspaceRecord,
+  ownKeys: Set<string>,
+): Array<{ key: string; value: string; projectId: string }> {
   const project = organization.projects.find((p) => p.id === workspace.projectId);
   if (!project) return [];
   return Object.entries(project.tagBindings)
@@ -69,17 +73,11 @@ async function patch(ctx: RouteContext): Promise<Reply> {
   const existing: TagBindingRecord[] = await ctx.service.store.listTagBindings(workspace.id);
   const ownKeys = new Set([...existing.map((b) => b.key), ...requested.map((b) => b.key)]);
   if (ownKeys.size > TAG_BINDINGS_MAX_DIRECT) {
-    throw invalid(
-      `a workspace can have at most ${TAG_BINDINGS_MAX_DIRECT} tag bindings of its own; this request would give it ${ownKeys.size}`,
-      '/data',
-    );
+    throw invalid(`a workspace can have at most ${TAG_BINDINGS_MAX_DIRECT} tag bindings of its own; this request would give it ${ownKeys.size}`, '/data');
   }
   const inherited = inheritedBindings(organization, workspace, ownKeys);
   if (inherited.length > TAG_BINDINGS_MAX_INHERITED) {
-    throw invalid(
-      `a workspace can inherit at most ${TAG_BINDINGS_MAX_INHERITED} tag bindings from its project; it would inherit ${inherited.length}`,
-      '/data',
-    );
+    throw invalid(`a workspace can inherit at most ${TAG_BINDINGS_MAX_INHERITED} tag bindings from its project; it would inherit ${inherited.length}`, '/data');
   }
   let stored: TagBindingRecord[];
   try {

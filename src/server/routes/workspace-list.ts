@@ -10,7 +10,10 @@ import { paginationEnvelope, parseInclude, parsePage } from './query';
 /** `search[tags]` and `search[exclude-tags]`: comma-separated flat tag names, as the store keeps them. */
 function flatTagNameList(value: string | null): string[] | undefined {
   if (value === null) return undefined;
-  const items = value.split(',').map((v) => normalizeFlatTagName(v.trim())).filter(Boolean);
+  const items = value
+    .split(',')
+    .map((v) => normalizeFlatTagName(v.trim()))
+    .filter(Boolean);
   return items.length > 0 ? items : undefined;
 }
 
@@ -40,7 +43,8 @@ function taggedFilters(query: URLSearchParams): Array<{ key: string; value?: str
   return [...byIndex.entries()]
     .sort((a, b) => a[0] - b[0])
     .map(([index, entry]) => {
-      if (!entry.key) throw badRequest(`filter[tagged][${index}][key] is required when filter[tagged][${index}][value] is given`, `filter[tagged][${index}][key]`);
+      if (!entry.key)
+        throw badRequest(`filter[tagged][${index}][key] is required when filter[tagged][${index}][value] is given`, `filter[tagged][${index}][key]`);
       return entry.value === undefined ? { key: entry.key } : { key: entry.key, value: entry.value };
     });
 }
@@ -86,7 +90,13 @@ async function list(ctx: RouteContext): Promise<Reply> {
   const included: Array<Record<string, unknown>> = [];
   const data = result.items.map((workspace) => {
     const level: AccessLevel | null = workspaceAccess(role, organization, workspace);
-    const serializeContext = { organization, index: ctx.service.index, edition: ctx.service.edition, level, canForceDelete: canForceDelete(role, organization, level) };
+    const serializeContext = {
+      organization,
+      index: ctx.service.index,
+      edition: ctx.service.edition,
+      level,
+      canForceDelete: canForceDelete(role, organization, level),
+    };
     if (include.size > 0) included.push(...includedFor(workspace, include, serializeContext));
     return workspaceDocument(workspace, serializeContext);
   });

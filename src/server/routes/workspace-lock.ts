@@ -57,7 +57,9 @@ async function unlock(ctx: RouteContext): Promise<Reply> {
       throw lockedByOther(holderDescription(ctx, current?.lockedBy ?? null));
     }
     case 'state-version-pending':
-      throw new ServiceError(ERRORS.stateVersionPending, 'the latest intermediate state version is not finalized yet; retry the unlock shortly', { headers: { 'retry-after': '1' } });
+      throw new ServiceError(ERRORS.stateVersionPending, 'the latest intermediate state version is not finalized yet; retry the unlock shortly', {
+        headers: { 'retry-after': '1' },
+      });
   }
 }
 

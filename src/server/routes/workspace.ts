@@ -1,13 +1,6 @@
 // Workspace create, show, update and delete (spec "Create a workspace", "Update a workspace",
 // "Show a workspace", "Safe delete", "Force delete").
-import {
-  ERRORS,
-  TAG_BINDINGS_MAX_DIRECT,
-  atLeast,
-  workspaceCreateBodySchema,
-  workspaceUpdateBodySchema,
-  type TagBindingInput,
-} from '../../spec';
+import { ERRORS, TAG_BINDINGS_MAX_DIRECT, atLeast, workspaceCreateBodySchema, workspaceUpdateBodySchema, type TagBindingInput } from '../../spec';
 import { canAdministerProject, canCreateWorkspaces, canForceDelete } from '../access';
 import { ServiceError, forbidden, invalid, nameTaken, notFound, validationError } from '../errors';
 import type { Reply, RouteContext, Router } from '../http/router';
@@ -24,7 +17,14 @@ export async function singleWorkspaceReply(ctx: RouteContext, resolved: Resolved
   const forceDelete = canForceDelete(role, organization, level);
   const unarchivedChangeRequests = workspace.unarchivedChangeRequests ?? (await ctx.service.store.countUnarchivedChangeRequests(workspace.id));
   const include = parseInclude(ctx.query);
-  const serializeContext = { organization, index: ctx.service.index, edition: ctx.service.edition, level, canForceDelete: forceDelete, unarchivedChangeRequests };
+  const serializeContext = {
+    organization,
+    index: ctx.service.index,
+    edition: ctx.service.edition,
+    level,
+    canForceDelete: forceDelete,
+    unarchivedChangeRequests,
+  };
   if (include.size > 0) {
     const data = workspaceDocument(workspace, serializeContext);
     return { status, body: { data, included: includedFor(workspace, include, serializeContext) } };
@@ -45,7 +45,10 @@ function tagBindingsFrom(input: TagBindingInput[] | undefined): TagBindingValue[
   const byKey = new Map<string, string>();
   for (const binding of input) byKey.set(binding.attributes.key, binding.attributes.value ?? '');
   if (byKey.size > TAG_BINDINGS_MAX_DIRECT) {
-    throw invalid(`a workspace can have at most ${TAG_BINDINGS_MAX_DIRECT} tag bindings of its own; ${byKey.size} were given`, '/data/relationships/tag-bindings/data');
+    throw invalid(
+      `a workspace can have at most ${TAG_BINDINGS_MAX_DIRECT} tag bindings of its own; ${byKey.size} were given`,
+      '/data/relationships/tag-bindings/data',
+    );
   }
   return [...byKey].map(([key, value]) => ({ key, value }));
 }
@@ -152,7 +155,9 @@ async function safeDelete(ctx: RouteContext): Promise<Reply> {
 async function forceDelete(ctx: RouteContext): Promise<Reply> {
   const { workspace, organization, role, level } = await ctx.service.workspaceFromParams(ctx.caller, ctx.params);
   if (!canForceDelete(role, organization, level)) {
-    throw forbidden(`force deleting workspace "${workspace.name}" needs an organization owner${organization.settings['workspace-admins-can-force-delete'] ? ' or a workspace admin' : ''}; use safe delete instead`);
+    throw forbidden(
+      `force deleting workspace "${workspace.name}" needs an organization owner${organization.settings['workspace-admins-can-force-delete'] ? ' or a workspace admin' : ''}; use safe delete instead`,
+    );
   }
   if (!(await ctx.service.store.forceDeleteWorkspace(workspace.id))) throw notFound(`workspace "${workspace.id}" was not found`);
   return { status: 204 };

@@ -12,9 +12,7 @@ jest.setTimeout(30_000);
 
 describe('SQL helpers', () => {
   it('numbers placeholders and leaves question marks in quotes alone', () => {
-    expect(toNumberedPlaceholders(`SELECT ?, '?', "a?" FROM t WHERE a = ? AND b = 'it''s?'`)).toBe(
-      `SELECT $1, '?', "a?" FROM t WHERE a = $2 AND b = 'it''s?'`,
-    );
+    expect(toNumberedPlaceholders(`SELECT ?, '?', "a?" FROM t WHERE a = ? AND b = 'it''s?'`)).toBe(`SELECT $1, '?', "a?" FROM t WHERE a = $2 AND b = 'it''s?'`);
   });
 
   it('escapes LIKE metacharacters', () => {
@@ -62,10 +60,12 @@ describe('the SQLite adapter', () => {
   });
 
   it('rolls a failed transaction back and keeps the connection usable', async () => {
-    await expect(db.transaction(async (t) => {
-      await t.run("INSERT INTO t VALUES ('x', 1)");
-      throw new Error('boom');
-    })).rejects.toThrow('boom');
+    await expect(
+      db.transaction(async (t) => {
+        await t.run("INSERT INTO t VALUES ('x', 1)");
+        throw new Error('boom');
+      }),
+    ).rejects.toThrow('boom');
     expect(await db.all('SELECT * FROM t')).toEqual([]);
     await db.run("INSERT INTO t VALUES ('y', 1)");
     expect(await db.get('SELECT k FROM t')).toEqual({ k: 'y' });
@@ -111,11 +111,13 @@ describe.each(backendKinds)('nested transactions on %s', (kind: BackendKind) => 
     await db.transaction(async (t) => {
       await t.run("INSERT INTO nested_t VALUES ('outer')");
       await t.transaction(async (inner) => inner.run("INSERT INTO nested_t VALUES ('kept')"));
-      await expect(t.transaction(async (inner) => {
-        await inner.run("INSERT INTO nested_t VALUES ('undone')");
-        await inner.transaction(async (innermost) => innermost.run("INSERT INTO nested_t VALUES ('undone-too')"));
-        throw new Error('inner failure');
-      })).rejects.toThrow('inner failure');
+      await expect(
+        t.transaction(async (inner) => {
+          await inner.run("INSERT INTO nested_t VALUES ('undone')");
+          await inner.transaction(async (innermost) => innermost.run("INSERT INTO nested_t VALUES ('undone-too')"));
+          throw new Error('inner failure');
+        }),
+      ).rejects.toThrow('inner failure');
       // Started together, they run one after another; the failed one leaves the other's row.
       const both = await Promise.allSettled([
         t.transaction(async (inner) => inner.run("INSERT INTO nested_t VALUES ('first')")),
@@ -128,8 +130,7 @@ describe.each(backendKinds)('nested transactions on %s', (kind: BackendKind) => 
   });
 });
 
-describe.each(backendKinds)('migrations on %s'
-, (kind: BackendKind) => {
+describe.each(backendKinds)('migrations on %s', (kind: BackendKind) => {
   it('apply once when several stores open one new database at the same time', async () => {
     const database = await createTestDatabase(kind);
     try {

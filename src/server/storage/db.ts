@@ -60,7 +60,10 @@ export class SavepointQueue {
 
 /** A UNIQUE or PRIMARY KEY constraint refused a write; `detail` names the constraint when known. */
 export class UniqueViolationError extends Error {
-  constructor(readonly detail: string, options?: { cause?: unknown }) {
+  constructor(
+    readonly detail: string,
+    options?: { cause?: unknown },
+  ) {
     super(`unique constraint violated: ${detail}`, options);
     this.name = 'UniqueViolationError';
   }
@@ -92,9 +95,7 @@ export function toNumberedPlaceholders(sql: string): string {
  * so long lists never hit the dialects' parameter limits and statements stay cacheable.
  */
 export function inJsonList(dialect: Dialect, expr: string): string {
-  return dialect === 'postgres'
-    ? `${expr} IN (SELECT jsonb_array_elements_text(?::jsonb))`
-    : `${expr} IN (SELECT value FROM json_each(?))`;
+  return dialect === 'postgres' ? `${expr} IN (SELECT jsonb_array_elements_text(?::jsonb))` : `${expr} IN (SELECT value FROM json_each(?))`;
 }
 
 /**

@@ -6,7 +6,10 @@ import type { Db } from './db';
 export const STORAGE_DRIVER_PACKAGES = { sqlite: 'better-sqlite3', postgres: 'pg' } as const;
 
 export class StorageDriverMissingError extends Error {
-  constructor(readonly packageName: string, kind: string) {
+  constructor(
+    readonly packageName: string,
+    kind: string,
+  ) {
     super(
       `${kind === 'sqlite' ? 'embedded storage (SQLite)' : 'PostgreSQL storage'} needs the package "${packageName}", which is not installed: ` +
         `run "npm install ${packageName}" in your project (it is an optional peer dependency of cdk-workspaces)`,
@@ -21,7 +24,10 @@ export function openDriverDb(kind: 'sqlite' | 'postgres', target: string): Db {
   let opener: (target: string) => Db;
   try {
     /* eslint-disable @typescript-eslint/no-require-imports */
-    opener = kind === 'sqlite' ? (require('./sqlite') as typeof import('./sqlite')).openSqliteDb : (require('./postgres') as typeof import('./postgres')).openPostgresDb;
+    opener =
+      kind === 'sqlite'
+        ? (require('./sqlite') as typeof import('./sqlite')).openSqliteDb
+        : (require('./postgres') as typeof import('./postgres')).openPostgresDb;
     /* eslint-enable @typescript-eslint/no-require-imports */
   } catch (error) {
     if (isMissingModule(error, packageName)) throw new StorageDriverMissingError(packageName, kind);

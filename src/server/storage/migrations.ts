@@ -182,9 +182,7 @@ export const LATEST_SCHEMA_VERSION = MIGRATIONS[MIGRATIONS.length - 1].version;
 export async function migrate(db: Db): Promise<void> {
   await db.transaction(async (tx) => {
     if (tx.dialect === 'postgres') await tx.get('SELECT pg_advisory_xact_lock(?::bigint)', [ADVISORY_LOCK_KEY]);
-    await tx.run(
-      ddl(tx.dialect, 'CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TEXT_C NOT NULL)'),
-    );
+    await tx.run(ddl(tx.dialect, 'CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TEXT_C NOT NULL)'));
     const rows = await tx.all<{ version: number }>('SELECT version FROM schema_migrations');
     const applied = new Set(rows.map((r) => Number(r.version)));
     const newest = Math.max(0, ...applied);
@@ -200,11 +198,7 @@ export async function migrate(db: Db): Promise<void> {
           throw explainMigrationError(sql, err);
         }
       }
-      await tx.run('INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)', [
-        migration.version,
-        migration.name,
-        new Date().toISOString(),
-      ]);
+      await tx.run('INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)', [migration.version, migration.name, new Date().toISOString()]);
     }
   });
 }

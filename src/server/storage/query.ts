@@ -96,10 +96,7 @@ export function workspaceFilter(dialect: Dialect, q: WorkspaceQuery): WorkspaceF
     conditions.push(inJsonList(dialect, 'w.name_key'));
     params.push(JSON.stringify(q.visibleNames.map((n) => n.toLowerCase())));
   }
-  const nameConditions = [
-    q.search ? substringCondition(dialect, q.search) : null,
-    q.wildcardName ? wildcardCondition(dialect, q.wildcardName) : null,
-  ];
+  const nameConditions = [q.search ? substringCondition(dialect, q.search) : null, q.wildcardName ? wildcardCondition(dialect, q.wildcardName) : null];
   for (const condition of nameConditions) {
     if (!condition) continue;
     conditions.push(condition.sql);

@@ -1,13 +1,5 @@
 import { Db, forUpdate, inJsonList } from './db';
-import {
-  CHANGE_REQUEST_COLUMNS,
-  ChangeRequestRow,
-  NotificationRow,
-  RetentionRow,
-  changeRequestFromRow,
-  toNotification,
-  toRetention,
-} from './rows';
+import { CHANGE_REQUEST_COLUMNS, ChangeRequestRow, NotificationRow, RetentionRow, changeRequestFromRow, toNotification, toRetention } from './rows';
 import type { ChangeRequestRecord, DataRetentionPolicyRecord, NotificationRecord, StoragePage } from './types';
 
 // The store's simpler records: metadata, remote state consumers, change requests, notifications
@@ -35,9 +27,7 @@ export abstract class OtherRecords {
   // ---- Remote state consumers (a set per workspace, in the order added) ----
 
   async listConsumerIds(workspaceId: string): Promise<string[]> {
-    const rows = await this.db.all<{ consumer_id: string }>('SELECT consumer_id FROM workspace_consumers WHERE workspace_id = ? ORDER BY seq', [
-      workspaceId,
-    ]);
+    const rows = await this.db.all<{ consumer_id: string }>('SELECT consumer_id FROM workspace_consumers WHERE workspace_id = ? ORDER BY seq', [workspaceId]);
     return rows.map((r) => r.consumer_id);
   }
 
@@ -83,7 +73,14 @@ export abstract class OtherRecords {
     return this.db.transaction(async (tx) => {
       for (const r of records) {
         await tx.run(`INSERT INTO change_requests (${CHANGE_REQUEST_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`, [
-          r.id, r.workspaceId, r.subject, r.message, r.archivedBy, r.archivedAt, r.createdAt, r.updatedAt,
+          r.id,
+          r.workspaceId,
+          r.subject,
+          r.message,
+          r.archivedBy,
+          r.archivedAt,
+          r.createdAt,
+          r.updatedAt,
         ]);
       }
     });
@@ -106,27 +103,32 @@ export abstract class OtherRecords {
   }
 
   async countUnarchivedChangeRequests(workspaceId: string): Promise<number> {
-    const row = await this.db.get<{ n: number }>('SELECT COUNT(*) AS n FROM change_requests WHERE workspace_id = ? AND archived_at IS NULL', [
-      workspaceId,
-    ]);
+    const row = await this.db.get<{ n: number }>('SELECT COUNT(*) AS n FROM change_requests WHERE workspace_id = ? AND archived_at IS NULL', [workspaceId]);
     return Number(row?.n ?? 0);
   }
 
   async archiveChangeRequest(id: string, userId: string, now: string): Promise<boolean> {
-    const { changes } = await this.db.run(
-      'UPDATE change_requests SET archived_by = ?, archived_at = ?, updated_at = ? WHERE id = ? AND archived_at IS NULL',
-      [userId, now, now, id],
-    );
+    const { changes } = await this.db.run('UPDATE change_requests SET archived_by = ?, archived_at = ?, updated_at = ? WHERE id = ? AND archived_at IS NULL', [
+      userId,
+      now,
+      now,
+      id,
+    ]);
     return changes === 1;
   }
 
   // ---- Notifications ----
 
   async insertNotification(r: NotificationRecord): Promise<void> {
-    await this.db.run(
-      'INSERT INTO notifications (id, team, workspace_id, change_request_id, subject, created_at, deliveries) VALUES (?, ?, ?, ?, ?, ?, ?)',
-      [r.id, r.team, r.workspaceId, r.changeRequestId, r.subject, r.createdAt, JSON.stringify(r.deliveries)],
-    );
+    await this.db.run('INSERT INTO notifications (id, team, workspace_id, change_request_id, subject, created_at, deliveries) VALUES (?, ?, ?, ?, ?, ?, ?)', [
+      r.id,
+      r.team,
+      r.workspaceId,
+      r.changeRequestId,
+      r.subject,
+      r.createdAt,
+      JSON.stringify(r.deliveries),
+    ]);
   }
 
   /** Read, append and write under the row lock, so concurrent appends all land. A missing ID is a no-op. */

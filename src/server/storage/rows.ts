@@ -1,11 +1,4 @@
-import type {
-  ChangeRequestRecord,
-  DataRetentionPolicyRecord,
-  FlatTagRecord,
-  NotificationRecord,
-  TagBindingRecord,
-  WorkspaceRecord,
-} from './types';
+import type { ChangeRequestRecord, DataRetentionPolicyRecord, FlatTagRecord, NotificationRecord, TagBindingRecord, WorkspaceRecord } from './types';
 
 // Row shapes as the database returns them (snake_case, 0/1 booleans, JSON as text) and their
 // mapping to the records of types.ts.
@@ -56,8 +49,7 @@ export function workspaceFromRow(row: WorkspaceRow, tagNames: string[]): Workspa
   return { ...workspaceScalarsFromRow(row), settings: JSON.parse(row.settings) as Record<string, unknown>, tagNames };
 }
 
-export const TAG_COLUMNS =
-  't.id, t.organization, t.name, t.created_at, (SELECT COUNT(*) FROM workspace_tags c WHERE c.tag_id = t.id) AS instance_count';
+export const TAG_COLUMNS = 't.id, t.organization, t.name, t.created_at, (SELECT COUNT(*) FROM workspace_tags c WHERE c.tag_id = t.id) AS instance_count';
 
 export interface TagRow {
   id: string;

@@ -69,7 +69,8 @@ class Gate {
 
   release(): void {
     const next = this.waiters.shift();
-    if (next) next(); // ownership passes straight to the next waiter
+    if (next)
+      next(); // ownership passes straight to the next waiter
     else this.held = false;
   }
 }
@@ -116,7 +117,10 @@ class SqliteDb implements Db {
 
   private readonly dataVersion: Database.Statement<unknown[], unknown>;
 
-  constructor(private readonly db: Database.Database, private readonly file: string | null) {
+  constructor(
+    private readonly db: Database.Database,
+    private readonly file: string | null,
+  ) {
     this.gate = gateFor(file);
     this.dataVersion = db.prepare('PRAGMA data_version').pluck();
   }

@@ -14,7 +14,16 @@ describe.each(backendKinds)('listing workspaces on the %s store', (kind: Backend
     store = await database.openMain();
     org = freshOrg();
     const fixtures: Array<[string, Partial<Parameters<typeof newWorkspace>[2]>]> = [
-      ['web-prod', { tagNames: ['prod', 'web'], tagBindings: [{ key: 'env', value: 'prod' }, { key: 'team', value: 'web' }] }],
+      [
+        'web-prod',
+        {
+          tagNames: ['prod', 'web'],
+          tagBindings: [
+            { key: 'env', value: 'prod' },
+            { key: 'team', value: 'web' },
+          ],
+        },
+      ],
       ['Web-Staging', { tagNames: ['staging', 'web'], tagBindings: [{ key: 'env', value: 'staging' }] }],
       ['db_prod', { tagNames: ['prod'], tagBindings: [{ key: 'env', value: 'prod' }], projectId: 'prj-data' }],
       ['db-100%', { projectId: 'prj-data' }],
@@ -106,7 +115,10 @@ describe.each(backendKinds)('listing workspaces on the %s store', (kind: Backend
 
   it('carries the flat tag names of every listed workspace in the order they were added', async () => {
     const page = await store.listWorkspaces({ organization: org, visibleNames: null, offset: 0, limit: 100, wildcardName: 'web*' });
-    expect(page.items.map((w) => w.tagNames)).toEqual([['prod', 'web'], ['staging', 'web']]);
+    expect(page.items.map((w) => w.tagNames)).toEqual([
+      ['prod', 'web'],
+      ['staging', 'web'],
+    ]);
   });
 
   it('keeps the unfiltered total right through inserts and deletes', async () => {

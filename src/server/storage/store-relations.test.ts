@@ -32,7 +32,10 @@ describe.each(backendKinds)('records around workspaces on the %s store', (kind: 
       expect((await store.getWorkspace(ws.id))?.tagNames).toEqual(['zeta', 'alpha', 'mid']);
       const page = await store.listWorkspaceTags(ws.id, 1, 5);
       expect(page.total).toBe(3);
-      expect(page.items.map((t) => [t.name, t.instanceCount])).toEqual([['alpha', 1], ['mid', 1]]);
+      expect(page.items.map((t) => [t.name, t.instanceCount])).toEqual([
+        ['alpha', 1],
+        ['mid', 1],
+      ]);
     });
 
     it('removes tags by name, ignores names it does not carry, and deletes a tag left on no workspace', async () => {
@@ -72,17 +75,47 @@ describe.each(backendKinds)('records around workspaces on the %s store', (kind: 
       const [env] = await store.listTagBindings(ws.id);
       expect(env).toMatchObject({ key: 'env', value: 'dev', createdAt: ws.createdAt });
       expect(env.id).toMatch(/^tb-/);
-      const answer = await store.upsertTagBindings(ws.id, [{ key: 'team', value: 'net' }, { key: 'env', value: 'prod' }], T0);
-      expect(answer.map((b) => [b.key, b.value])).toEqual([['team', 'net'], ['env', 'prod']]);
+      const answer = await store.upsertTagBindings(
+        ws.id,
+        [
+          { key: 'team', value: 'net' },
+          { key: 'env', value: 'prod' },
+        ],
+        T0,
+      );
+      expect(answer.map((b) => [b.key, b.value])).toEqual([
+        ['team', 'net'],
+        ['env', 'prod'],
+      ]);
       expect(answer[1]).toEqual({ id: env.id, key: 'env', value: 'prod', createdAt: ws.createdAt });
-      expect((await store.listTagBindings(ws.id)).map((b) => [b.key, b.value])).toEqual([['env', 'prod'], ['team', 'net']]);
+      expect((await store.listTagBindings(ws.id)).map((b) => [b.key, b.value])).toEqual([
+        ['env', 'prod'],
+        ['team', 'net'],
+      ]);
     });
 
     it('replaces the own bindings with exactly the list, keeping the IDs of surviving keys', async () => {
-      const ws = await store.insertWorkspace(newWorkspace(freshOrg(), 'tb2', { tagBindings: [{ key: 'a', value: '1' }, { key: 'b', value: '2' }] }));
+      const ws = await store.insertWorkspace(
+        newWorkspace(freshOrg(), 'tb2', {
+          tagBindings: [
+            { key: 'a', value: '1' },
+            { key: 'b', value: '2' },
+          ],
+        }),
+      );
       const before = await store.listTagBindings(ws.id);
-      const answer = await store.replaceTagBindings(ws.id, [{ key: 'b', value: '3' }, { key: 'c', value: '4' }], T0);
-      expect(answer.map((b) => [b.key, b.value])).toEqual([['b', '3'], ['c', '4']]);
+      const answer = await store.replaceTagBindings(
+        ws.id,
+        [
+          { key: 'b', value: '3' },
+          { key: 'c', value: '4' },
+        ],
+        T0,
+      );
+      expect(answer.map((b) => [b.key, b.value])).toEqual([
+        ['b', '3'],
+        ['c', '4'],
+      ]);
       expect(answer[0].id).toBe(before[1].id);
       expect(await store.listTagBindings(ws.id)).toEqual(answer);
     });
@@ -90,9 +123,23 @@ describe.each(backendKinds)('records around workspaces on the %s store', (kind: 
     it('never lets concurrent additive writes pass the limit of own bindings', async () => {
       const org = freshOrg();
       const ws = await store.insertWorkspace(newWorkspace(org, 'limited'));
-      await store.upsertTagBindings(ws.id, Array.from({ length: 8 }, (_, i) => ({ key: `k${i}`, value: 'v' })), T0);
+      await store.upsertTagBindings(
+        ws.id,
+        Array.from({ length: 8 }, (_, i) => ({ key: `k${i}`, value: 'v' })),
+        T0,
+      );
       const attempts = await Promise.allSettled(
-        ['a', 'b', 'c'].map((p) => store.upsertTagBindings(ws.id, [{ key: `${p}1`, value: 'x' }, { key: `${p}2`, value: 'x' }], T0, { maxOwn: 10 })),
+        ['a', 'b', 'c'].map((p) =>
+          store.upsertTagBindings(
+            ws.id,
+            [
+              { key: `${p}1`, value: 'x' },
+              { key: `${p}2`, value: 'x' },
+            ],
+            T0,
+            { maxOwn: 10 },
+          ),
+        ),
       );
       expect(attempts.filter((a) => a.status === 'fulfilled')).toHaveLength(1);
       for (const refused of attempts.filter((a): a is PromiseRejectedResult => a.status === 'rejected')) {
@@ -124,8 +171,16 @@ describe.each(backendKinds)('records around workspaces on the %s store', (kind: 
   });
 
   describe('change requests', () => {
-    const request = (id: string, workspaceId: string, createdAt: string): ChangeRequestRecord =>
-      ({ id, workspaceId, subject: `subject ${id}`, message: 'please', archivedBy: null, archivedAt: null, createdAt, updatedAt: createdAt });
+    const request = (id: string, workspaceId: string, createdAt: string): ChangeRequestRecord => ({
+      id,
+      workspaceId,
+      subject: `subject ${id}`,
+      message: 'please',
+      archivedBy: null,
+      archivedAt: null,
+      createdAt,
+      updatedAt: createdAt,
+    });
 
     it('lists by creation time then ID, filters by archived state, and archives only once', async () => {
       const ws = await store.insertWorkspace(newWorkspace(freshOrg(), 'cr'));
@@ -135,8 +190,13 @@ describe.each(backendKinds)('records around workspaces on the %s store', (kind: 
       expect(await store.archiveChangeRequest(id('a'), 'user-1', '2031-01-01T00:00:00.000Z')).toBe(true);
       expect(await store.archiveChangeRequest(id('a'), 'user-2', '2032-01-01T00:00:00.000Z')).toBe(false);
       expect(await store.archiveChangeRequest('wscr-missing', 'user-1', T0)).toBe(false);
-      expect(await store.getChangeRequest(id('a'))).toMatchObject({ archivedBy: 'user-1', archivedAt: '2031-01-01T00:00:00.000Z',
-        updatedAt: '2031-01-01T00:00:00.000Z', subject: `subject ${id('a')}`, message: 'please' });
+      expect(await store.getChangeRequest(id('a'))).toMatchObject({
+        archivedBy: 'user-1',
+        archivedAt: '2031-01-01T00:00:00.000Z',
+        updatedAt: '2031-01-01T00:00:00.000Z',
+        subject: `subject ${id('a')}`,
+        message: 'please',
+      });
       const archived = await store.listChangeRequests(ws.id, true, 0, 10);
       expect([archived.items.map((r) => r.id), archived.total]).toEqual([[id('a')], 1]);
       const open = await store.listChangeRequests(ws.id, false, 1, 1);
@@ -152,8 +212,17 @@ describe.each(backendKinds)('records around workspaces on the %s store', (kind: 
       const base = { team: 'team-1', workspaceId: 'ws-x', changeRequestId: 'wscr-x', subject: 's', createdAt: T0 };
       await store.insertNotification({ ...base, id: `n1-${kind}`, deliveries: [] });
       await store.insertNotification({ ...base, id: `n2-${kind}`, deliveries: [{ url: 'http://a', attempt: 1, status: 500, error: null, at: T0 }] });
-      await Promise.all(Array.from({ length: 10 }, (_, i) =>
-        store.appendNotificationDelivery(`n1-${kind}`, { url: 'http://b', attempt: i + 1, status: i === 9 ? 200 : null, error: i === 9 ? null : 'refused', at: T0 })));
+      await Promise.all(
+        Array.from({ length: 10 }, (_, i) =>
+          store.appendNotificationDelivery(`n1-${kind}`, {
+            url: 'http://b',
+            attempt: i + 1,
+            status: i === 9 ? 200 : null,
+            error: i === 9 ? null : 'refused',
+            at: T0,
+          }),
+        ),
+      );
       await store.appendNotificationDelivery('n-missing', { url: 'http://b', attempt: 1, status: 200, error: null, at: T0 });
       const all = (await store.listNotifications()).slice(before);
       expect(all.map((n) => n.id)).toEqual([`n1-${kind}`, `n2-${kind}`]);

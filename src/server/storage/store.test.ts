@@ -17,10 +17,23 @@ describe.each(backendKinds)('the %s store', (kind: BackendKind) => {
       const input = newWorkspace(org, 'Network', { settings: { 'auto-apply': true, 'vcs-repo': { branch: 'main' } }, sshKeyId: 'sshkey-1' });
       const ws = await store.insertWorkspace(input);
       expect(ws).toEqual({
-        id: input.id, organization: org, name: 'Network', projectId: 'prj-default',
-        createdAt: input.createdAt, updatedAt: input.createdAt, latestChangeAt: input.createdAt,
-        locked: false, lockedBy: null, lockedReason: null, resourceCount: 0, sshKeyId: 'sshkey-1',
-        currentStateVersionId: null, settings: { 'auto-apply': true, 'vcs-repo': { branch: 'main' } }, tagNames: [], version: 1, unarchivedChangeRequests: 0,
+        id: input.id,
+        organization: org,
+        name: 'Network',
+        projectId: 'prj-default',
+        createdAt: input.createdAt,
+        updatedAt: input.createdAt,
+        latestChangeAt: input.createdAt,
+        locked: false,
+        lockedBy: null,
+        lockedReason: null,
+        resourceCount: 0,
+        sshKeyId: 'sshkey-1',
+        currentStateVersionId: null,
+        settings: { 'auto-apply': true, 'vcs-repo': { branch: 'main' } },
+        tagNames: [],
+        version: 1,
+        unarchivedChangeRequests: 0,
       });
       expect(store.kind).toBe(kind);
       expect(await store.getWorkspace(input.id)).toEqual(ws);
@@ -28,12 +41,20 @@ describe.each(backendKinds)('the %s store', (kind: BackendKind) => {
 
     it('stores flat tags and tag bindings given at creation', async () => {
       const org = freshOrg();
-      const ws = await store.insertWorkspace(newWorkspace(org, 'app', {
-        tagNames: ['prod', 'eu', 'prod'],
-        tagBindings: [{ key: 'team', value: 'net' }, { key: 'cost', value: '42' }],
-      }));
+      const ws = await store.insertWorkspace(
+        newWorkspace(org, 'app', {
+          tagNames: ['prod', 'eu', 'prod'],
+          tagBindings: [
+            { key: 'team', value: 'net' },
+            { key: 'cost', value: '42' },
+          ],
+        }),
+      );
       expect(ws.tagNames).toEqual(['prod', 'eu']);
-      expect((await store.listTagBindings(ws.id)).map((b) => [b.key, b.value])).toEqual([['team', 'net'], ['cost', '42']]);
+      expect((await store.listTagBindings(ws.id)).map((b) => [b.key, b.value])).toEqual([
+        ['team', 'net'],
+        ['cost', '42'],
+      ]);
       expect((await store.findOrganizationTagByName(org, 'eu'))?.instanceCount).toBe(1);
     });
 
@@ -84,10 +105,21 @@ describe.each(backendKinds)('the %s store', (kind: BackendKind) => {
       const org = freshOrg();
       const ws = await store.insertWorkspace(newWorkspace(org, 'before', { settings: { a: 1, b: 2 } }));
       const updated = await store.updateWorkspace(ws.id, {
-        name: 'After', projectId: 'prj-2', sshKeyId: 'sshkey-9', settings: { a: 1, b: null, c: 3 }, updatedAt: '2030-01-01T00:00:00.000Z',
+        name: 'After',
+        projectId: 'prj-2',
+        sshKeyId: 'sshkey-9',
+        settings: { a: 1, b: null, c: 3 },
+        updatedAt: '2030-01-01T00:00:00.000Z',
       });
-      expect(updated).toMatchObject({ name: 'After', projectId: 'prj-2', sshKeyId: 'sshkey-9', settings: { a: 1, b: null, c: 3 },
-        updatedAt: '2030-01-01T00:00:00.000Z', createdAt: ws.createdAt, version: 2 });
+      expect(updated).toMatchObject({
+        name: 'After',
+        projectId: 'prj-2',
+        sshKeyId: 'sshkey-9',
+        settings: { a: 1, b: null, c: 3 },
+        updatedAt: '2030-01-01T00:00:00.000Z',
+        createdAt: ws.createdAt,
+        version: 2,
+      });
       expect((await store.getWorkspaceByName(org, 'after'))?.id).toBe(ws.id);
       expect(await store.getWorkspaceByName(org, 'before')).toBeNull();
       const cleared = await store.updateWorkspace(ws.id, { sshKeyId: null, updatedAt: '2030-01-02T00:00:00.000Z' });
@@ -99,8 +131,9 @@ describe.each(backendKinds)('the %s store', (kind: BackendKind) => {
       const org = freshOrg();
       await store.insertWorkspace(newWorkspace(org, 'taken'));
       const ws = await store.insertWorkspace(newWorkspace(org, 'mine'));
-      await expect(store.updateWorkspace(ws.id, { name: 'TAKEN', settings: { x: 1 }, updatedAt: '2030-01-01T00:00:00.000Z' }))
-        .rejects.toBeInstanceOf(NameTakenError);
+      await expect(store.updateWorkspace(ws.id, { name: 'TAKEN', settings: { x: 1 }, updatedAt: '2030-01-01T00:00:00.000Z' })).rejects.toBeInstanceOf(
+        NameTakenError,
+      );
       expect(await store.getWorkspace(ws.id)).toEqual(ws);
     });
 
@@ -115,11 +148,27 @@ describe.each(backendKinds)('the %s store', (kind: BackendKind) => {
     });
 
     it('replaces the own tag bindings when an update carries replaceTagBindings', async () => {
-      const ws = await store.insertWorkspace(newWorkspace(freshOrg(), 'tb', { tagBindings: [{ key: 'a', value: '1' }, { key: 'b', value: '2' }] }));
+      const ws = await store.insertWorkspace(
+        newWorkspace(freshOrg(), 'tb', {
+          tagBindings: [
+            { key: 'a', value: '1' },
+            { key: 'b', value: '2' },
+          ],
+        }),
+      );
       const [a] = await store.listTagBindings(ws.id);
-      await store.updateWorkspace(ws.id, { replaceTagBindings: [{ key: 'c', value: '3' }, { key: 'a', value: '9' }], updatedAt: ws.createdAt });
+      await store.updateWorkspace(ws.id, {
+        replaceTagBindings: [
+          { key: 'c', value: '3' },
+          { key: 'a', value: '9' },
+        ],
+        updatedAt: ws.createdAt,
+      });
       const after = await store.listTagBindings(ws.id);
-      expect(after.map((b) => [b.key, b.value])).toEqual([['c', '3'], ['a', '9']]);
+      expect(after.map((b) => [b.key, b.value])).toEqual([
+        ['c', '3'],
+        ['a', '9'],
+      ]);
       expect(after[1].id).toBe(a.id);
       await store.updateWorkspace(ws.id, { replaceTagBindings: [], updatedAt: ws.createdAt });
       expect(await store.listTagBindings(ws.id)).toEqual([]);
@@ -154,8 +203,13 @@ describe.each(backendKinds)('the %s store', (kind: BackendKind) => {
       await store.lockWorkspace(ws.id, 'user-1', 'r', t);
       expect(await store.unlockWorkspace(ws.id, 'org:acme', t)).toBe('locked-by-other');
       expect(await store.unlockWorkspace(ws.id, 'user-1', t)).toBe('unlocked');
-      expect(await store.getWorkspace(ws.id)).toMatchObject({ locked: false, lockedBy: null, lockedReason: null, currentStateVersionId: null,
-        latestChangeAt: ws.createdAt });
+      expect(await store.getWorkspace(ws.id)).toMatchObject({
+        locked: false,
+        lockedBy: null,
+        lockedReason: null,
+        currentStateVersionId: null,
+        latestChangeAt: ws.createdAt,
+      });
     });
 
     it('refuses to unlock while the latest state version is pending and then makes the latest finalized one current', async () => {
@@ -167,8 +221,11 @@ describe.each(backendKinds)('the %s store', (kind: BackendKind) => {
       expect(await store.finalizeStateVersion('sv-2')).toBe(true);
       expect(await store.finalizeStateVersion('sv-missing')).toBe(false);
       expect(await store.unlockWorkspace(ws.id, 'user-1', '2030-01-01T00:00:04.000Z')).toBe('unlocked');
-      expect(await store.getWorkspace(ws.id)).toMatchObject({ currentStateVersionId: 'sv-2', latestChangeAt: '2030-01-01T00:00:02.000Z',
-        updatedAt: '2030-01-01T00:00:04.000Z' });
+      expect(await store.getWorkspace(ws.id)).toMatchObject({
+        currentStateVersionId: 'sv-2',
+        latestChangeAt: '2030-01-01T00:00:02.000Z',
+        updatedAt: '2030-01-01T00:00:04.000Z',
+      });
     });
 
     it('unlocks when only an older state version is unfinalized', async () => {
@@ -197,8 +254,9 @@ describe.each(backendKinds)('the %s store', (kind: BackendKind) => {
       const first = await database.openShared();
       const second = await database.openShared();
       const ws = await first.insertWorkspace(newWorkspace(freshOrg(), 'contended'));
-      const results = await Promise.all(Array.from({ length: 50 }, (_, i) =>
-        (i % 2 ? first : second).lockWorkspace(ws.id, `user-${i}`, 'race', '2030-01-01T00:00:00.000Z')));
+      const results = await Promise.all(
+        Array.from({ length: 50 }, (_, i) => (i % 2 ? first : second).lockWorkspace(ws.id, `user-${i}`, 'race', '2030-01-01T00:00:00.000Z')),
+      );
       expect(results.filter(Boolean)).toHaveLength(1);
       const winner = results.indexOf(true);
       expect((await second.getWorkspace(ws.id))?.lockedBy).toBe(`user-${winner}`);
@@ -250,10 +308,26 @@ describe.each(backendKinds)('the %s store', (kind: BackendKind) => {
       const other = await store.insertWorkspace(newWorkspace(org, 'other', { tagNames: ['shared'] }));
       await store.addConsumers(doomed.id, [other.id]);
       await store.addConsumers(other.id, [doomed.id]);
-      await store.insertChangeRequests([{ id: `wscr-${how}`, workspaceId: doomed.id, subject: 's', message: 'm', archivedBy: null, archivedAt: null,
-        createdAt: doomed.createdAt, updatedAt: doomed.createdAt }]);
-      await store.putDataRetentionPolicy({ workspaceId: doomed.id, id: `drp-${how}`, kind: 'dont-delete', deleteOlderThanNDays: null,
-        createdAt: doomed.createdAt, updatedAt: doomed.createdAt });
+      await store.insertChangeRequests([
+        {
+          id: `wscr-${how}`,
+          workspaceId: doomed.id,
+          subject: 's',
+          message: 'm',
+          archivedBy: null,
+          archivedAt: null,
+          createdAt: doomed.createdAt,
+          updatedAt: doomed.createdAt,
+        },
+      ]);
+      await store.putDataRetentionPolicy({
+        workspaceId: doomed.id,
+        id: `drp-${how}`,
+        kind: 'dont-delete',
+        deleteOlderThanNDays: null,
+        createdAt: doomed.createdAt,
+        updatedAt: doomed.createdAt,
+      });
       await store.addStateVersion(doomed.id, `sv-${how}-doomed`, false, doomed.createdAt);
       const shared = (await store.findOrganizationTagByName(org, 'shared'))!;
       expect(shared.instanceCount).toBe(2);

@@ -2,7 +2,17 @@ import { Db, UniqueViolationError, forUpdate, inJsonList } from './db';
 import { tagNamesOf, workspaceFilter, workspaceOrder } from './query';
 import { WorkspaceReadCache } from './read-cache';
 import { OtherRecords } from './records';
-import { TAG_COLUMNS, TagBindingRow, TagRow, WORKSPACE_COLUMNS, WorkspaceRow, flatTagFromRow, tagBindingFromRow, workspaceFromRow, workspaceScalarsFromRow } from './rows';
+import {
+  TAG_COLUMNS,
+  TagBindingRow,
+  TagRow,
+  WORKSPACE_COLUMNS,
+  WorkspaceRow,
+  flatTagFromRow,
+  tagBindingFromRow,
+  workspaceFromRow,
+  workspaceScalarsFromRow,
+} from './rows';
 import { attachTags, deleteOrphanTags, detachTags, lockTagsOf, replaceBindings, upsertBindings } from './tags';
 import {
   FlatTagRecord,
@@ -35,8 +45,7 @@ const UNLOCK_SET =
   `latest_change_at = COALESCE(${LATEST_FINALIZED('created_at')}, latest_change_at)`;
 
 /** True (1) unless the most recently added state version is not finalized yet. */
-const LATEST_IS_FINAL =
-  'COALESCE((SELECT sv.finalized FROM state_versions sv WHERE sv.workspace_id = workspaces.id ORDER BY sv.seq DESC LIMIT 1), 1) = 1';
+const LATEST_IS_FINAL = 'COALESCE((SELECT sv.finalized FROM state_versions sv WHERE sv.workspace_id = workspaces.id ORDER BY sv.seq DESC LIMIT 1), 1) = 1';
 
 export class SqlStore extends OtherRecords implements Store {
   readonly kind: 'sqlite' | 'postgres';
@@ -87,7 +96,10 @@ export class SqlStore extends OtherRecords implements Store {
   }
 
   private async withTagNames(db: Db, rows: WorkspaceRow[]): Promise<WorkspaceRecord[]> {
-    const names = await tagNamesOf(db, rows.map((r) => r.id));
+    const names = await tagNamesOf(
+      db,
+      rows.map((r) => r.id),
+    );
     return rows.map((r) => workspaceFromRow(r, names.get(r.id) ?? []));
   }
 
@@ -124,8 +136,18 @@ export class SqlStore extends OtherRecords implements Store {
     await tx.run(
       'INSERT INTO workspaces (id, organization, name, name_key, project_id, created_at, updated_at, latest_change_at, ' +
         'locked, resource_count, ssh_key_id, settings, version) VALUES (?, ?, ?, ?, ?, ?, ?, ?, 0, 0, ?, ?, 1)',
-      [ws.id, ws.organization, ws.name, ws.name.toLowerCase(), ws.projectId, ws.createdAt, ws.createdAt, ws.createdAt,
-        ws.sshKeyId ?? null, JSON.stringify(ws.settings)],
+      [
+        ws.id,
+        ws.organization,
+        ws.name,
+        ws.name.toLowerCase(),
+        ws.projectId,
+        ws.createdAt,
+        ws.createdAt,
+        ws.createdAt,
+        ws.sshKeyId ?? null,
+        JSON.stringify(ws.settings),
+      ],
     );
     if (ws.tagNames?.length) await attachTags(tx, ws.id, ws.organization, ws.tagNames, ws.createdAt);
     if (ws.tagBindings?.length) await upsertBindings(tx, ws.id, ws.tagBindings, ws.createdAt);
@@ -137,11 +159,23 @@ export class SqlStore extends OtherRecords implements Store {
     );
     // The record is exactly what was inserted; building it saves reading it back.
     return {
-      id: ws.id, organization: ws.organization, name: ws.name, projectId: ws.projectId,
-      createdAt: ws.createdAt, updatedAt: ws.createdAt, latestChangeAt: ws.createdAt,
-      locked: false, lockedBy: null, lockedReason: null, resourceCount: 0, sshKeyId: ws.sshKeyId ?? null,
-      currentStateVersionId: null, settings: JSON.parse(JSON.stringify(ws.settings)) as WorkspaceRecord['settings'],
-      tagNames: [...new Set(ws.tagNames ?? [])], version: 1, unarchivedChangeRequests: 0,
+      id: ws.id,
+      organization: ws.organization,
+      name: ws.name,
+      projectId: ws.projectId,
+      createdAt: ws.createdAt,
+      updatedAt: ws.createdAt,
+      latestChangeAt: ws.createdAt,
+      locked: false,
+      lockedBy: null,
+      lockedReason: null,
+      resourceCount: 0,
+      sshKeyId: ws.sshKeyId ?? null,
+      currentStateVersionId: null,
+      settings: JSON.parse(JSON.stringify(ws.settings)) as WorkspaceRecord['settings'],
+      tagNames: [...new Set(ws.tagNames ?? [])],
+      version: 1,
+      unarchivedChangeRequests: 0,
     };
   }
 
@@ -156,10 +190,9 @@ export class SqlStore extends OtherRecords implements Store {
   /** In the order of `ids`; unknown IDs are left out. */
   async getWorkspaces(ids: string[]): Promise<WorkspaceRecord[]> {
     if (ids.length === 0) return [];
-    const rows = await this.db.all<WorkspaceRow>(
-      `SELECT ${WORKSPACE_COLUMNS} FROM workspaces w WHERE ${inJsonList(this.db.dialect, 'w.id')}`,
-      [JSON.stringify([...new Set(ids)])],
-    );
+    const rows = await this.db.all<WorkspaceRow>(`SELECT ${WORKSPACE_COLUMNS} FROM workspaces w WHERE ${inJsonList(this.db.dialect, 'w.id')}`, [
+      JSON.stringify([...new Set(ids)]),
+    ]);
     const byId = new Map((await this.withTagNames(this.db, rows)).map((r) => [r.id, r]));
     return ids.flatMap((id) => byId.get(id) ?? []);
   }
@@ -174,10 +207,16 @@ export class SqlStore extends OtherRecords implements Store {
         organization = row.organization;
         const name = patch.name ?? row.name;
         await tx.run(
-          'UPDATE workspaces SET name = ?, name_key = ?, project_id = ?, settings = ?, ssh_key_id = ?, updated_at = ?, ' +
-            'version = version + 1 WHERE id = ?',
-          [name, name.toLowerCase(), patch.projectId ?? row.project_id, patch.settings ? JSON.stringify(patch.settings) : row.settings,
-            patch.sshKeyId !== undefined ? patch.sshKeyId : row.ssh_key_id, patch.updatedAt, id],
+          'UPDATE workspaces SET name = ?, name_key = ?, project_id = ?, settings = ?, ssh_key_id = ?, updated_at = ?, ' + 'version = version + 1 WHERE id = ?',
+          [
+            name,
+            name.toLowerCase(),
+            patch.projectId ?? row.project_id,
+            patch.settings ? JSON.stringify(patch.settings) : row.settings,
+            patch.sshKeyId !== undefined ? patch.sshKeyId : row.ssh_key_id,
+            patch.updatedAt,
+            id,
+          ],
         );
         if (patch.replaceTagBindings) await replaceBindings(tx, id, patch.replaceTagBindings, patch.updatedAt);
         return this.load(tx, 'w.id = ?', [id]);
@@ -269,10 +308,11 @@ export class SqlStore extends OtherRecords implements Store {
 
   async unlockWorkspace(id: string, principal: string, now: string): Promise<UnlockResult> {
     for (let attempt = 0; attempt < 5; attempt++) {
-      const { changes } = await this.db.run(
-        `UPDATE workspaces SET ${UNLOCK_SET} WHERE id = ? AND locked = 1 AND locked_by = ? AND ${LATEST_IS_FINAL}`,
-        [now, id, principal],
-      );
+      const { changes } = await this.db.run(`UPDATE workspaces SET ${UNLOCK_SET} WHERE id = ? AND locked = 1 AND locked_by = ? AND ${LATEST_IS_FINAL}`, [
+        now,
+        id,
+        principal,
+      ]);
       if (changes === 1) return 'unlocked';
       // Nothing changed: say why. The state may have moved on since the update; if it now looks
       // unlockable, try again.
@@ -296,11 +336,7 @@ export class SqlStore extends OtherRecords implements Store {
   // ---- Emulator controls ----
 
   async setResourceCount(id: string, count: number, now: string): Promise<boolean> {
-    const { changes } = await this.db.run('UPDATE workspaces SET resource_count = ?, updated_at = ?, version = version + 1 WHERE id = ?', [
-      count,
-      now,
-      id,
-    ]);
+    const { changes } = await this.db.run('UPDATE workspaces SET resource_count = ?, updated_at = ?, version = version + 1 WHERE id = ?', [count, now, id]);
     return changes === 1;
   }
 
@@ -365,9 +401,7 @@ export class SqlStore extends OtherRecords implements Store {
   // ---- Tag bindings ----
 
   async listTagBindings(workspaceId: string): Promise<TagBindingRecord[]> {
-    const rows = await this.db.all<TagBindingRow>('SELECT id, key, value, created_at FROM tag_bindings WHERE workspace_id = ? ORDER BY seq', [
-      workspaceId,
-    ]);
+    const rows = await this.db.all<TagBindingRow>('SELECT id, key, value, created_at FROM tag_bindings WHERE workspace_id = ? ORDER BY seq', [workspaceId]);
     return rows.map(tagBindingFromRow);
   }
 

@@ -45,10 +45,7 @@ export async function detachTags(tx: Db, workspaceId: string, organization: stri
   );
   if (tags.length === 0) return;
   const tagIds = tags.map((t) => t.id);
-  await tx.run(`DELETE FROM workspace_tags WHERE workspace_id = ? AND ${inJsonList(tx.dialect, 'tag_id')}`, [
-    workspaceId,
-    JSON.stringify(tagIds),
-  ]);
+  await tx.run(`DELETE FROM workspace_tags WHERE workspace_id = ? AND ${inJsonList(tx.dialect, 'tag_id')}`, [workspaceId, JSON.stringify(tagIds)]);
   await deleteOrphanTags(tx, tagIds);
 }
 
@@ -63,10 +60,9 @@ export async function lockTagsOf(tx: Db, workspaceId: string): Promise<string[]>
 
 export async function deleteOrphanTags(tx: Db, tagIds: string[]): Promise<void> {
   if (tagIds.length === 0) return;
-  await tx.run(
-    `DELETE FROM tags WHERE ${inJsonList(tx.dialect, 'id')} AND NOT EXISTS (SELECT 1 FROM workspace_tags x WHERE x.tag_id = tags.id)`,
-    [JSON.stringify(tagIds)],
-  );
+  await tx.run(`DELETE FROM tags WHERE ${inJsonList(tx.dialect, 'id')} AND NOT EXISTS (SELECT 1 FROM workspace_tags x WHERE x.tag_id = tags.id)`, [
+    JSON.stringify(tagIds),
+  ]);
 }
 
 /** Last value wins for a repeated key; the key keeps the position of its first appearance. */

@@ -134,14 +134,21 @@ export interface DataRetentionPolicyRecord {
 }
 
 export class NameTakenError extends Error {
-  constructor(readonly organization: string, readonly workspaceName: string) {
+  constructor(
+    readonly organization: string,
+    readonly workspaceName: string,
+  ) {
     super(`workspace name "${workspaceName}" is already taken in organization "${organization}"`);
     this.name = 'NameTakenError';
   }
 }
 
 export class TooManyTagBindingsError extends Error {
-  constructor(readonly workspaceId: string, readonly count: number, readonly max: number) {
+  constructor(
+    readonly workspaceId: string,
+    readonly count: number,
+    readonly max: number,
+  ) {
     super(`workspace ${workspaceId} would have ${count} tag bindings of its own; at most ${max} are allowed`);
     this.name = 'TooManyTagBindingsError';
   }
@@ -222,6 +229,4 @@ export interface Store {
   deleteDataRetentionPolicy(workspaceId: string): Promise<boolean>;
 }
 
-export type StorageOptions =
-  | { kind: 'sqlite'; path: string }
-  | { kind: 'postgres'; url: string };
+export type StorageOptions = { kind: 'sqlite'; path: string } | { kind: 'postgres'; url: string };

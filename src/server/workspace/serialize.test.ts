@@ -20,22 +20,50 @@ const organization = {
 function record(attributes: Record<string, unknown> = {}): WorkspaceRecord {
   const settings = applyWorkspaceAttributes(null, { name: 'networking', ...attributes }, { organization, edition: 'hosted', engineReleases: null });
   return {
-    id: 'ws-1', organization: 'acme', name: 'networking', projectId: 'prj-1', createdAt: '2030-01-01T00:00:00.000Z', updatedAt: '2030-01-01T00:00:00.000Z',
-    latestChangeAt: '2030-01-01T00:00:00.000Z', locked: false, lockedBy: null, lockedReason: null, resourceCount: 0, sshKeyId: null,
-    currentStateVersionId: null, settings, tagNames: ['prod'], version: 1,
+    id: 'ws-1',
+    organization: 'acme',
+    name: 'networking',
+    projectId: 'prj-1',
+    createdAt: '2030-01-01T00:00:00.000Z',
+    updatedAt: '2030-01-01T00:00:00.000Z',
+    latestChangeAt: '2030-01-01T00:00:00.000Z',
+    locked: false,
+    lockedBy: null,
+    lockedReason: null,
+    resourceCount: 0,
+    sshKeyId: null,
+    currentStateVersionId: null,
+    settings,
+    tagNames: ['prod'],
+    version: 1,
   };
 }
 
 const context = (overrides: Partial<SerializeContext> = {}): SerializeContext => ({
-  organization, index: {} as DirectoryIndex, edition: 'hosted', level: 'admin', canForceDelete: true, ...overrides,
+  organization,
+  index: {} as DirectoryIndex,
+  edition: 'hosted',
+  level: 'admin',
+  canForceDelete: true,
+  ...overrides,
 });
 
 /** Every member the table says an answer carries, plus the members that are not rows. */
-const ANSWERED = [...Object.values(WORKSPACE_ATTRIBUTES).filter((row) => !('readRelationship' in row)).map((row) => row.wire), 'actions', 'permissions', ENGINE_VERSION_WIRE_ALIAS];
+const ANSWERED = [
+  ...Object.values(WORKSPACE_ATTRIBUTES)
+    .filter((row) => !('readRelationship' in row))
+    .map((row) => row.wire),
+  'actions',
+  'permissions',
+  ENGINE_VERSION_WIRE_ALIAS,
+];
 
 describe('workspaceAttributes', () => {
   it('answers every row of the table, and the result satisfies the spec answer schema', () => {
-    const attributes = workspaceAttributes(record({ 'vcs-repo': { identifier: 'acme/networking', 'oauth-token-id': 'ot-github' } }), context({ unarchivedChangeRequests: 2 }));
+    const attributes = workspaceAttributes(
+      record({ 'vcs-repo': { identifier: 'acme/networking', 'oauth-token-id': 'ot-github' } }),
+      context({ unarchivedChangeRequests: 2 }),
+    );
     expect(Object.keys(attributes).sort()).toEqual([...ANSWERED].sort());
     expect(workspaceAttributesSchema.safeParse(attributes).error).toBeUndefined();
     expect(attributes).toMatchObject({ 'vcs-repo-identifier': 'acme/networking', 'oauth-client-name': 'GitHub.com', 'tag-names': ['prod'], operations: true });
@@ -44,7 +72,9 @@ describe('workspaceAttributes', () => {
 
   it('answers assessments-enabled on the hosted edition only, and the change request count on single answers only', () => {
     const attributes = workspaceAttributes(record(), context({ edition: 'self-hosted' }));
-    expect(Object.keys(attributes).sort()).toEqual(ANSWERED.filter((m) => m !== 'assessments-enabled' && m !== 'unarchived-workspace-change-requests-count').sort());
+    expect(Object.keys(attributes).sort()).toEqual(
+      ANSWERED.filter((m) => m !== 'assessments-enabled' && m !== 'unarchived-workspace-change-requests-count').sort(),
+    );
   });
 
   it('answers null for what this service never observes, and the stored settings as they are', () => {
@@ -57,7 +87,13 @@ describe('workspaceAttributes', () => {
 
   it('answers a repository reached through an app installation with a null token', () => {
     const attributes = workspaceAttributes(record({ 'vcs-repo': { identifier: 'acme/networking', 'vcsapp-installation-id': 'ghain-1' } }), context());
-    expect(attributes['vcs-repo']).toMatchObject({ 'oauth-token-id': null, 'vcsapp-installation-id': 'ghain-1', branch: '', 'ingress-submodules': false, 'tags-regex': null });
+    expect(attributes['vcs-repo']).toMatchObject({
+      'oauth-token-id': null,
+      'vcsapp-installation-id': 'ghain-1',
+      branch: '',
+      'ingress-submodules': false,
+      'tags-regex': null,
+    });
     expect(workspaceAttributesSchema.safeParse(attributes).error).toBeUndefined();
   });
 });

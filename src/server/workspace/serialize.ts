@@ -93,7 +93,8 @@ type Observed<Table, Doc, S> = { [K in keyof Table]?: Compute<S, Table[K] extend
 const VCS_REPO_OBSERVED: Observed<typeof VCS_REPO_ATTRIBUTES, VcsRepoDocument, { stored: StoredVcsRepo; token: OAuthToken | undefined }> = {
   identifier: ({ stored }) => String(stored.identifier ?? ''),
   displayIdentifier: ({ stored }) => String(stored.identifier ?? ''),
-  repositoryHttpUrl: ({ stored, token }) => (serviceProvider(token) === 'github' ? `https://github.com/${String(stored.identifier ?? '')}` : String(stored.identifier ?? '')),
+  repositoryHttpUrl: ({ stored, token }) =>
+    serviceProvider(token) === 'github' ? `https://github.com/${String(stored.identifier ?? '')}` : String(stored.identifier ?? ''),
   serviceProvider: ({ token }) => serviceProvider(token),
   webhookUrl: ({ stored }) => `https://localhost/webhooks/vcs/${String(stored['webhook-id'] ?? '')}`,
 };
@@ -139,7 +140,9 @@ export function workspaceAttributes(ws: WorkspaceRecord, ctx: SerializeContext):
   const stored = ws.settings as StoredSettings;
   const storedVcs = stored['vcs-repo'] ?? null;
   const token = storedVcs ? ctx.organization.oauthTokens.find((t) => t.id === storedVcs['oauth-token-id']) : undefined;
-  const vcsRepo = storedVcs ? build<{ stored: StoredVcsRepo; token: OAuthToken | undefined }, VcsRepoDocument>(VCS_REPO_COLUMNS, { stored: storedVcs, token }) : null;
+  const vcsRepo = storedVcs
+    ? build<{ stored: StoredVcsRepo; token: OAuthToken | undefined }, VcsRepoDocument>(VCS_REPO_COLUMNS, { stored: storedVcs, token })
+    : null;
   return build<Source, WorkspaceAttributes>(WORKSPACE_COLUMNS, { ws, stored, ctx, token, vcsRepo });
 }
 
@@ -192,7 +195,13 @@ export function includedFor(ws: WorkspaceRecord, include: Set<string>, ctx: Seri
   if (include.has('organization')) out.push({ id: ws.organization, type: 'organizations', attributes: { name: ws.organization } });
   if (include.has('project')) {
     const project = ctx.organization.projects.find((p) => p.id === ws.projectId);
-    if (project) out.push({ id: project.id, type: 'projects', attributes: { name: project.name }, relationships: { organization: ref('organizations', ws.organization) } });
+    if (project)
+      out.push({
+        id: project.id,
+        type: 'projects',
+        attributes: { name: project.name },
+        relationships: { organization: ref('organizations', ws.organization) },
+      });
   }
   if (include.has('locked_by') && ws.locked && ws.lockedBy?.startsWith('user-')) {
     out.push({ id: ws.lockedBy, type: 'users', attributes: { username: ctx.index.username(ws.lockedBy) ?? null } });

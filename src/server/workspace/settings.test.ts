@@ -1,4 +1,12 @@
-import { ERRORS, VCS_REPO_ATTRIBUTES, type AttributeRow, WORKSPACE_ATTRIBUTES, wireDefaultsOf, type WorkspaceCreateAttributes, type WorkspaceUpdateAttributes } from '../../spec';
+import {
+  ERRORS,
+  VCS_REPO_ATTRIBUTES,
+  type AttributeRow,
+  WORKSPACE_ATTRIBUTES,
+  wireDefaultsOf,
+  type WorkspaceCreateAttributes,
+  type WorkspaceUpdateAttributes,
+} from '../../spec';
 import type { DirectoryOrganization } from '../bootstrap';
 import { ServiceError } from '../errors';
 import type { WorkspaceSettings } from '../storage/types';
@@ -19,7 +27,12 @@ function organization(overrides: Partial<DirectoryOrganization> = {}): Directory
   };
 }
 
-const context = (overrides: Partial<SettingsContext> = {}): SettingsContext => ({ organization: organization(), edition: 'hosted', engineReleases: null, ...overrides });
+const context = (overrides: Partial<SettingsContext> = {}): SettingsContext => ({
+  organization: organization(),
+  edition: 'hosted',
+  engineReleases: null,
+  ...overrides,
+});
 const create = (attributes: Partial<WorkspaceCreateAttributes>, ctx = context()) => applyWorkspaceAttributes(null, { name: 'ws', ...attributes }, ctx);
 const update = (previous: WorkspaceSettings, attributes: WorkspaceUpdateAttributes, ctx = context()) => applyWorkspaceAttributes(previous, attributes, ctx);
 
@@ -45,7 +58,9 @@ describe('applyWorkspaceAttributes', () => {
   });
 
   it('stores every plain boolean of the table as sent, on create and on update', () => {
-    const booleans = rows.filter((row) => row.kind === 'boolean' && row.create && row.update && typeof row.default === 'boolean' && row.wire !== 'assessments-enabled');
+    const booleans = rows.filter(
+      (row) => row.kind === 'boolean' && row.create && row.update && typeof row.default === 'boolean' && row.wire !== 'assessments-enabled',
+    );
     expect(booleans.length).toBeGreaterThan(5);
     const flipped = Object.fromEntries(booleans.map((row) => [row.wire, !row.default]));
     const created = create(flipped);
@@ -55,7 +70,13 @@ describe('applyWorkspaceAttributes', () => {
   });
 
   it('stores strings and lists exactly as sent, and create-only attributes only on create', () => {
-    const sent = { description: '  Spaces kept  ', 'working-directory': 'infra/', 'trigger-prefixes': ['a', 'b'], 'source-name': 'tool', 'source-url': 'https://tool.example' };
+    const sent = {
+      description: '  Spaces kept  ',
+      'working-directory': 'infra/',
+      'trigger-prefixes': ['a', 'b'],
+      'source-name': 'tool',
+      'source-url': 'https://tool.example',
+    };
     expect(create(sent)).toMatchObject(sent);
     const updated = update(create({}), { description: 'x', 'source-name': 'changed' } as WorkspaceUpdateAttributes);
     expect(updated.description).toBe('x');
@@ -81,8 +102,16 @@ describe('applyWorkspaceAttributes', () => {
 
   it('answers every broken rule as invalid-attribute, in wire names, pointing at the member', () => {
     expect(refusal(() => create({ 'execution-mode': 'remote', operations: true, 'agent-pool-id': 'apool-main' }))).toEqual([
-      { code: ERRORS.invalidAttribute.code, detail: 'operations and execution-mode cannot both be given; use execution-mode only', pointer: '/data/attributes/operations' },
-      { code: ERRORS.invalidAttribute.code, detail: 'agent-pool-id can only be given when execution-mode is "agent"', pointer: '/data/attributes/agent-pool-id' },
+      {
+        code: ERRORS.invalidAttribute.code,
+        detail: 'operations and execution-mode cannot both be given; use execution-mode only',
+        pointer: '/data/attributes/operations',
+      },
+      {
+        code: ERRORS.invalidAttribute.code,
+        detail: 'agent-pool-id can only be given when execution-mode is "agent"',
+        pointer: '/data/attributes/agent-pool-id',
+      },
     ]);
     expect(refusal(() => create({ 'engine-version': '1.9.0', 'terraform-version': '1.8.0' }))).toEqual([
       expect.objectContaining({ code: 'invalid-attribute', pointer: '/data/attributes/terraform-version' }),
@@ -99,10 +128,13 @@ describe('applyWorkspaceAttributes', () => {
   });
 
   describe('assessments', () => {
-    const enforcing = (overrides: Partial<DirectoryOrganization> = {}) => context({ organization: organization({ settings: { 'assessments-enforced': true }, ...overrides }) });
+    const enforcing = (overrides: Partial<DirectoryOrganization> = {}) =>
+      context({ organization: organization({ settings: { 'assessments-enforced': true }, ...overrides }) });
 
     it('are refused with every reason the facts give', () => {
-      const [problem] = refusal(() => create({ 'assessments-enabled': true, 'execution-mode': 'local' }, context({ edition: 'self-hosted', organization: organization({ tier: 'free' }) })));
+      const [problem] = refusal(() =>
+        create({ 'assessments-enabled': true, 'execution-mode': 'local' }, context({ edition: 'self-hosted', organization: organization({ tier: 'free' }) })),
+      );
       expect(problem.pointer).toBe('/data/attributes/assessments-enabled');
       expect(problem.detail).toBe(
         'assessments-enabled is only available on the hosted edition; organization "acme" is on the free tier; assessments-enabled needs the plus tier; assessments-enabled needs execution-mode "remote"',
@@ -110,8 +142,12 @@ describe('applyWorkspaceAttributes', () => {
     });
 
     it('judge the version a constraint resolves to, and the mode operations gives', () => {
-      expect(refusal(() => create({ 'assessments-enabled': true, 'engine-version': '~> 0.14.0' }))[0].detail).toBe('assessments-enabled needs engine-version 0.15.4 or later');
-      expect(refusal(() => update(create({}), { 'assessments-enabled': true, operations: false }))[0].detail).toBe('assessments-enabled needs execution-mode "remote"');
+      expect(refusal(() => create({ 'assessments-enabled': true, 'engine-version': '~> 0.14.0' }))[0].detail).toBe(
+        'assessments-enabled needs engine-version 0.15.4 or later',
+      );
+      expect(refusal(() => update(create({}), { 'assessments-enabled': true, operations: false }))[0].detail).toBe(
+        'assessments-enabled needs execution-mode "remote"',
+      );
       expect(create({ 'assessments-enabled': true, 'engine-version': '~> 1.9' })['assessments-enabled']).toBe(true);
     });
 

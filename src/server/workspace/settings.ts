@@ -52,7 +52,10 @@ const fromSpec = (v: RuleViolation): Violation => renderViolation(WORKSPACE_ATTR
 
 function rejectViolations(violations: Violation[]): void {
   if (violations.length === 0) return;
-  throw ServiceError.many(ERRORS.invalidAttribute, violations.map((v) => ({ detail: v.detail, source: { pointer: v.pointer } })));
+  throw ServiceError.many(
+    ERRORS.invalidAttribute,
+    violations.map((v) => ({ detail: v.detail, source: { pointer: v.pointer } })),
+  );
 }
 
 /**
@@ -94,7 +97,13 @@ function newWorkspaceSettings(ctx: SettingsContext): WorkspaceSettings {
 }
 
 /** Execution mode and agent pool, with the organization defaults behind setting-overwrites. */
-function applyExecutionMode(previous: WorkspaceSettings | null, next: WorkspaceSettings, values: WorkspaceUpdateValues, organization: DirectoryOrganization, violations: Violation[]): ExecutionMode {
+function applyExecutionMode(
+  previous: WorkspaceSettings | null,
+  next: WorkspaceSettings,
+  values: WorkspaceUpdateValues,
+  organization: DirectoryOrganization,
+  violations: Violation[],
+): ExecutionMode {
   const overwrites = { ...((previous?.['setting-overwrites'] as Record<string, boolean> | undefined) ?? { 'execution-mode': false, 'agent-pool': false }) };
   const modeGiven = values.executionMode ?? (values.operations === undefined ? undefined : values.operations ? 'remote' : 'local');
   let executionMode = (previous?.['execution-mode'] as ExecutionMode | undefined) ?? organizationDefaultMode(organization);
@@ -122,7 +131,13 @@ function applyExecutionMode(previous: WorkspaceSettings | null, next: WorkspaceS
 }
 
 /** The engine version (decision 18): a constraint selects the newest known release it allows. */
-function applyEngineVersion(previous: WorkspaceSettings | null, next: WorkspaceSettings, attributes: Attributes, ctx: SettingsContext, violations: Violation[]): string | undefined {
+function applyEngineVersion(
+  previous: WorkspaceSettings | null,
+  next: WorkspaceSettings,
+  attributes: Attributes,
+  ctx: SettingsContext,
+  violations: Violation[],
+): string | undefined {
   const requested = requestedEngineVersion(attributes);
   if (requested === undefined && previous) return previous['engine-version'] as string | undefined;
   const resolved = resolveEngineVersion(requested, ctx.engineReleases ?? DEFAULT_ENGINE_RELEASES);
@@ -136,7 +151,14 @@ function applyEngineVersion(previous: WorkspaceSettings | null, next: WorkspaceS
 }
 
 /** The VCS repository: null removes it, an object adds it or changes only the members sent. */
-function applyVcsRepo(previous: WorkspaceSettings | null, next: WorkspaceSettings, attributes: Attributes, mode: Mode, organization: DirectoryOrganization, violations: Violation[]): void {
+function applyVcsRepo(
+  previous: WorkspaceSettings | null,
+  next: WorkspaceSettings,
+  attributes: Attributes,
+  mode: Mode,
+  organization: DirectoryOrganization,
+  violations: Violation[],
+): void {
   const vcs = attributes['vcs-repo'];
   if (vcs === undefined || vcs === null) {
     if (vcs === null) next['vcs-repo'] = null;

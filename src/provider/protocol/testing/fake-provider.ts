@@ -78,7 +78,7 @@ export const fakeProvider: ProviderImplementation<FakeProviderData> = {
         }
         const state: ObjectValue = {
           ...planned!,
-          id: action === 'create' ? crypto.randomBytes(6).toString('hex') : (prior!.id),
+          id: action === 'create' ? crypto.randomBytes(6).toString('hex') : prior!.id,
           description: planned!.description === Unknown ? 'managed by fake' : planned!.description,
           revision: action === 'create' ? 1 : (prior!.revision as number) + 1,
         };
