@@ -193,7 +193,7 @@ export class Policy implements IAspect {
       } catch (error) {
         throw new Error(`${path}: policy rule ${rule.id} failed: ${(error as Error).message}`);
       }
-      const violations = result === undefined ? [] : Array.isArray(result) ? result : [result as PolicyViolation];
+      const violations = result === undefined ? [] : Array.isArray(result) ? (result as readonly PolicyViolation[]) : [result as PolicyViolation];
       for (const violation of violations) {
         changed = true;
         const suppressedBy = suppressionFor(node, rule.id);

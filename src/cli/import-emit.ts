@@ -148,7 +148,7 @@ function rowEntry(name: string, row: AttributeRow, value: unknown, column: numbe
     };
   }
   if (value === fallback) return undefined;
-  return { key: name, value: typeof value === 'string' ? stringLiteral(value) : String(value) };
+  return { key: name, value: typeof value === 'string' ? stringLiteral(value) : JSON.stringify(value) };
 }
 
 /** The entries of a table's configurable rows, in the table's order; `special` writes (or skips) some rows itself. */
@@ -164,7 +164,11 @@ function tableEntries(
     if (row.kind === 'object') continue;
     const value = valueOf(name, row, read, wire);
     const entry =
-      name in special ? special[name](value) : row.required ? { key: name, value: stringLiteral(String(value ?? '')) } : rowEntry(name, row, value, column);
+      name in special
+        ? special[name](value)
+        : row.required
+          ? { key: name, value: stringLiteral(typeof value === 'string' ? value : '') }
+          : rowEntry(name, row, value, column);
     if (entry) entries.push(entry);
   }
   return entries;

@@ -46,7 +46,8 @@ function createdFromMeta(meta: unknown): ExplorerBulkAction['created'] {
   const ids = (meta as Record<string, unknown>)['change-request-ids'];
   const workspaces = (meta as Record<string, unknown>)['workspace-ids'];
   if (!Array.isArray(ids) || !Array.isArray(workspaces) || ids.length !== workspaces.length) return undefined;
-  if (![...ids, ...workspaces].every((v) => typeof v === 'string')) return undefined;
+  const all: unknown[] = [...(ids as unknown[]), ...(workspaces as unknown[])];
+  if (!all.every((v) => typeof v === 'string')) return undefined;
   return ids.map((id, i) => ({ changeRequestId: id as string, workspaceId: workspaces[i] as string }));
 }
 

@@ -15,7 +15,6 @@ import {
   errorFromResponse,
   isLostAnswer,
   redactHeaders,
-  retryAfterMs,
   type RequestSummary,
 } from './errors';
 import { fastCheckFor } from './fast-check';

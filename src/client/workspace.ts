@@ -12,7 +12,7 @@ import {
   workspaceUpdateBodySchema,
 } from '../spec';
 import { NameTakenError, NotFoundError, WorkspaceLockedError, WorkspaceNotLockedError } from './errors';
-import { paginate, toPagination, type IncludedResource, type Page } from './pagination';
+import { paginate, toPagination, type Page } from './pagination';
 import { issueErrors, refuseIfInvalid, tagBindingErrors, violationErrors } from './request-checks';
 import type { Transport, TransportRequest } from './transport';
 import {

@@ -143,7 +143,7 @@ export async function buildProviderBundle(options: BuildOptions = {}): Promise<s
       });
       if (options.codeCache ?? true) {
         const res = spawnSync(process.execPath, ['-e', CACHE_WRITER, file], { stdio: ['ignore', 'ignore', 'pipe'], timeout: 30_000 });
-        if (res.status !== 0) throw new Error(`code cache of ${deferredFile(name)} failed: ${res.stderr}`);
+        if (res.status !== 0) throw new Error(`code cache of ${deferredFile(name)} failed: ${String(res.stderr)}`);
       }
     }
     const executable = await bundleProvider({

@@ -53,7 +53,7 @@ export class BatchedWorkspaceReader implements WorkspaceReader {
   }
 
   async read(id: string): Promise<Workspace | null> {
-    if (this.defaultOrganization !== null) this.load(this.defaultOrganization);
+    if (this.defaultOrganization !== null) void this.load(this.defaultOrganization);
     const cached = await this.lookup(id);
     if (cached) return cached;
     if (this.snapshots.size === 0 && this.discovery !== null) {

@@ -8,7 +8,7 @@ import { ORG, TOKENS } from '../helpers/service';
 import { useService } from '../helpers/use-service';
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports
-const { createExampleProject } = require('../../scripts/example-project.js') as { createExampleProject(prefix?: string): string };
+const { createExampleProject } = require('../../scripts/example-project.js') as { createExampleProject: (prefix?: string) => string };
 
 const WORKSPACES = ['data-warehouse', 'networking-prod', 'networking-staging', 'payments-api-prod', 'payments-api-staging'];
 

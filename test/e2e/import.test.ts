@@ -14,7 +14,7 @@ import { useService } from '../helpers/use-service';
 import { TERRAFORM } from '../helpers/terraform';
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports
-const { createExampleProject } = require('../../scripts/example-project.js') as { createExampleProject(prefix?: string): string };
+const { createExampleProject } = require('../../scripts/example-project.js') as { createExampleProject: (prefix?: string) => string };
 
 interface CliResult {
   code: number;

@@ -5,7 +5,7 @@ import { rmSync } from 'node:fs';
 import path from 'node:path';
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports
-const { createExampleProject, ROOT } = require('../../scripts/example-project.js') as { createExampleProject(prefix?: string): string; ROOT: string };
+const { createExampleProject, ROOT } = require('../../scripts/example-project.js') as { createExampleProject: (prefix?: string) => string; ROOT: string };
 
 const NAMES = ['WorkspacesStack', 'Workspace', 'TagBinding', 'RemoteStateConsumers', 'ChangeRequest', 'Policy', 'PolicyRules', 'Client'];
 

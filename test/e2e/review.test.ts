@@ -9,7 +9,7 @@ import { ORG } from '../helpers/service';
 import { useService } from '../helpers/use-service';
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports
-const { createExampleProject } = require('../../scripts/example-project.js') as { createExampleProject(prefix?: string): string };
+const { createExampleProject } = require('../../scripts/example-project.js') as { createExampleProject: (prefix?: string) => string };
 
 const POLICY = `
 Policy.apply(app, {

@@ -83,7 +83,8 @@ export async function startFaultProxy(options: FaultProxyOptions): Promise<Fault
     return null;
   };
 
-  const server = http.createServer(async (req, res) => {
+  const server = http.createServer((req, res) => void handle(req, res));
+  async function handle(req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
     const info: ProxiedRequest = { method: req.method ?? 'GET', path: req.url ?? '/', n: ++n };
     const fault = choose(info);
     log.push({ ...info, fault });
@@ -105,27 +106,28 @@ export async function startFaultProxy(options: FaultProxyOptions): Promise<Fault
     }
     const upstream = http.request(
       { host: target.hostname, port: target.port, method: req.method, path: req.url, headers: { ...req.headers, host: target.host }, agent },
-      async (answer) => {
-        const payload = await readAll(answer);
-        if (fault === 'drop-after') {
-          req.socket.destroy();
-          return;
-        }
-        if (fault === 'stall-after') {
-          // The service has done the work; the client waits until its own timeout.
-          stalled.add(res);
-          return;
-        }
-        const headers = { ...answer.headers };
-        delete headers['transfer-encoding'];
-        headers['content-length'] = String(payload.length);
-        res.writeHead(answer.statusCode ?? 502, headers);
-        res.end(payload);
-      },
+      (answer) => void forward(answer),
     );
+    async function forward(answer: http.IncomingMessage): Promise<void> {
+      const payload = await readAll(answer);
+      if (fault === 'drop-after') {
+        req.socket.destroy();
+        return;
+      }
+      if (fault === 'stall-after') {
+        // The service has done the work; the client waits until its own timeout.
+        stalled.add(res);
+        return;
+      }
+      const headers = { ...answer.headers };
+      delete headers['transfer-encoding'];
+      headers['content-length'] = String(payload.length);
+      res.writeHead(answer.statusCode ?? 502, headers);
+      res.end(payload);
+    }
     upstream.on('error', () => jsonError(res, 502, 'bad gateway', 'the service did not answer the proxy'));
     upstream.end(body);
-  });
+  }
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   return {

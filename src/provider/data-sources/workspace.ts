@@ -20,8 +20,8 @@ export function organizationOf(config: { organization?: unknown }, ctx: HookCont
 /** A value cut to its type: objects keep the members the type has. */
 function fit(type: TfType, v: Value): Value {
   if (!Array.isArray(type) || type[0] !== 'object' || v === null || typeof v !== 'object' || Array.isArray(v)) return v;
-  const members = type[1];
-  return Object.fromEntries(Object.keys(members).map((k) => [k, fit(members[k], v[k] ?? null)]));
+  const members = type[1] as Record<string, TfType>;
+  return Object.fromEntries(Object.keys(members).map((k) => [k, fit(members[k], (v as Record<string, Value>)[k] ?? null)]));
 }
 
 /** The data source's values: those of its schema, from the workspace's answer. */

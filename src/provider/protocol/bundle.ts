@@ -82,7 +82,7 @@ function writeCodeCache(bundle: string): void {
       stdio: ['ignore', 'ignore', 'pipe'],
       timeout: 30_000,
     });
-    if (res.status !== 0) throw new Error(`code cache run failed (${res.status}): ${res.stderr}`);
+    if (res.status !== 0) throw new Error(`code cache run failed (${res.status}): ${String(res.stderr)}`);
   } finally {
     fs.rmSync(sockets, { recursive: true, force: true });
   }

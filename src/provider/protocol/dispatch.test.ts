@@ -31,7 +31,7 @@ const empty = new Uint8Array(0);
 function provider(overrides: Partial<ResourceImplementation> = {}): ProviderImplementation<{ token: string }> {
   return {
     schema: { attributes: { token: { type: 'string', optional: true } } },
-    configure: (config) => ({ providerData: { token: String(config.token) } }),
+    configure: (config) => ({ providerData: { token: typeof config.token === 'string' ? config.token : '' } }),
     resources: {
       cdkws_thing: {
         schema,

@@ -56,7 +56,8 @@ export function log(level: 'trace' | 'debug' | 'info' | 'warn' | 'error', messag
 function divertStdout(): void {
   const toStderr = (...args: unknown[]) => process.stderr.write(args.map((a) => (typeof a === 'string' ? a : JSON.stringify(a))).join(' ') + '\n');
   console.log = console.info = console.debug = toStderr;
-  process.stdout.write = process.stderr.write.bind(process.stderr) as typeof process.stdout.write;
+  const write: typeof process.stdout.write = process.stderr.write.bind(process.stderr);
+  process.stdout.write = write;
 }
 
 export interface PluginHandle {

@@ -29,11 +29,11 @@ describe('cdkws_tag_binding', () => {
     const ctx = h.ctx();
     const keys = Array.from({ length: 8 }, (_, i) => `k${i}`);
     const states = await Promise.all(
-      keys.map((k) => r.apply({ action: 'create', prior: null, planned: planned(ws, k, 'v'), config: planned(ws, k, 'v') }, ctx)),
+      keys.map(async (k) => r.apply({ action: 'create', prior: null, planned: planned(ws, k, 'v'), config: planned(ws, k, 'v') }, ctx)),
     );
     expect(await own(ws)).toEqual(keys.map((k) => `${k}=v`));
     // Deletes rewrite the whole set: without the per-workspace lock they would resurrect each other's keys.
-    await Promise.all(states.slice(0, 5).map((s) => r.apply({ action: 'delete', prior: s.state!, planned: null, config: null }, ctx)));
+    await Promise.all(states.slice(0, 5).map(async (s) => r.apply({ action: 'delete', prior: s.state!, planned: null, config: null }, ctx)));
     expect(await own(ws)).toEqual(['k5=v', 'k6=v', 'k7=v']);
   });
 

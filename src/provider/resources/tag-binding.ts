@@ -36,7 +36,7 @@ const listCache = new WeakMap<ProviderData, Map<string, Promise<TagBinding[] | n
 
 function cacheOf(data: ProviderData): Map<string, Promise<TagBinding[] | null>> {
   let cache = listCache.get(data);
-  if (!cache) listCache.set(data, (cache = new Map()));
+  if (!cache) listCache.set(data, (cache = new Map<string, Promise<TagBinding[] | null>>()));
   return cache;
 }
 

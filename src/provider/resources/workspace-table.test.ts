@@ -1,9 +1,7 @@
 // The workspace resource is driven by the spec's attribute table: a row becomes an attribute with
 // its type, flags, description and plan default; the hooks' model uses the table's names; the
-// service's "name taken" is recognized by identity, not wording.
-import { ValidationError } from '../../client';
+// service's "name taken" is recognized by the client's error class (identity, not wording).
 import type { AttributeTable } from '../../spec/attribute-table';
-import { ERRORS } from '../../spec/error-codes';
 import { configured } from '../context';
 import { WORKSPACE_ATTRIBUTES } from '../../spec/workspace-attributes';
 import { Unknown } from '../protocol/values';

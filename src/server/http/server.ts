@@ -155,7 +155,7 @@ export function createHttpServer(options: HttpOptions): http.Server {
           if (!res.headersSent && !res.destroyed) send(res, errorReply(badRequest('the request was aborted before its body arrived')));
           return;
         }
-        service.log(`internal error on ${req.method} ${req.url?.split('?')[0]}: ${(error as Error)?.stack ?? error}`);
+        service.log(`internal error on ${req.method} ${req.url?.split('?')[0]}: ${(error as Error)?.stack ?? String(error)}`);
         send(res, errorReply(new ServiceError(ERRORS.internal)));
       },
     );

@@ -102,7 +102,7 @@ async function list(ctx: RouteContext): Promise<Reply> {
   });
   const body: Record<string, unknown> = { data, ...paginationEnvelope(ctx.url, page, result.total) };
   if (include.size > 0) {
-    const unique = new Map(included.map((r) => [`${r.type}/${r.id}`, r]));
+    const unique = new Map(included.map((r) => [`${String(r.type)}/${String(r.id)}`, r]));
     body.included = [...unique.values()];
   }
   return { status: 200, body };

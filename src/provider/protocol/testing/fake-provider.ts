@@ -107,7 +107,7 @@ export const fakeProvider: ProviderImplementation<FakeProviderData> = {
         attributes: { input: { type: 'string', required: true }, output: { type: 'string', computed: true } },
       },
       read(config) {
-        return { state: { input: config.input, output: `echo:${String(config.input)}` } };
+        return { state: { input: config.input, output: `echo:${typeof config.input === 'string' ? config.input : JSON.stringify(config.input)}` } };
       },
     },
   },
