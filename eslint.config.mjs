@@ -7,6 +7,16 @@ import { defineConfig } from 'eslint/config';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
+/** The rules about `any`, off where values of unknown shape are read on purpose (each block says why). */
+const VALUES_OF_UNKNOWN_SHAPE = {
+  '@typescript-eslint/no-explicit-any': 'off',
+  '@typescript-eslint/no-unsafe-argument': 'off',
+  '@typescript-eslint/no-unsafe-assignment': 'off',
+  '@typescript-eslint/no-unsafe-call': 'off',
+  '@typescript-eslint/no-unsafe-member-access': 'off',
+  '@typescript-eslint/no-unsafe-return': 'off',
+};
+
 export default defineConfig(
   {
     ignores: ['dist/**', 'coverage/**', 'cdktf.out/**', '.cdkws/**', 'constructs/gen/**'],
@@ -38,27 +48,14 @@ export default defineConfig(
     // - the console renders the documents the API's own handlers serialized (ApiReader), escaped by `html`, until the
     //   response schemas of src/spec type them. Everything else in src/server stays checked.
     files: ['**/*.test.ts', 'test/**', '**/test-support.ts', '**/testing/**', 'src/server/console/**'],
-    rules: {
-      '@typescript-eslint/no-explicit-any': 'off',
-      '@typescript-eslint/no-unsafe-argument': 'off',
-      '@typescript-eslint/no-unsafe-assignment': 'off',
-      '@typescript-eslint/no-unsafe-call': 'off',
-      '@typescript-eslint/no-unsafe-member-access': 'off',
-      '@typescript-eslint/no-unsafe-return': 'off',
-    },
+    rules: VALUES_OF_UNKNOWN_SHAPE,
   },
   {
     // Values of unknown shape on purpose: the plugin protocol's message codec walks decoded messages member by member
     // from their descriptors (typed at the codec's edges, messages.ts), and the benchmarks pass plain data between
     // threads and read JSON answers whose shape the service's own tests check.
     files: ['src/provider/protocol/wire.ts', 'src/provider/protocol/grpc-server.ts', 'src/provider/protocol/services.ts', 'bench/**'],
-    rules: {
-      '@typescript-eslint/no-explicit-any': 'off',
-      '@typescript-eslint/no-unsafe-argument': 'off',
-      '@typescript-eslint/no-unsafe-assignment': 'off',
-      '@typescript-eslint/no-unsafe-call': 'off',
-      '@typescript-eslint/no-unsafe-member-access': 'off',
-    },
+    rules: VALUES_OF_UNKNOWN_SHAPE,
   },
   {
     // Plain CommonJS scripts and files outside tsconfig.json (the example app resolves `cdk-workspaces` only once
