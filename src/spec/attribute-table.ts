@@ -124,10 +124,19 @@ export function toWireAttributes(table: AttributeTable, values: Readonly<Record<
   return out;
 }
 
+const ROWS = new WeakMap<AttributeTable, ReadonlyArray<readonly [string, AttributeRow]>>();
+
+/** A table's rows as [camelCase name, row] pairs; computed once per table (the client maps every answer). */
+export function rowsOf(table: AttributeTable): ReadonlyArray<readonly [string, AttributeRow]> {
+  let rows = ROWS.get(table);
+  if (!rows) ROWS.set(table, (rows = Object.entries(table)));
+  return rows;
+}
+
 /** Wire attributes → camelCase values, for the rows of the table; other members are ignored. */
 export function fromWireAttributes(table: AttributeTable, wire: Readonly<Record<string, unknown>>): Record<string, unknown> {
   const out: Record<string, unknown> = {};
-  for (const [name, row] of Object.entries(table)) {
+  for (const [name, row] of rowsOf(table)) {
     const value = wire[row.wire];
     if (value === undefined) continue;
     out[name] =
