@@ -3,8 +3,8 @@
 // workspace"). No attribute is mapped by hand: adding one to WORKSPACE_ATTRIBUTES adds it to the
 // options, the result and both mappings. Only the members every result carries are named.
 import {
-  fromWireAttributes,
   rowsOf,
+  wireReaderOf,
   TAG_BINDING_ATTRIBUTES,
   TAG_BINDING_TYPE,
   toWireAttributes,
@@ -177,20 +177,11 @@ function readValues(
   attributes: Readonly<Record<string, unknown>>,
   relationships: Readonly<Record<string, Relationship>>,
 ): Record<string, unknown> {
-  // One pass, no deletes: an object that loses members is slow for the spreads that follow.
-  const values: Record<string, unknown> = {};
+  const values = wireReaderOf(table)(attributes);
   for (const [name, row] of rowsOf(table)) {
-    if (row.readRelationship) {
-      const id = relatedId(relationships[row.readRelationship]);
-      if (id !== undefined && (id !== null || row.nullable)) values[name] = id;
-      continue;
-    }
-    const value = attributes[row.wire];
-    if (value === undefined) continue;
-    values[name] =
-      row.kind === 'object' && row.attributes && value !== null && typeof value === 'object'
-        ? fromWireAttributes(row.attributes, value as Record<string, unknown>)
-        : value;
+    if (!row.readRelationship) continue;
+    const id = relatedId(relationships[row.readRelationship]);
+    if (id !== undefined && (id !== null || row.nullable)) values[name] = id;
   }
   return values;
 }
