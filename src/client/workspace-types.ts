@@ -10,6 +10,7 @@ import {
   toWireAttributes,
   WORKSPACE_ATTRIBUTES,
   WORKSPACE_TYPE,
+  type AttributeRow,
   type AttributeTable,
   type CreateValues,
   type ReadValues,
@@ -172,15 +173,21 @@ const relatedId = (rel: Relationship): string | null | undefined => {
  * The table's values of an answer: attributes by wire name, and the rows answered as a
  * relationship (`readRelationship`) from its `data.id` (null kept only where null is a value).
  */
+const RELATIONSHIP_ROWS = new WeakMap<AttributeTable, ReadonlyArray<readonly [string, AttributeRow]>>();
+const relationshipRowsOf = (table: AttributeTable) => {
+  let rows = RELATIONSHIP_ROWS.get(table);
+  if (!rows) RELATIONSHIP_ROWS.set(table, (rows = rowsOf(table).filter(([, row]) => row.readRelationship !== undefined)));
+  return rows;
+};
+
 function readValues(
   table: AttributeTable,
   attributes: Readonly<Record<string, unknown>>,
   relationships: Readonly<Record<string, Relationship>>,
 ): Record<string, unknown> {
   const values = wireReaderOf(table)(attributes);
-  for (const [name, row] of rowsOf(table)) {
-    if (!row.readRelationship) continue;
-    const id = relatedId(relationships[row.readRelationship]);
+  for (const [name, row] of relationshipRowsOf(table)) {
+    const id = relatedId(relationships[row.readRelationship!]);
     if (id !== undefined && (id !== null || row.nullable)) values[name] = id;
   }
   return values;
@@ -194,18 +201,21 @@ export function toWorkspace(resource: WorkspaceResource): Workspace {
   // The answer was validated against the schema derived from the same table.
   const values = readValues(WORKSPACE_ATTRIBUTES, a, rel);
   // Filled in place, not spread into a new object: the client maps every answer (bench "client").
-  for (const [name, fallback] of Object.entries(ALWAYS_PRESENT)) values[name] ??= Array.isArray(fallback) ? [] : fallback;
-  const extras: Omit<Workspace, keyof WorkspaceReadValues | keyof AlwaysPresent> & Pick<Workspace, 'name'> = {
-    id: resource.id,
-    name: a.name,
-    organization: relatedId(rel.organization) ?? undefined,
-    isDestroyable: a.actions?.['is-destroyable'],
-    lockedBy: lockedBy === undefined || Array.isArray(lockedBy) ? undefined : lockedBy,
-    permissions: a.permissions,
-    sshKeyId: relatedId(rel['ssh-key']),
-    currentRunId: relatedId(rel['current-run']),
-    currentStateVersionId: relatedId(rel['current-state-version']),
-    raw: resource,
-  };
-  return Object.assign(values, extras) as unknown as Workspace;
+  // Members every result has, even when the answer leaves them out.
+  values.locked ??= ALWAYS_PRESENT.locked;
+  values.tagNames ??= [];
+  values.triggerPrefixes ??= [];
+  values.triggerPatterns ??= [];
+  values.vcsRepo ??= ALWAYS_PRESENT.vcsRepo;
+  values.id = resource.id;
+  values.name = a.name;
+  values.organization = relatedId(rel.organization) ?? undefined;
+  values.isDestroyable = a.actions?.['is-destroyable'];
+  values.lockedBy = lockedBy === undefined || Array.isArray(lockedBy) ? undefined : lockedBy;
+  values.permissions = a.permissions;
+  values.sshKeyId = relatedId(rel['ssh-key']);
+  values.currentRunId = relatedId(rel['current-run']);
+  values.currentStateVersionId = relatedId(rel['current-state-version']);
+  values.raw = resource;
+  return values as unknown as Workspace;
 }
