@@ -23,13 +23,22 @@ function baseSchema(row: AttributeRow, build: (table: AttributeTable) => z.ZodTy
   }
 }
 
-function withRule(schema: z.ZodType, rule: ValueRule | undefined, name: string): z.ZodType {
-  if (!rule) return schema;
-  return schema.superRefine((value, ctx) => {
+/** A value rule as a zod refinement, its message naming the member `name` (wire naming). */
+function refinement(rule: ValueRule, name: string) {
+  return (value: unknown, ctx: z.RefinementCtx): void => {
     if (typeof value !== 'string') return;
     const problem = rule(value);
     if (problem !== undefined) ctx.addIssue({ code: 'custom', message: problem.replace(/\{\}/g, name) });
-  });
+  };
+}
+
+/** A string checked by a value rule of the spec: the one way a rule becomes part of a schema. */
+export function ruleSchema(rule: ValueRule, name: string): z.ZodString {
+  return z.string().superRefine(refinement(rule, name));
+}
+
+function withRule(schema: z.ZodType, rule: ValueRule | undefined, name: string): z.ZodType {
+  return rule ? schema.superRefine(refinement(rule, name)) : schema;
 }
 
 /**

@@ -135,38 +135,26 @@ export function rowsOf(table: AttributeTable): ReadonlyArray<readonly [string, A
 
 /** Wire attributes → camelCase values, for the rows of the table; other members are ignored. */
 export function fromWireAttributes(table: AttributeTable, wire: Readonly<Record<string, unknown>>): Record<string, unknown> {
-  const out: Record<string, unknown> = {};
-  for (const [name, row] of rowsOf(table)) {
-    const value = wire[row.wire];
-    if (value === undefined) continue;
-    out[name] =
-      row.kind === 'object' && row.attributes && value !== null && typeof value === 'object'
-        ? fromWireAttributes(row.attributes, value as Record<string, unknown>)
-        : value;
-  }
-  return out;
+  return wireReaderOf(table)(wire);
 }
 
 const READERS = new WeakMap<AttributeTable, (wire: Readonly<Record<string, unknown>>) => Record<string, unknown>>();
 
 /**
- * The same mapping as `fromWireAttributes` for answers (rows read from a relationship are left to
- * the caller), compiled once per table into straight-line code: the client maps every answer, and
- * a loop over the rows costs it about a tenth of a request (bench "client").
+ * The mapping of `fromWireAttributes`, compiled once per table into straight-line code: the client
+ * maps every answer, and a loop over the rows cost it about a tenth of a request (bench "client").
  */
 export function wireReaderOf(table: AttributeTable): (wire: Readonly<Record<string, unknown>>) => Record<string, unknown> {
   let reader = READERS.get(table);
   if (reader) return reader;
   const nested: Array<(wire: Readonly<Record<string, unknown>>) => Record<string, unknown>> = [];
-  const lines = rowsOf(table)
-    .filter(([, row]) => !row.readRelationship)
-    .map(([name, row]) => {
-      const from = `w[${JSON.stringify(row.wire)}]`;
-      const to = `o[${JSON.stringify(name)}]`;
-      if (row.kind !== 'object' || !row.attributes) return `v = ${from}; if (v !== undefined) ${to} = v;`;
-      nested.push(wireReaderOf(row.attributes));
-      return `v = ${from}; if (v !== undefined) ${to} = v !== null && typeof v === 'object' ? n[${nested.length - 1}](v) : v;`;
-    });
+  const lines = rowsOf(table).map(([name, row]) => {
+    const from = `w[${JSON.stringify(row.wire)}]`;
+    const to = `o[${JSON.stringify(name)}]`;
+    if (row.kind !== 'object' || !row.attributes) return `v = ${from}; if (v !== undefined) ${to} = v;`;
+    nested.push(wireReaderOf(row.attributes));
+    return `v = ${from}; if (v !== undefined) ${to} = v !== null && typeof v === 'object' ? n[${nested.length - 1}](v) : v;`;
+  });
   // The code is built from the table's own names (JSON-quoted), never from input.
   // eslint-disable-next-line @typescript-eslint/no-implied-eval
   const compiled = new Function('n', `return function read(w) { const o = {}; let v; ${lines.join(' ')} return o; };`) as (

@@ -1,7 +1,9 @@
 // Workspace change requests (spec "Change request", "List/Show/Archive a change request";
 // decisions 1–3, 26).
 import { z } from 'zod';
+import { ruleSchema } from './attribute-schemas';
 import type { AttributeTable } from './attribute-table';
+import { storableTextRule } from './rules';
 import { paginationLinksSchema, paginationSchema } from './jsonapi';
 
 export const CHANGE_REQUEST_TYPE = 'workspace_change_requests';
@@ -9,15 +11,11 @@ export const CHANGE_REQUEST_TYPE = 'workspace_change_requests';
 export const CHANGE_REQUEST_SUBJECT_MAX_LENGTH = 255;
 export const CHANGE_REQUEST_MESSAGE_MAX_LENGTH = 65536;
 
-/** Text the service stores: NUL cannot be stored in PostgreSQL text, so it is refused up front. */
-export function storableText(): z.ZodString {
-  return z.string().refine((value) => !value.includes('\u0000'), 'must not contain NUL characters');
-}
-
-export const changeRequestSubjectSchema = storableText()
+/** Text the service stores (the rule: storableTextRule, PostgreSQL text cannot hold NUL). */
+export const changeRequestSubjectSchema = ruleSchema(storableTextRule, 'subject')
   .min(1, 'subject must not be empty')
   .max(CHANGE_REQUEST_SUBJECT_MAX_LENGTH, `subject must be at most ${CHANGE_REQUEST_SUBJECT_MAX_LENGTH} characters`);
-export const changeRequestMessageSchema = storableText().max(
+export const changeRequestMessageSchema = ruleSchema(storableTextRule, 'message').max(
   CHANGE_REQUEST_MESSAGE_MAX_LENGTH,
   `message must be at most ${CHANGE_REQUEST_MESSAGE_MAX_LENGTH} characters`,
 );

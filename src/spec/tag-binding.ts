@@ -1,5 +1,6 @@
 // Key-value tag bindings (spec "Limits"; decision 7).
 import { z } from 'zod';
+import { ruleSchema } from './attribute-schemas';
 import type { AttributeTable } from './attribute-table';
 
 export const TAG_BINDING_TYPE = 'tag-bindings';
@@ -32,14 +33,8 @@ export function tagBindingCountProblem(count: number): string | undefined {
   return count > TAG_BINDINGS_MAX_DIRECT ? `a workspace can have at most ${TAG_BINDINGS_MAX_DIRECT} tag bindings of its own; {} has ${count}` : undefined;
 }
 
-const withRule = (rule: (value: string) => string | undefined, name: string) =>
-  z.string().superRefine((value, ctx) => {
-    const problem = rule(value);
-    if (problem !== undefined) ctx.addIssue({ code: 'custom', message: problem.replace('{}', name) });
-  });
-
-export const tagBindingKeySchema = withRule(tagBindingKeyProblem, 'key');
-export const tagBindingValueSchema = withRule(tagBindingValueProblem, 'value');
+export const tagBindingKeySchema = ruleSchema(tagBindingKeyProblem, 'key');
+export const tagBindingValueSchema = ruleSchema(tagBindingValueProblem, 'value');
 
 /** A tag binding's attributes (spec "Tag binding"). */
 export const TAG_BINDING_ATTRIBUTES = {

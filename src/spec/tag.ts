@@ -1,5 +1,6 @@
 // Flat workspace tags (spec "Flat tag", "Flat tags"; decisions 9, 12).
 import { z } from 'zod';
+import { ruleSchema } from './attribute-schemas';
 import { paginationLinksSchema, paginationSchema, relationshipSchema } from './jsonapi';
 
 export const FLAT_TAG_TYPE = 'tags';
@@ -34,10 +35,7 @@ export function declaredFlatTagNameProblem(name: string): string | undefined {
   return stored === name ? undefined : `{} must be written lowercase ("${stored}"): the service stores flat tags lowercased`;
 }
 
-export const flatTagNameSchema = z.string().superRefine((name, ctx) => {
-  const problem = flatTagNameProblem(name);
-  if (problem !== undefined) ctx.addIssue({ code: 'custom', message: problem.replace('{}', 'name') });
-});
+export const flatTagNameSchema = ruleSchema(flatTagNameProblem, 'name');
 
 /** One entry of an add or remove body: a tag by `id`, or by `attributes.name` (exactly one). */
 export const flatTagInputSchema = z

@@ -1,7 +1,7 @@
 // The workspace: wire schemas derived from its attribute table, and what the spec says of its
 // documents (spec "Workspace", "Create a workspace", "Update a workspace"; decisions 16, 23).
 import { z } from 'zod';
-import { requestAttributesSchema, responseAttributesSchema } from './attribute-schemas';
+import { requestAttributesSchema, responseAttributesSchema, ruleSchema } from './attribute-schemas';
 import { fromWireAttributes, wireDefaultsOf, type WireCreateValues, type WireReadValues, type WireUpdateValues } from './attribute-table';
 import { relationshipSchema, paginationSchema, paginationLinksSchema } from './jsonapi';
 import { PERMISSION_KEYS } from './permissions';
@@ -17,10 +17,7 @@ export const WORKSPACE_TYPE = 'workspaces';
 export const ENGINE_VERSION_WIRE_ALIAS = 'terraform-version';
 
 /** `name` as the service checks it (the rule in words: rules.ts). */
-export const workspaceNameSchema = z.string().superRefine((value, ctx) => {
-  const problem = workspaceNameRule(value);
-  if (problem !== undefined) ctx.addIssue({ code: 'custom', message: problem.replace('{}', 'name') });
-});
+export const workspaceNameSchema = ruleSchema(workspaceNameRule, 'name');
 
 type WorkspaceTable = typeof WORKSPACE_ATTRIBUTES;
 type EngineVersionAlias = { [ENGINE_VERSION_WIRE_ALIAS]?: string };
