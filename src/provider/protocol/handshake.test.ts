@@ -76,9 +76,12 @@ function call<Req, Res>(client: grpc.Client, m: grpc.MethodDefinition<Req, Res>,
   });
 }
 
-function tlsClient(socket: string, serverDerB64: string, identity = clientCert): grpc.Client {
+/** `identity` null: a client that presents no certificate at all. */
+function tlsClient(socket: string, serverDerB64: string, identity: typeof clientCert | null = clientCert): grpc.Client {
   const serverPem = toPem('CERTIFICATE', Buffer.from(serverDerB64, 'base64'));
-  const creds = grpc.credentials.createSsl(Buffer.from(serverPem), Buffer.from(identity.keyPem), Buffer.from(identity.certPem));
+  const creds = identity
+    ? grpc.credentials.createSsl(Buffer.from(serverPem), Buffer.from(identity.keyPem), Buffer.from(identity.certPem))
+    : grpc.credentials.createSsl(Buffer.from(serverPem));
   return new grpc.Client(`unix:${socket}`, creds, { 'grpc.ssl_target_name_override': 'localhost' });
 }
 
@@ -125,6 +128,12 @@ describe('handshake with mutual TLS', () => {
     const stranger = tlsClient(socket, certB64, createServerCertificate());
     await expect(call(stranger, providerService.GetProviderSchema, {})).rejects.toThrow();
     stranger.close();
+    // So is one that presents no certificate.
+    const anonymous = tlsClient(socket, certB64, null);
+    await expect(call(anonymous, providerService.GetProviderSchema, {})).rejects.toThrow();
+    anonymous.close();
+    // And the trusted client is still served.
+    expect(Object.keys((await call(client, providerService.GetProviderSchema, {})).resourceSchemas)).toEqual(['cdkws_fake']);
 
     // SIGINT (Ctrl-C to the process group) is ignored.
     p.child.kill('SIGINT');

@@ -51,11 +51,15 @@ export function timeOneStart(executable: string, env: NodeJS.ProcessEnv): Promis
   });
 }
 
-/** Milliseconds from exec to exit of bare `node -e ''`: the floor for any Node provider. */
-export function timeBareNode(): Promise<number> {
+/**
+ * Milliseconds from exec to exit of bare `node -e ''`: the floor for any Node provider. It gets the
+ * provider's environment: variables such as NODE_EXTRA_CA_CERTS cost every node process alike
+ * (reading that bundle takes ~35 ms), and would otherwise count as the provider's own.
+ */
+export function timeBareNode(env: NodeJS.ProcessEnv = process.env): Promise<number> {
   return new Promise((resolve, reject) => {
     const started = process.hrtime.bigint();
-    const child = spawn(process.execPath, ['-e', ''], { stdio: 'ignore', env: { PATH: process.env.PATH } });
+    const child = spawn(process.execPath, ['-e', ''], { stdio: 'ignore', env });
     child.on('error', reject);
     child.on('exit', (code) => (code === 0 ? resolve(elapsedMs(started)) : reject(new Error(`node -e '' exited ${code}`))));
   });
@@ -77,13 +81,13 @@ export async function measureStartup(executable: string, runs = 10): Promise<Sta
   const sockets = fs.mkdtempSync(path.join(os.tmpdir(), 'cdkws-measure-'));
   const env = terraformLikeEnv(sockets);
   try {
-    await timeBareNode(); // warm the page cache
+    await timeBareNode(env); // warm the page cache
     await timeOneStart(executable, env);
     const samples: number[] = [];
     const bare: number[] = [];
     const over: number[] = [];
     for (let i = 0; i < runs; i++) {
-      bare.push(await timeBareNode());
+      bare.push(await timeBareNode(env));
       samples.push(await timeOneStart(executable, env));
       over.push(samples[i] - bare[i]);
     }
