@@ -7,8 +7,8 @@ import type { Store, StorageOptions } from './types';
 export * from './types';
 export { StorageDriverMissingError } from './drivers';
 
-/** Opens the database, applies pending migrations, and returns the store over it. */
-export async function openStore(options: StorageOptions): Promise<Store> {
+/** Opens the database, applies pending migrations, and returns the store over it (`tuning`: for tests). */
+export async function openStore(options: StorageOptions, tuning: { bookmarkEvery?: number } = {}): Promise<Store> {
   const db: Db = options.kind === 'sqlite' ? openDriverDb('sqlite', options.path) : openDriverDb('postgres', options.url);
   try {
     await migrate(db);
@@ -16,5 +16,5 @@ export async function openStore(options: StorageOptions): Promise<Store> {
     await db.close().catch(() => undefined);
     throw err;
   }
-  return new SqlStore(db);
+  return new SqlStore(db, tuning);
 }

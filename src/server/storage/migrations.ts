@@ -137,6 +137,34 @@ const MIGRATIONS: Migration[] = [
     name: 'trigram name indexes; page ids from covering indexes',
     statements: (d) => (d === 'postgres' ? POSTGRES_NAME_INDEXES : SQLITE_NAME_INDEXES),
   },
+  {
+    version: 4,
+    name: 'organization list version for page bookmarks',
+    // Inserts and deletes raise it beside workspace_count; the trigger catches every change of the
+    // columns an unfiltered list is ordered by (see page-bookmarks.ts).
+    statements: (d) => [
+      'ALTER TABLE organization_counters ADD COLUMN list_version BIGINT NOT NULL DEFAULT 0',
+      ...(d === 'postgres' ? POSTGRES_LIST_VERSION_TRIGGER : SQLITE_LIST_VERSION_TRIGGER),
+    ],
+  },
+];
+
+const LIST_ORDER_CHANGED = 'new.name_key <> old.name_key OR new.latest_change_at <> old.latest_change_at';
+const RAISE_LIST_VERSION = 'UPDATE organization_counters SET list_version = list_version + 1 WHERE organization = new.organization;';
+
+const SQLITE_LIST_VERSION_TRIGGER = [
+  `CREATE TRIGGER workspaces_list_version AFTER UPDATE OF name_key, latest_change_at ON workspaces WHEN ${LIST_ORDER_CHANGED} BEGIN
+    ${RAISE_LIST_VERSION}
+  END`,
+];
+
+const POSTGRES_LIST_VERSION_TRIGGER = [
+  `CREATE FUNCTION workspaces_raise_list_version() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN
+    ${RAISE_LIST_VERSION}
+    RETURN NULL;
+  END $$`,
+  `CREATE TRIGGER workspaces_list_version AFTER UPDATE OF name_key, latest_change_at ON workspaces
+    FOR EACH ROW WHEN (${LIST_ORDER_CHANGED}) EXECUTE FUNCTION workspaces_raise_list_version()`,
 ];
 
 /**

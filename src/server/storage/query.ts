@@ -130,12 +130,38 @@ export function workspaceFilter(dialect: Dialect, q: WorkspaceQuery): WorkspaceF
   return { where: conditions.join(' AND '), params, narrowed: conditions.length > 1 };
 }
 
-/** Name order is case-insensitive (name_key); names are unique per organization, so it is total. */
-export function workspaceOrder(q: WorkspaceQuery): string {
-  const dir = q.sort?.descending ? 'DESC' : 'ASC';
-  if (q.sort?.field === 'latest-change-at') return `w.latest_change_at ${dir}, w.name_key ${dir}`;
+/** A list's order: columns of `w`, compared left to right, all in one direction. */
+export interface ListOrder {
+  columns: string[];
+  descending: boolean;
+}
+
+/**
+ * Name order is case-insensitive (name_key). Every order ends in name_key, unique per organization,
+ * so it is total: a page, and a page bookmark, is one exact place in it.
+ */
+export function workspaceOrder(q: WorkspaceQuery): ListOrder {
+  const descending = q.sort?.descending ?? false;
+  if (q.sort?.field === 'latest-change-at') return { columns: ['latest_change_at', 'name_key'], descending };
   // `current-run.created-at`: no workspace has runs, so it orders like the name.
-  return `w.name_key ${dir}`;
+  return { columns: ['name_key'], descending };
+}
+
+export function orderBy(order: ListOrder): string {
+  return order.columns.map((column) => `w.${column} ${order.descending ? 'DESC' : 'ASC'}`).join(', ');
+}
+
+/** `w` comes after the row whose order columns hold `values` (SQL expressions), in `order`. */
+export function comesAfter(order: ListOrder, values: string[]): string {
+  return `(${order.columns.map((column) => `w.${column}`).join(', ')}) ${order.descending ? '<' : '>'} (${values.join(', ')})`;
+}
+
+/**
+ * The column naming a workspace row inside the list indexes: SQLite's indexes hold the rowid, and
+ * PostgreSQL's list indexes include the id, so a page's keys come from an index alone.
+ */
+export function rowKey(dialect: Dialect): 'rowid' | 'id' {
+  return dialect === 'sqlite' ? 'rowid' : 'id';
 }
 
 /** Flat tag names of many workspaces in one query, each list in the order the tags were added. */

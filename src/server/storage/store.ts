@@ -1,5 +1,5 @@
 import { Db, UniqueViolationError, forUpdate, inJsonList } from './db';
-import { tagNamesOf, workspaceFilter, workspaceOrder } from './query';
+import { tagNamesOf } from './query';
 import { WorkspaceReadCache } from './read-cache';
 import { OtherRecords } from './records';
 import {
@@ -14,6 +14,7 @@ import {
   workspaceScalarsFromRow,
 } from './rows';
 import { attachTags, deleteOrphanTags, detachTags, lockTagsOf, replaceBindings, upsertBindings } from './tags';
+import { WorkspacePages } from './workspace-pages';
 import {
   FlatTagRecord,
   NameTakenError,
@@ -50,10 +51,13 @@ const LATEST_IS_FINAL = 'COALESCE((SELECT sv.finalized FROM state_versions sv WH
 export class SqlStore extends OtherRecords implements Store {
   readonly kind: 'sqlite' | 'postgres';
   private readonly cache = new WorkspaceReadCache();
+  private readonly pages: WorkspacePages;
 
-  constructor(db: Db) {
+  /** `bookmarkEvery`: rows between page bookmarks, for tests (see page-bookmarks.ts). */
+  constructor(db: Db, options: { bookmarkEvery?: number } = {}) {
     super(db);
     this.kind = db.dialect;
+    this.pages = new WorkspacePages(db, options.bookmarkEvery);
   }
 
   close(): Promise<void> {
@@ -153,8 +157,8 @@ export class SqlStore extends OtherRecords implements Store {
     if (ws.tagBindings?.length) await upsertBindings(tx, ws.id, ws.tagBindings, ws.createdAt);
     // Last, so the organization's hot counter row stays locked only until the commit.
     await tx.run(
-      'INSERT INTO organization_counters (organization, workspace_count) VALUES (?, 1) ' +
-        'ON CONFLICT (organization) DO UPDATE SET workspace_count = organization_counters.workspace_count + 1',
+      'INSERT INTO organization_counters (organization, workspace_count, list_version) VALUES (?, 1, 1) ON CONFLICT (organization) ' +
+        'DO UPDATE SET workspace_count = organization_counters.workspace_count + 1, list_version = organization_counters.list_version + 1',
       [ws.organization],
     );
     // The record is exactly what was inserted; building it saves reading it back.
@@ -229,30 +233,8 @@ export class SqlStore extends OtherRecords implements Store {
   async listWorkspaces(q: WorkspaceQuery): Promise<StoragePage<WorkspaceRecord>> {
     // Workspaces have no runs, so no workspace has a current run in any status.
     if (q.currentRunStatus !== undefined || (q.visibleNames !== null && q.visibleNames.length === 0)) return { items: [], total: 0 };
-    const { where, params, narrowed } = workspaceFilter(this.db.dialect, q);
-    const order = workspaceOrder(q);
-    const offset = Math.max(0, q.offset);
-    const limit = Math.max(0, q.limit);
-    // A later page finds its keys in an index first (SQLite's indexes hold the rowid; PostgreSQL's
-    // list indexes include the id), so the rows it skips are never read; then it reads its own rows.
-    const key = this.db.dialect === 'sqlite' ? 'w.rowid' : 'w.id';
-    const rows = await this.db.all<WorkspaceRow>(
-      offset === 0
-        ? `SELECT ${WORKSPACE_COLUMNS} FROM workspaces w WHERE ${where} ORDER BY ${order} LIMIT ?`
-        : `SELECT ${WORKSPACE_COLUMNS} FROM workspaces w WHERE ${key} IN ` +
-            `(SELECT ${key} FROM workspaces w WHERE ${where} ORDER BY ${order} LIMIT ? OFFSET ?) ORDER BY ${order}`,
-      offset === 0 ? [...params, limit] : [...params, limit, offset],
-    );
-    let total: number;
-    if (narrowed) {
-      const row = await this.db.get<{ n: number }>(`SELECT COUNT(*) AS n FROM workspaces w WHERE ${where}`, params);
-      total = Number(row?.n ?? 0);
-    } else {
-      // The unfiltered total comes from the counter kept with inserts and deletes: no scan.
-      const row = await this.db.get<{ n: number }>('SELECT workspace_count AS n FROM organization_counters WHERE organization = ?', [q.organization]);
-      total = Number(row?.n ?? 0);
-    }
-    return { items: await this.withTagNames(this.db, rows), total };
+    const page = await this.pages.read(q);
+    return { items: await this.withTagNames(this.db, page.rows), total: page.total };
   }
 
   async listWorkspaceNames(organization: string): Promise<Array<{ id: string; name: string; projectId: string }>> {
@@ -270,7 +252,9 @@ export class SqlStore extends OtherRecords implements Store {
     // retention policy and state versions.
     await tx.run('DELETE FROM workspaces WHERE id = ?', [id]);
     await deleteOrphanTags(tx, tagIds);
-    await tx.run('UPDATE organization_counters SET workspace_count = workspace_count - 1 WHERE organization = ?', [organization]);
+    await tx.run('UPDATE organization_counters SET workspace_count = workspace_count - 1, list_version = list_version + 1 WHERE organization = ?', [
+      organization,
+    ]);
   }
 
   forceDeleteWorkspace(id: string): Promise<boolean> {

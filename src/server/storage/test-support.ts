@@ -10,6 +10,7 @@ import type { NewWorkspace, Store, StorageOptions } from './types';
 // when CDKWS_TEST_DATABASE_URL names an admin database (a fresh database is created per suite).
 
 export type BackendKind = 'sqlite' | 'postgres';
+type StoreTuning = Parameters<typeof openStore>[1];
 
 export const backendKinds: BackendKind[] = process.env.CDKWS_TEST_DATABASE_URL ? ['sqlite', 'postgres'] : ['sqlite'];
 
@@ -19,7 +20,7 @@ export interface TestDatabase {
   /** A store for the suite: SQLite `:memory:`, or the PostgreSQL database. */
   openMain(): Promise<Store>;
   /** Another store on the shared database (a second process's worth of connections). */
-  openShared(): Promise<Store>;
+  openShared(tuning?: StoreTuning): Promise<Store>;
   drop(): Promise<void>;
 }
 
@@ -60,7 +61,7 @@ export async function createTestDatabase(kind: BackendKind): Promise<TestDatabas
     return {
       options,
       openMain: () => track(openStore({ kind: 'sqlite', path: ':memory:' })),
-      openShared: () => track(openStore(options)),
+      openShared: (tuning) => track(openStore(options, tuning)),
       drop: async () => {
         await closeAll();
         rmSync(dir, { recursive: true, force: true });
@@ -79,7 +80,7 @@ export async function createTestDatabase(kind: BackendKind): Promise<TestDatabas
   return {
     options,
     openMain: () => track(openStore(options)),
-    openShared: () => track(openStore(options)),
+    openShared: (tuning) => track(openStore(options, tuning)),
     drop: async () => {
       await closeAll();
       const client = new Client({ connectionString: process.env.CDKWS_TEST_DATABASE_URL });
