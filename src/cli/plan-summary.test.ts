@@ -118,6 +118,36 @@ describe('summarizePlan', () => {
     ]);
   });
 
+  it('gives a destroyed workspace one warning that counts the resources destroyed with it', () => {
+    const removed = plan();
+    removed.resource_changes.push(
+      {
+        address: 'cdkws_tag_binding.old_team',
+        type: 'cdkws_tag_binding',
+        change: { actions: ['delete'], before: { id: 'ws-old/team', workspace_id: 'ws-old', key: 'team', value: 'a' }, after: null },
+      },
+      {
+        address: 'cdkws_tag_binding.old_env',
+        type: 'cdkws_tag_binding',
+        change: { actions: ['delete'], before: { id: 'ws-old/env', workspace_id: 'ws-old', key: 'env', value: 'b' }, after: null },
+      },
+      {
+        address: 'cdkws_tag_binding.app_team',
+        type: 'cdkws_tag_binding',
+        change: { actions: ['delete'], before: { id: 'ws-app/team', workspace_id: 'ws-app', key: 'team', value: 'c' }, after: null },
+      },
+    );
+    const warnings = summarizePlan('platform', removed).warnings;
+    expect(warnings).toContain(
+      'cdkws_workspace.old (workspace old) will be destroyed: the workspace and its state are deleted, with 2 resources of its own (cdkws_tag_binding)',
+    );
+    expect(warnings.filter((w) => w.startsWith('cdkws_tag_binding.old_'))).toEqual([]);
+    // A binding of a workspace that stays is still a warning of its own.
+    expect(warnings).toContain('cdkws_tag_binding.app_team (workspace app) will be destroyed');
+    // Every destroyed resource is still counted and listed.
+    expect(summarizePlan('platform', removed).destroy).toBe(5);
+  });
+
   it('shows a rename as old → new', () => {
     const renamed = plan();
     renamed.resource_changes = [

@@ -93,6 +93,26 @@ describe('HTTP edges', () => {
     expect((await service.request('GET', `/organizations/${ORG}/workspaces`)).status).toBe(200);
   });
 
+  it('answers 500 and logs the stack of an internal error after a whole body was read, not a client abort', async () => {
+    const store = service.server.service.store;
+    const insert = jest.spyOn(store, 'insertWorkspace').mockRejectedValueOnce(new Error('storage failed on purpose'));
+    const before = logLines.length;
+    try {
+      const answer = await service.request('POST', `/organizations/${ORG}/workspaces`, {
+        body: { data: { type: 'workspaces', attributes: { name: 'internal-error' } } },
+      });
+      expect(answer.status).toBe(500);
+      expect(answer.body.errors[0].code).toBe('internal');
+      expect(JSON.stringify(answer.body)).not.toContain('storage failed on purpose');
+    } finally {
+      insert.mockRestore();
+    }
+    const lines = logLines.slice(before).join('\n');
+    expect(lines).toContain('internal error on POST');
+    expect(lines).toContain('storage failed on purpose');
+    expect(lines).not.toContain('aborted');
+  });
+
   it.each([
     'filter[tagged][-1][key]',
     'filter[tagged][abc][key]',

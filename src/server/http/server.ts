@@ -30,10 +30,14 @@ export function applyTimeLimits(server: http.Server): void {
   server.requestTimeout = TIME_LIMITS.requestMs;
 }
 
-/** A client that went away mid-request: nothing to answer and nothing wrong with the service. */
+/**
+ * A client that went away mid-request: nothing to answer and nothing wrong with the service.
+ * `readableAborted`, not `destroyed`: a request whose body was read to the end is destroyed too,
+ * and an internal error after that must still be answered 500 and logged with its stack.
+ */
 function isClientAbort(req: IncomingMessage, error: unknown): boolean {
   const code = (error as { code?: unknown } | null)?.code;
-  return req.destroyed || code === 'ECONNRESET' || code === 'ECONNABORTED' || (error as Error | null)?.message === 'aborted';
+  return req.readableAborted || code === 'ECONNRESET' || code === 'ECONNABORTED' || (error as Error | null)?.message === 'aborted';
 }
 
 export interface HttpOptions {

@@ -78,13 +78,18 @@ function columnsOf<S>(
   return [...columns, ...Object.entries(extra)].sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
 }
 
-function build<S, T>(columns: readonly Column<S>[], source: S): T {
-  const out: Record<string, unknown> = {};
-  for (const [wire, compute] of columns) {
-    const value = compute(source);
-    if (value !== undefined) out[wire] = value;
-  }
-  return out as T;
+/**
+ * The columns compiled into one function that returns one object literal: every list page renders
+ * twenty documents, and adding some sixty members one by one (each a new hidden class) cost a list
+ * request about a tenth (bench "service"). A column whose value is undefined leaves its member
+ * undefined, which JSON leaves out, as before.
+ */
+function builderOf<S, T>(columns: readonly Column<S>[]): (source: S) => T {
+  const members = columns.map(([wire], i) => `${JSON.stringify(wire)}: c[${i}](s)`);
+  // The code is built from the table's own wire names (JSON-quoted), never from input.
+  // eslint-disable-next-line @typescript-eslint/no-implied-eval
+  const compiled = new Function('c', `return function build(s) { return { ${members.join(', ')} }; };`) as (c: Compute<S, unknown>[]) => (source: S) => T;
+  return compiled(columns.map(([, compute]) => compute));
 }
 
 /** Values typed by the spec's answer type: `K`'s member of `Doc`, by camelCase name. */
@@ -98,7 +103,9 @@ const VCS_REPO_OBSERVED: Observed<typeof VCS_REPO_ATTRIBUTES, VcsRepoDocument, {
   serviceProvider: ({ token }) => serviceProvider(token),
   webhookUrl: ({ stored }) => `https://localhost/webhooks/vcs/${String(stored['webhook-id'] ?? '')}`,
 };
-const VCS_REPO_COLUMNS = columnsOf(VCS_REPO_ATTRIBUTES, VCS_REPO_OBSERVED, (source) => source.stored);
+const buildVcsRepo = builderOf<{ stored: StoredVcsRepo; token: OAuthToken | undefined }, VcsRepoDocument>(
+  columnsOf(VCS_REPO_ATTRIBUTES, VCS_REPO_OBSERVED, (source) => source.stored),
+);
 
 function serviceProvider(token: OAuthToken | undefined): string {
   return token?.serviceProvider ?? 'github';
@@ -133,17 +140,15 @@ const EXTRA: { [K in 'actions' | 'permissions' | typeof ENGINE_VERSION_WIRE_ALIA
   [ENGINE_VERSION_WIRE_ALIAS]: ({ stored }) => stored['engine-version'],
 };
 
-const WORKSPACE_COLUMNS = columnsOf(WORKSPACE_ATTRIBUTES, OBSERVED, (source) => source.stored, EXTRA);
+const buildAttributes = builderOf<Source, WorkspaceAttributes>(columnsOf(WORKSPACE_ATTRIBUTES, OBSERVED, (source) => source.stored, EXTRA));
 
 /** The `attributes` of a workspace document. */
 export function workspaceAttributes(ws: WorkspaceRecord, ctx: SerializeContext): WorkspaceAttributes {
   const stored = ws.settings as StoredSettings;
   const storedVcs = stored['vcs-repo'] ?? null;
   const token = storedVcs ? ctx.organization.oauthTokens.find((t) => t.id === storedVcs['oauth-token-id']) : undefined;
-  const vcsRepo = storedVcs
-    ? build<{ stored: StoredVcsRepo; token: OAuthToken | undefined }, VcsRepoDocument>(VCS_REPO_COLUMNS, { stored: storedVcs, token })
-    : null;
-  return build<Source, WorkspaceAttributes>(WORKSPACE_COLUMNS, { ws, stored, ctx, token, vcsRepo });
+  const vcsRepo = storedVcs ? buildVcsRepo({ stored: storedVcs, token }) : null;
+  return buildAttributes({ ws, stored, ctx, token, vcsRepo });
 }
 
 const related = (path: string) => ({ links: { related: `/api/v2${path}` } });
