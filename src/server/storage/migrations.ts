@@ -147,6 +147,17 @@ const MIGRATIONS: Migration[] = [
       ...(d === 'postgres' ? POSTGRES_LIST_VERSION_TRIGGER : SQLITE_LIST_VERSION_TRIGGER),
     ],
   },
+  {
+    version: 5,
+    name: 'name trigram index updated on every write (PostgreSQL)',
+    // A GIN index's fast-update mode parks new entries in a pending list that every search reads
+    // until vacuum or the list's size limit merges them: after a bulk import a substring search
+    // took 2.5 ms instead of 0.3 ms. Workspaces are written rarely and searched often.
+    statements: (d) =>
+      d === 'postgres'
+        ? ['ALTER INDEX workspaces_name_key_trigrams SET (fastupdate = off)', "SELECT gin_clean_pending_list('workspaces_name_key_trigrams'::regclass)"]
+        : [],
+  },
 ];
 
 const LIST_ORDER_CHANGED = 'new.name_key <> old.name_key OR new.latest_change_at <> old.latest_change_at';
