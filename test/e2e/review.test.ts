@@ -78,8 +78,11 @@ describe('reviewing changes with cdkws diff', () => {
     ]);
   });
 
-  it('stops diff and deploy on a policy error, before anything reaches the service, and puts the findings in the summary', async () => {
+  it('stops synth, diff and deploy on a policy error, before anything reaches the service, and puts the findings in the summary', async () => {
     writeFileSync(main, withPolicy(original));
+    const synthesized = await run('synth');
+    expect(synthesized.code).toBe(1);
+    expect(synthesized.stderr).toContain('no-auto-apply');
     const deployed = await run('deploy', '--auto-approve');
     expect(deployed.code).toBe(1);
     expect(deployed.stderr).toContain('cdkws deploy: policy check failed with 1 error (nothing was sent to the service):');
