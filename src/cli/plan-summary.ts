@@ -200,16 +200,15 @@ export function summarizePlan(stack: string, plan: JsonPlan, options: SummaryOpt
   // A resource of a destroyed workspace alone (its tag bindings, say) goes with the workspace: one
   // warning per workspace, so a large removal still fits the summary's limit.
   const destroyedWorkspaces = new Set(resources.filter((r) => r.action === 'delete' && r.type === WORKSPACE_RESOURCE_TYPE).map((r) => r.workspace));
-  const goingWith = new Map<string | undefined, string[]>();
-  for (const r of resources) {
-    if (r.action !== 'delete' || r.type === WORKSPACE_RESOURCE_TYPE || !r.workspace || !destroyedWorkspaces.has(r.workspace)) continue;
-    goingWith.set(r.workspace, [...(goingWith.get(r.workspace) ?? []), r.type]);
-  }
+  const goesWithWorkspace = (r: ResourceChangeSummary) =>
+    r.action === 'delete' && r.type !== WORKSPACE_RESOURCE_TYPE && r.workspace !== undefined && destroyedWorkspaces.has(r.workspace);
+  const alongWith = new Map<string | undefined, string[]>();
+  for (const r of resources.filter(goesWithWorkspace)) alongWith.set(r.workspace, [...(alongWith.get(r.workspace) ?? []), r.type]);
   for (const r of resources) {
     const what = r.workspace ? ` (workspace ${r.workspace})` : '';
     if (r.action === 'delete') {
-      if (r.type !== WORKSPACE_RESOURCE_TYPE && goingWith.get(r.workspace)) continue;
-      const along = r.type === WORKSPACE_RESOURCE_TYPE ? goingWith.get(r.workspace) : undefined;
+      if (goesWithWorkspace(r)) continue;
+      const along = r.type === WORKSPACE_RESOURCE_TYPE ? alongWith.get(r.workspace) : undefined;
       const alongText = along ? `, with ${along.length} resource${along.length === 1 ? '' : 's'} of its own (${[...new Set(along)].sort().join(', ')})` : '';
       warnings.push(
         `${r.address}${what} will be destroyed${r.type === WORKSPACE_RESOURCE_TYPE ? `: the workspace and its state are deleted${alongText}` : ''}`,

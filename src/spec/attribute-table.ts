@@ -141,27 +141,32 @@ export function fromWireAttributes(table: AttributeTable, wire: Readonly<Record<
 const READERS = new WeakMap<AttributeTable, (wire: Readonly<Record<string, unknown>>) => Record<string, unknown>>();
 
 /**
- * The mapping of `fromWireAttributes`, compiled once per table into one object literal: the client
- * maps every answer, and a loop over the rows (or members added one by one, each a new hidden
- * class) cost it about a tenth of a request (bench "client"). A member the answer leaves out is
- * undefined.
+ * A function of `s` that returns one object literal, a member per entry: `expression` reads `s` and
+ * may use `v` (a scratch variable) and `c[i]`, the entries of `context`. For mappings run on every
+ * answer or document: members added one by one each make a new hidden class, which cost the client
+ * and the service's list pages about a tenth of a request (bench "client", "service"). A member
+ * whose expression is undefined stays undefined (JSON leaves it out). Names are JSON-quoted and
+ * expressions are built from the tables' own names, never from input.
  */
+export function compileLiteral<S, T>(members: ReadonlyArray<readonly [name: string, expression: string]>, context: readonly unknown[] = []): (s: S) => T {
+  const body = members.map(([name, expression]) => `${JSON.stringify(name)}: ${expression}`).join(', ');
+  // eslint-disable-next-line @typescript-eslint/no-implied-eval
+  const compiled = new Function('c', `return function literal(s) { let v; return { ${body} }; };`) as (c: readonly unknown[]) => (s: S) => T;
+  return compiled(context);
+}
+
+/** The mapping of `fromWireAttributes`, compiled once per table (compileLiteral). */
 export function wireReaderOf(table: AttributeTable): (wire: Readonly<Record<string, unknown>>) => Record<string, unknown> {
   let reader = READERS.get(table);
   if (reader) return reader;
   const nested: Array<(wire: Readonly<Record<string, unknown>>) => Record<string, unknown>> = [];
-  const members = rowsOf(table).map(([name, row]) => {
-    const from = `w[${JSON.stringify(row.wire)}]`;
-    if (row.kind !== 'object' || !row.attributes) return `${JSON.stringify(name)}: ${from}`;
+  const members = rowsOf(table).map(([name, row]): [string, string] => {
+    const from = `s[${JSON.stringify(row.wire)}]`;
+    if (row.kind !== 'object' || !row.attributes) return [name, from];
     nested.push(wireReaderOf(row.attributes));
-    return `${JSON.stringify(name)}: (v = ${from}) !== null && typeof v === 'object' ? n[${nested.length - 1}](v) : v`;
+    return [name, `(v = ${from}) !== null && typeof v === 'object' ? c[${nested.length - 1}](v) : v`];
   });
-  // The code is built from the table's own names (JSON-quoted), never from input.
-  // eslint-disable-next-line @typescript-eslint/no-implied-eval
-  const compiled = new Function('n', `return function read(w) { let v; return { ${members.join(', ')} }; };`) as (
-    n: typeof nested,
-  ) => (wire: Readonly<Record<string, unknown>>) => Record<string, unknown>;
-  reader = compiled(nested);
+  reader = compileLiteral<Readonly<Record<string, unknown>>, Record<string, unknown>>(members, nested);
   READERS.set(table, reader);
   return reader;
 }

@@ -7,6 +7,7 @@
 // `grpc-message`), or in the headers alone when there is no reply ("trailers-only").
 import type * as http2 from 'node:http2';
 import type * as tlsTypes from 'node:tls';
+import { fromPem } from '../../x509/der';
 
 /** A method as both ends see it; the same shape as grpc-js's MethodDefinition, so tests can call it. */
 export interface MethodDefinition<Req, Res> {
@@ -70,15 +71,8 @@ export class GrpcError extends Error {
   }
 }
 
-/** The DER bytes of every certificate in a PEM text. */
-export function pemCertificatesDer(pem: string): Buffer[] {
-  const blocks = pem.match(/-----BEGIN CERTIFICATE-----[\s\S]*?-----END CERTIFICATE-----/g) ?? [];
-  return blocks.map((block) => Buffer.from(block.replace(/-----[A-Z ]+-----|\s/g, ''), 'base64'));
-}
-
 function presentsPinned(session: http2.ServerHttp2Session, pinned: Buffer[]): boolean {
-  const socket = session.socket as tlsTypes.TLSSocket;
-  const presented = typeof socket.getPeerCertificate === 'function' ? socket.getPeerCertificate().raw : undefined;
+  const presented = (session.socket as tlsTypes.TLSSocket).getPeerCertificate().raw;
   return !!presented && pinned.some((der) => der.equals(presented));
 }
 
@@ -117,7 +111,7 @@ export class GrpcServer {
     // whole root certificate store for the context (~25 ms, most of the start-up over bare node),
     // and an empty one builds nothing. OpenSSL still checks that the client holds the
     // certificate's key (CertificateVerify); the session is kept only for exactly this certificate.
-    const pinned = tls ? pemCertificatesDer(tls.clientCertPem) : undefined;
+    const pinned = tls ? fromPem('CERTIFICATE', tls.clientCertPem) : undefined;
     const server = tls
       ? h2.createSecureServer({
           key: tls.keyPem,

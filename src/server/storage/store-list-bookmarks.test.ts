@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import fc from 'fast-check';
 import { NameTakenError, Store, WorkspaceQuery, WorkspaceSortField } from './types';
-import { BackendKind, TestDatabase, backendKinds, createTestDatabase, freshOrg, newWorkspace } from './test-support';
+import { BackendKind, backendKinds, freshOrg, newWorkspace, useTestDatabase } from './test-support';
 
 // Deep pages that start from page bookmarks (page-bookmarks.ts) against the plain OFFSET query:
 // `reader` keeps a bookmark every few rows, `plain` none, and both are stores of their own on one
@@ -34,17 +34,11 @@ async function moveLatestChange(store: Store, id: string, time: string): Promise
 }
 
 describe.each(backendKinds)('deep pages from bookmarks on the %s store', (kind: BackendKind) => {
-  let database: TestDatabase;
   let reader: Store;
   let plain: Store;
-
-  beforeAll(async () => {
-    database = await createTestDatabase(kind);
+  useTestDatabase(kind, async (_main, database) => {
     reader = await database.openShared({ bookmarkEvery: EVERY });
     plain = await database.openShared({ bookmarkEvery: Infinity });
-  });
-  afterAll(async () => {
-    await database.drop();
   });
 
   // Each write, given the workspaces' IDs and a suffix for new names.

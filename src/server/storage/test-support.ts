@@ -26,13 +26,13 @@ export interface TestDatabase {
 
 /**
  * A fresh database of `kind` for the enclosing describe block, dropped after it; `ready` receives it
- * and its main store before the first test.
+ * and its main store before the first test (and is awaited when it returns a promise).
  */
-export function useTestDatabase(kind: BackendKind, ready: (store: Store, database: TestDatabase) => void): void {
+export function useTestDatabase(kind: BackendKind, ready: (store: Store, database: TestDatabase) => unknown): void {
   let database: TestDatabase | undefined;
   beforeAll(async () => {
     database = await createTestDatabase(kind);
-    ready(await database.openMain(), database);
+    await ready(await database.openMain(), database);
   });
   afterAll(async () => {
     await database?.drop();
