@@ -1,5 +1,6 @@
 // Explorer bulk action creating change requests (spec "Create change requests (explorer bulk
 // action)", "Explorer bulk action"; decisions 4, 5, 13).
+import { randomInt } from 'node:crypto';
 import { explorerBulkActionDocumentSchema } from '../../src/spec';
 import { ORG, TOKENS, defaultBootstrap } from '../helpers/service';
 import { addFlatTags, createWorkspace, workspaceRelationships } from '../helpers/fixtures';
@@ -7,7 +8,8 @@ import { useService } from '../helpers/use-service';
 import { acmeOf, editedBootstrap, expectError, loadSample, uniqueName } from '../helpers/workspace-assertions';
 
 const GINA = 'gina-token';
-const prefix = uniqueName('q');
+// Digits only after the letter: a random hex part can spell a needle of the queries below ("db").
+const prefix = `q-${randomInt(1e9, 1e10)}`;
 const names = { dev: `${prefix}-dev-api`, prod: `${prefix}-prod-api`, devdb: `${prefix}-dev-db` };
 const ids: Record<string, string> = {};
 
