@@ -108,6 +108,16 @@ describe('two serve processes sharing one store', () => {
     expect(shown.body.data.attributes.name).toBe(ws.attributes.name);
   });
 
+  it('show a write made through the other process at once, though the same show was answered just before', async () => {
+    const storageArgs = await sharedStorageArgs();
+    const [a, b] = await Promise.all([serve(storageArgs), serve(storageArgs)]);
+    const ws = await create(a, uniqueName('cached'));
+    for (let i = 0; i < 3; i += 1) expect((await b.request('GET', `/workspaces/${ws.id}`)).body.data.attributes.description).toBe(ws.attributes.description);
+    const patched = await a.request('PATCH', `/workspaces/${ws.id}`, { body: { data: { type: 'workspaces', attributes: { description: 'from a' } } } });
+    expect(patched.status).toBe(200);
+    expect((await b.request('GET', `/workspaces/${ws.id}`)).body.data.attributes.description).toBe('from a');
+  });
+
   it('give exactly one 200 to 50 concurrent lock requests on one workspace', async () => {
     const storageArgs = await sharedStorageArgs();
     const [a, b] = await Promise.all([serve(storageArgs), serve(storageArgs)]);

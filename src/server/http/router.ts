@@ -30,9 +30,19 @@ export type Handler = (ctx: RouteContext) => Promise<Reply>;
 /** `api` routes take user and organization tokens; `emulator` routes only emulator-admin tokens. */
 export type RouteAuth = 'api' | 'emulator';
 
+/**
+ * `cacheable`: a GET whose successful reply depends only on the caller, the request target, the
+ * database and the directory, so it may be answered from the ReplyCache.
+ */
+export interface RouteOptions {
+  auth?: RouteAuth;
+  cacheable?: boolean;
+}
+
 interface Endpoint {
   handler: Handler;
   auth: RouteAuth;
+  cacheable: boolean;
   /** Literal segments in the pattern: the more, the better the match. */
   score: number;
   /** Parameter names by segment position (undefined for literal positions). */
@@ -50,6 +60,7 @@ export interface Match {
   handler: Handler;
   params: Record<string, string>;
   auth: RouteAuth;
+  cacheable: boolean;
 }
 
 const newNode = (): TreeNode => ({ literal: new Map(), param: null, endpoints: new Map() });
@@ -62,7 +73,8 @@ const newNode = (): TreeNode => ({ literal: new Map(), param: null, endpoints: n
 export class Router {
   private readonly root = newNode();
 
-  add(method: string, pattern: string, handler: Handler, auth: RouteAuth = 'api'): this {
+  add(method: string, pattern: string, handler: Handler, options: RouteAuth | RouteOptions = 'api'): this {
+    const { auth = 'api', cacheable = false } = typeof options === 'string' ? { auth: options } : options;
     const segments = pattern.split('/').filter(Boolean);
     let node = this.root;
     for (const segment of segments) {
@@ -74,7 +86,7 @@ export class Router {
       }
     }
     const names = segments.map((s) => (s.startsWith(':') ? s.slice(1) : undefined));
-    node.endpoints.set(method, { handler, auth, score: names.filter((n) => n === undefined).length, names });
+    node.endpoints.set(method, { handler, auth, cacheable, score: names.filter((n) => n === undefined).length, names });
     return this;
   }
 
@@ -101,7 +113,7 @@ export class Router {
         return null; // a malformed escape names no resource
       }
     }
-    return { handler: best.handler, params, auth: best.auth };
+    return { handler: best.handler, params, auth: best.auth, cacheable: best.cacheable };
   }
 }
 

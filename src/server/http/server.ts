@@ -10,6 +10,7 @@ import { ConsoleApp } from '../console/app';
 import { parseJsonBody, readBody } from './body';
 import { ServiceError, badRequest, forbidden, notFound, unauthorized } from '../errors';
 import { RequestRateLimiter } from './rate-limit';
+import { ReplyCache, callerKey } from './reply-cache';
 import type { Reply, Router } from './router';
 
 export const API_PREFIX = '/api/v2';
@@ -49,17 +50,38 @@ export interface HttpOptions {
 }
 
 function send(res: ServerResponse, reply: Reply): void {
-  const headers: Record<string, string | number> = { ...reply.headers };
+  if (res.destroyed) return; // the client went away while the reply waited
   if (reply.body === undefined && reply.raw === undefined) {
-    res.writeHead(reply.status, headers);
+    res.writeHead(reply.status, reply.headers);
     res.end();
     return;
   }
   const payload = reply.raw ?? Buffer.from(JSON.stringify(reply.body));
-  headers['content-type'] = reply.contentType ?? JSON_API_MEDIA_TYPE;
-  headers['content-length'] = payload.length;
+  const contentType = reply.contentType ?? JSON_API_MEDIA_TYPE;
+  // One literal of a fixed shape on the usual path (no extra headers): cheaper than adding keys.
+  const headers = reply.headers
+    ? { ...reply.headers, 'content-type': contentType, 'content-length': payload.length }
+    : { 'content-type': contentType, 'content-length': payload.length };
   res.writeHead(reply.status, headers);
   res.end(payload);
+}
+
+/**
+ * Replies finished in one turn of the event loop are written together at its end. A client
+ * waiting on several connections is then woken once for the burst instead of once a reply; on
+ * loopback each wake-up costs the writer more than the reply itself (docs/performance.md).
+ */
+function turnEndSender(): (res: ServerResponse, reply: Reply) => void {
+  let due: Array<[ServerResponse, Reply]> = [];
+  const sendDue = () => {
+    const batch = due;
+    due = [];
+    for (const [res, reply] of batch) send(res, reply);
+  };
+  return (res, reply) => {
+    if (due.length === 0) setImmediate(sendDue);
+    due.push([res, reply]);
+  };
 }
 
 function errorReply(error: ServiceError): Reply {
@@ -77,11 +99,11 @@ export function createHttpServer(options: HttpOptions): http.Server {
   const { router, service } = options;
   const limiter = options.rateLimit ? new RequestRateLimiter(options.rateLimit) : null;
 
-  async function authenticate(req: IncomingMessage): Promise<Caller> {
-    const token = bearerToken(req);
-    if (!token) throw unauthorized();
-    let caller = service.index.authenticate(token);
-    if (!caller && (await service.reloadDirectory())) caller = service.index.authenticate(token);
+  const replies = new ReplyCache();
+
+  /** A token the index does not know may have been bootstrapped by another process since. */
+  async function authenticateAfterReload(token: string | null): Promise<Caller> {
+    const caller = token && (await service.reloadDirectory()) ? service.index.authenticate(token) : null;
     if (!caller) throw unauthorized();
     return caller;
   }
@@ -109,20 +131,30 @@ export function createHttpServer(options: HttpOptions): http.Server {
       const allow = (match.allowed.includes('GET') ? [...match.allowed, 'HEAD'] : match.allowed).join(', ');
       throw new ServiceError(ERRORS.methodNotAllowed, `${req.method} is not supported on ${pathname.slice(0, 200)}; use ${allow}`, { headers: { allow } });
     }
-    const caller = await authenticate(req);
+    const token = bearerToken(req);
+    // No await on the usual path: a known token resolves at once.
+    const caller = (token && service.index.authenticate(token)) || (await authenticateAfterReload(token));
     if ((match.auth === 'emulator') !== (caller.kind === 'emulator')) {
       if (match.auth === 'emulator') throw forbidden('emulator controls need a token listed in emulator-admin-tokens');
       throw unauthorized();
     }
-    const limited = limiter?.take(caller.kind === 'user' ? caller.userId : caller.kind === 'organization-token' ? `org:${caller.organization}` : 'emulator');
+    const limited = limiter?.take(callerKey(caller));
     if (limited) {
       throw new ServiceError(ERRORS.rateLimited, undefined, { headers: limited });
+    }
+    // Taken before the route reads anything: a write landing in between only makes the entry stale sooner.
+    const changeToken = match.cacheable ? service.store.changeToken() : undefined;
+    const index = service.index;
+    const cacheKey = changeToken === undefined ? '' : ReplyCache.keyOf(caller, target);
+    if (changeToken !== undefined) {
+      const hit = replies.get(cacheKey, changeToken, index);
+      if (hit) return hit;
     }
     let bodyPromise: Promise<unknown> | null = null;
     let url: URL | undefined;
     let query: URLSearchParams | undefined;
     // The URL and the query are built on first use: a show needs neither.
-    return match.handler({
+    const reply = await match.handler({
       req,
       get url() {
         const host = req.headers.host && /^[A-Za-z0-9.\-:[\]]+$/.test(req.headers.host) ? req.headers.host : 'localhost';
@@ -136,31 +168,34 @@ export function createHttpServer(options: HttpOptions): http.Server {
       service,
       body: () => (bodyPromise ??= readBody(req).then((raw) => parseJsonBody(req, raw))),
     });
+    if (changeToken !== undefined) replies.remember(cacheKey, changeToken, index, reply);
+    return reply;
   }
 
   const consoleApp = new ConsoleApp(router, service);
+  const sendSoon = turnEndSender();
   const listener = (req: IncomingMessage, res: ServerResponse): void => {
     if (ConsoleApp.owns(req.url)) return consoleApp.handle(req, res); // the web console under /app
     handle(req).then(
       (reply) => {
         // Unread bodies are drained so keep-alive connections stay usable.
         if (!req.readableEnded) req.resume();
-        send(res, reply);
+        sendSoon(res, reply);
       },
       (error: unknown) => {
         if (!req.readableEnded) req.resume();
         if (error instanceof ServiceError) {
-          send(res, errorReply(error));
+          sendSoon(res, errorReply(error));
           return;
         }
         if (isClientAbort(req, error)) {
           // One line without a stack: a client that keeps aborting must not flood the log.
           service.log(`request aborted by the client: ${req.method} ${req.url?.split('?')[0].slice(0, 200)}`);
-          if (!res.headersSent && !res.destroyed) send(res, errorReply(badRequest('the request was aborted before its body arrived')));
+          if (!res.headersSent) sendSoon(res, errorReply(badRequest('the request was aborted before its body arrived')));
           return;
         }
         service.log(`internal error on ${req.method} ${req.url?.split('?')[0]}: ${(error as Error)?.stack ?? String(error)}`);
-        send(res, errorReply(new ServiceError(ERRORS.internal)));
+        sendSoon(res, errorReply(new ServiceError(ERRORS.internal)));
       },
     );
   };

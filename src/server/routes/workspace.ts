@@ -166,8 +166,8 @@ async function forceDelete(ctx: RouteContext): Promise<Reply> {
 export function addWorkspaceRoutes(router: Router): void {
   router
     .add('POST', '/organizations/:organization_name/workspaces', create)
-    .add('GET', '/workspaces/:workspace_id', show)
-    .add('GET', '/organizations/:organization_name/workspaces/:name', show)
+    .add('GET', '/workspaces/:workspace_id', show, { cacheable: true })
+    .add('GET', '/organizations/:organization_name/workspaces/:name', show, { cacheable: true })
     .add('PATCH', '/workspaces/:workspace_id', update)
     .add('PATCH', '/organizations/:organization_name/workspaces/:name', update)
     .add('POST', '/workspaces/:workspace_id/actions/safe-delete', safeDelete)

@@ -1,6 +1,8 @@
+import { execFile } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { promisify } from 'node:util';
 import { Db, UniqueViolationError, escapeLike, toNumberedPlaceholders } from './db';
 import { openStore } from './index';
 import { LATEST_SCHEMA_VERSION, migrate } from './migrations';
@@ -57,6 +59,26 @@ describe('the SQLite adapter', () => {
     release();
     await Promise.all([tx, outside]);
     expect(seen).toEqual(['committed', 'read 2']);
+  });
+
+  it('changes its change token at once when another handle of this process commits, within one turn', async () => {
+    const other = openSqliteDb(join(dir, 'nested', 'folder', 'test.db'));
+    try {
+      const before = db.changeToken!();
+      await other.run("INSERT INTO t VALUES ('other', 1)"); // no turn of the event loop passes
+      expect(db.changeToken!()).not.toBe(before);
+    } finally {
+      await other.close();
+    }
+  });
+
+  it("changes its change token once another process's commit can be known, in a later turn", async () => {
+    const file = join(dir, 'nested', 'folder', 'test.db');
+    const before = db.changeToken!();
+    const script = `const D = require('better-sqlite3'); const d = new D(process.argv[1]); d.prepare("INSERT INTO t VALUES ('child', 2)").run(); d.close();`;
+    await promisify(execFile)(process.execPath, ['-e', script, file], { cwd: process.cwd() });
+    expect(await db.get('SELECT v FROM t WHERE k = ?', ['child'])).toEqual({ v: 2 });
+    expect(db.changeToken!()).not.toBe(before);
   });
 
   it('rolls a failed transaction back and keeps the connection usable', async () => {

@@ -64,6 +64,10 @@ export class SqlStore extends OtherRecords implements Store {
     return this.db.close();
   }
 
+  changeToken(): string | undefined {
+    return this.db.changeToken?.();
+  }
+
   // ---- Workspaces ----
 
   /**

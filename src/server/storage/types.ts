@@ -157,6 +157,8 @@ export class TooManyTagBindingsError extends Error {
 export interface Store {
   readonly kind: 'sqlite' | 'postgres';
   close(): Promise<void>;
+  /** Changes whenever anything is committed, by any process; undefined where that is not cheap to know (see Db). */
+  changeToken(): string | undefined;
 
   // Key-value metadata (the bootstrap directory lives here as JSON). Compare-and-set keeps two
   // processes that bootstrap at once from overwriting each other.
