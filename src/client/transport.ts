@@ -155,22 +155,29 @@ export class Transport {
   }
 
   /** Sends a request, retrying 429s always and lost answers only when `idempotent`; throws ApiError. */
-  async request(req: TransportRequest): Promise<TransportResponse> {
+  request(req: TransportRequest): Promise<TransportResponse> {
+    // The usual answer needs no retry loop: no async frame of its own.
+    return this.once(req).catch((error: unknown) => this.retrying(req, error));
+  }
+
+  private async retrying(req: TransportRequest, firstError: unknown): Promise<TransportResponse> {
+    let error = firstError;
     for (let attempt = 0; ; attempt++) {
-      try {
-        return await this.once(req);
-      } catch (error) {
-        if (!(error instanceof ApiError) || attempt >= this.retry.maxRetries) throw error;
-        // A 429 is answered before the service does anything, so even a create may be re-sent.
-        if (error instanceof RateLimitedError) {
-          const wait = Math.min(this.retry.maxDelayMs, error.retryAfterMs ?? backoffDelay(attempt, this.retry, this.#random));
-          const jittered = wait + Math.round(this.#random() * Math.min(100, wait / 10 + 5));
-          this.limiter?.pauseUntil(Date.now() + jittered);
-          await sleep(jittered);
-          continue;
-        }
+      if (!(error instanceof ApiError) || attempt >= this.retry.maxRetries) throw error;
+      // A 429 is answered before the service does anything, so even a create may be re-sent.
+      if (error instanceof RateLimitedError) {
+        const wait = Math.min(this.retry.maxDelayMs, error.retryAfterMs ?? backoffDelay(attempt, this.retry, this.#random));
+        const jittered = wait + Math.round(this.#random() * Math.min(100, wait / 10 + 5));
+        this.limiter?.pauseUntil(Date.now() + jittered);
+        await sleep(jittered);
+      } else {
         if (!req.idempotent || !isLostAnswer(error)) throw error;
         await sleep(backoffDelay(attempt, this.retry, this.#random));
+      }
+      try {
+        return await this.once(req);
+      } catch (next) {
+        error = next;
       }
     }
   }
@@ -205,9 +212,8 @@ export class Transport {
   }
 
   /** Sends `req` and validates the answer's document with `schema` (extra members tolerated). */
-  async call<S extends z.ZodType>(req: TransportRequest, schema: S): Promise<z.output<S>> {
-    const response = await this.request(req);
-    return this.parse(req, response, schema);
+  call<S extends z.ZodType>(req: TransportRequest, schema: S): Promise<z.output<S>> {
+    return this.request(req).then((response) => this.parse(req, response, schema));
   }
 
   parse<S extends z.ZodType>(req: Pick<TransportRequest, 'method' | 'path' | 'query'>, response: TransportResponse, schema: S): z.output<S> {
