@@ -5,6 +5,7 @@
 // defaults or transforms. A "no" is never final: the caller then parses with zod itself, which
 // gives the verdict and the issues. So the schema stays the single source of truth.
 import type { z } from 'zod';
+import { compileFunction } from '../spec';
 
 export type Check = (value: unknown) => boolean;
 
@@ -27,20 +28,11 @@ const isPlainObject = (v: unknown): v is Record<string, unknown> => typeof v ===
 
 /** The compiled check, or null when the schema uses something this compiler does not model. */
 export function compileCheck(schema: z.ZodType): Check | null {
+  const leaf = inlineCheck(schema);
+  if (leaf !== null) return compileFunction<Check>(`function check(m) { return ${leaf}; }`);
   const def = defOf(schema);
   if (def.checks && def.checks.length > 0) return null;
   switch (def.type) {
-    case 'string':
-      return (v) => typeof v === 'string';
-    case 'number':
-      return (v) => typeof v === 'number' && Number.isFinite(v);
-    case 'boolean':
-      return (v) => typeof v === 'boolean';
-    case 'null':
-      return (v) => v === null;
-    case 'any':
-    case 'unknown':
-      return () => true;
     case 'optional': {
       const inner = compileCheck(def.innerType!);
       return inner && ((v) => v === undefined || inner(v));
@@ -100,7 +92,7 @@ export function compileCheck(schema: z.ZodType): Check | null {
   }
 }
 
-/** A check of `m` written inline, for the leaf types; null for anything else. */
+/** A check of `m` as an expression, for the leaf types (and optional or nullable leaves); null for anything else. */
 function inlineCheck(schema: z.ZodType): string | null {
   const def = defOf(schema);
   if (def.checks && def.checks.length > 0) return null;
@@ -125,11 +117,7 @@ function inlineCheck(schema: z.ZodType): string | null {
   }
 }
 
-/**
- * An object's members are read by name in one compiled function (as `compileLiteral` in src/spec
- * builds objects): loads of constant names are several times faster than a loop over a key list,
- * and most members are leaves checked inline. Names are JSON-quoted and come from the schema.
- */
+/** An object's members read by name in one compiled function (src/spec/compile.ts), leaves checked inline. */
 function compileObjectCheck(shape: Record<string, z.ZodType>): Check | null {
   const nested: Check[] = [];
   const lines: string[] = [];
@@ -144,8 +132,7 @@ function compileObjectCheck(shape: Record<string, z.ZodType>): Check | null {
     lines.push(`m = v[${JSON.stringify(key)}]; if (!(${test})) return false;`);
   }
   const body = `if (typeof v !== 'object' || v === null || Array.isArray(v)) return false; let m; ${lines.join(' ')} return true;`;
-  // eslint-disable-next-line @typescript-eslint/no-implied-eval
-  return (new Function('c', `return function check(v) { ${body} };`) as (c: Check[]) => Check)(nested);
+  return compileFunction<Check>(`function check(v) { ${body} }`, nested);
 }
 
 // Never invalidated: schemas are immutable module constants, and an entry goes with its schema.

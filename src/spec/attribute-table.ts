@@ -1,6 +1,7 @@
 // Attribute tables: one row per attribute of a resource, from which every layer takes its names,
 // types, defaults and what may be set when (architecture "One table per resource"). Plain data and
 // plain functions, no zod: the provider loads the tables at start-up, before the handshake.
+import { compileLiteral } from './compile';
 
 export type AttributeKind = 'string' | 'timestamp' | 'boolean' | 'number' | 'strings' | 'enum' | 'object';
 
@@ -139,21 +140,6 @@ export function fromWireAttributes(table: AttributeTable, wire: Readonly<Record<
 }
 
 const READERS = new WeakMap<AttributeTable, (wire: Readonly<Record<string, unknown>>) => Record<string, unknown>>();
-
-/**
- * A function of `s` that returns one object literal, a member per entry: `expression` reads `s` and
- * may use `v` (a scratch variable) and `c[i]`, the entries of `context`. For mappings run on every
- * answer or document: members added one by one each make a new hidden class, which cost the client
- * and the service's list pages about a tenth of a request (bench "client", "service"). A member
- * whose expression is undefined stays undefined (JSON leaves it out). Names are JSON-quoted and
- * expressions are built from the tables' own names, never from input.
- */
-export function compileLiteral<S, T>(members: ReadonlyArray<readonly [name: string, expression: string]>, context: readonly unknown[] = []): (s: S) => T {
-  const body = members.map(([name, expression]) => `${JSON.stringify(name)}: ${expression}`).join(', ');
-  // eslint-disable-next-line @typescript-eslint/no-implied-eval
-  const compiled = new Function('c', `return function literal(s) { let v; return { ${body} }; };`) as (c: readonly unknown[]) => (s: S) => T;
-  return compiled(context);
-}
 
 /** The mapping of `fromWireAttributes`, compiled once per table (compileLiteral). */
 export function wireReaderOf(table: AttributeTable): (wire: Readonly<Record<string, unknown>>) => Record<string, unknown> {

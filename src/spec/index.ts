@@ -1,4 +1,5 @@
 export * from './attribute-table';
+export * from './compile';
 export * from './attribute-schemas';
 export * from './error-codes';
 export * from './rules';

@@ -57,13 +57,13 @@ export function toPem(label: string, bytes: Buffer): string {
   return `-----BEGIN ${label}-----\n${b64}-----END ${label}-----\n`;
 }
 
-/** One element read back: its tag and where its whole encoding and its content lie in `buf`. */
 /** The DER bytes of every `label` block of a PEM text (a bundle may hold several). */
 export function fromPem(label: string, pem: string): Buffer[] {
   const blocks = pem.match(new RegExp(`-----BEGIN ${label}-----[\\s\\S]*?-----END ${label}-----`, 'g')) ?? [];
   return blocks.map((block) => Buffer.from(block.replace(/-----[A-Z ]+-----|\s/g, ''), 'base64'));
 }
 
+/** One element read back: its tag and where its whole encoding and its content lie in `buf`. */
 export interface DerElement {
   tag: number;
   start: number;

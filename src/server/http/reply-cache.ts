@@ -1,5 +1,5 @@
 import { LRUCache } from 'lru-cache';
-import type { Caller, DirectoryIndex } from '../access';
+import { type Caller, type DirectoryIndex, principalOf } from '../access';
 import type { Reply } from './router';
 
 // Whole replies to repeated reads of routes marked `cacheable`, served without running the route
@@ -16,25 +16,19 @@ interface Entry {
   reply: Reply;
 }
 
-/** The caller as far as replies (and rate limits) can tell callers apart. */
-export function callerKey(caller: Caller): string {
-  return caller.kind === 'user' ? caller.userId : caller.kind === 'organization-token' ? `org:${caller.organization}` : 'emulator';
-}
-
 export class ReplyCache {
   private readonly entries = new LRUCache<string, Entry>({ max: LIMIT });
 
-  static keyOf(caller: Caller, target: string): string {
-    return `${callerKey(caller)} ${target}`;
-  }
-
-  get(key: string, changeToken: string, index: DirectoryIndex): Reply | undefined {
-    const hit = this.entries.get(key);
+  get(caller: Caller, target: string, changeToken: string, index: DirectoryIndex): Reply | undefined {
+    const hit = this.entries.get(keyOf(caller, target));
     return hit && hit.changeToken === changeToken && hit.index === index ? hit.reply : undefined;
   }
 
   /** Keeps a successful pre-rendered reply; anything else (errors, extra headers) is not kept. */
-  remember(key: string, changeToken: string, index: DirectoryIndex, reply: Reply): void {
-    if (reply.status === 200 && reply.raw && !reply.headers) this.entries.set(key, { changeToken, index, reply });
+  remember(caller: Caller, target: string, changeToken: string, index: DirectoryIndex, reply: Reply): void {
+    if (reply.status === 200 && reply.raw && !reply.headers) this.entries.set(keyOf(caller, target), { changeToken, index, reply });
   }
 }
+
+/** Replies differ by caller only as far as the principal (user, organization token, emulator). */
+const keyOf = (caller: Caller, target: string) => `${principalOf(caller)} ${target}`;

@@ -73,8 +73,7 @@ const newNode = (): TreeNode => ({ literal: new Map(), param: null, endpoints: n
 export class Router {
   private readonly root = newNode();
 
-  add(method: string, pattern: string, handler: Handler, options: RouteAuth | RouteOptions = 'api'): this {
-    const { auth = 'api', cacheable = false } = typeof options === 'string' ? { auth: options } : options;
+  add(method: string, pattern: string, handler: Handler, { auth = 'api', cacheable = false }: RouteOptions = {}): this {
     const segments = pattern.split('/').filter(Boolean);
     let node = this.root;
     for (const segment of segments) {

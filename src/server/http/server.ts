@@ -4,13 +4,13 @@
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import https from 'node:https';
 import { ERRORS, JSON_API_MEDIA_TYPE } from '../../spec';
-import type { Caller } from '../access';
+import { type Caller, principalOf } from '../access';
 import type { Service } from '../service';
 import { ConsoleApp } from '../console/app';
 import { parseJsonBody, readBody } from './body';
 import { ServiceError, badRequest, forbidden, notFound, unauthorized } from '../errors';
 import { RequestRateLimiter } from './rate-limit';
-import { ReplyCache, callerKey } from './reply-cache';
+import { ReplyCache } from './reply-cache';
 import type { Reply, Router } from './router';
 
 export const API_PREFIX = '/api/v2';
@@ -58,11 +58,7 @@ function send(res: ServerResponse, reply: Reply): void {
   }
   const payload = reply.raw ?? Buffer.from(JSON.stringify(reply.body));
   const contentType = reply.contentType ?? JSON_API_MEDIA_TYPE;
-  // One literal of a fixed shape on the usual path (no extra headers): cheaper than adding keys.
-  const headers = reply.headers
-    ? { ...reply.headers, 'content-type': contentType, 'content-length': payload.length }
-    : { 'content-type': contentType, 'content-length': payload.length };
-  res.writeHead(reply.status, headers);
+  res.writeHead(reply.status, { ...reply.headers, 'content-type': contentType, 'content-length': payload.length });
   res.end(payload);
 }
 
@@ -138,18 +134,15 @@ export function createHttpServer(options: HttpOptions): http.Server {
       if (match.auth === 'emulator') throw forbidden('emulator controls need a token listed in emulator-admin-tokens');
       throw unauthorized();
     }
-    const limited = limiter?.take(callerKey(caller));
+    const limited = limiter?.take(principalOf(caller));
     if (limited) {
       throw new ServiceError(ERRORS.rateLimited, undefined, { headers: limited });
     }
     // Taken before the route reads anything: a write landing in between only makes the entry stale sooner.
     const changeToken = match.cacheable ? service.store.changeToken() : undefined;
     const index = service.index;
-    const cacheKey = changeToken === undefined ? '' : ReplyCache.keyOf(caller, target);
-    if (changeToken !== undefined) {
-      const hit = replies.get(cacheKey, changeToken, index);
-      if (hit) return hit;
-    }
+    const hit = changeToken === undefined ? undefined : replies.get(caller, target, changeToken, index);
+    if (hit) return hit;
     let bodyPromise: Promise<unknown> | null = null;
     let url: URL | undefined;
     let query: URLSearchParams | undefined;
@@ -168,7 +161,7 @@ export function createHttpServer(options: HttpOptions): http.Server {
       service,
       body: () => (bodyPromise ??= readBody(req).then((raw) => parseJsonBody(req, raw))),
     });
-    if (changeToken !== undefined) replies.remember(cacheKey, changeToken, index, reply);
+    if (changeToken !== undefined) replies.remember(caller, target, changeToken, index, reply);
     return reply;
   }
 

@@ -55,8 +55,8 @@ async function notifications(ctx: RouteContext): Promise<Reply> {
 
 export function addEmulatorRoutes(router: Router): void {
   router
-    .add('POST', '/_emulator/workspaces/:workspace_id/resources', setResources, 'emulator')
-    .add('POST', '/_emulator/workspaces/:workspace_id/intermediate-state-versions', addStateVersion, 'emulator')
-    .add('POST', '/_emulator/state-versions/:state_version_id/finalize', finalize, 'emulator')
-    .add('GET', '/_emulator/notifications', notifications, 'emulator');
+    .add('POST', '/_emulator/workspaces/:workspace_id/resources', setResources, { auth: 'emulator' })
+    .add('POST', '/_emulator/workspaces/:workspace_id/intermediate-state-versions', addStateVersion, { auth: 'emulator' })
+    .add('POST', '/_emulator/state-versions/:state_version_id/finalize', finalize, { auth: 'emulator' })
+    .add('GET', '/_emulator/notifications', notifications, { auth: 'emulator' });
 }
