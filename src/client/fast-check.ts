@@ -29,7 +29,7 @@ const isPlainObject = (v: unknown): v is Record<string, unknown> => typeof v ===
 /** The compiled check, or null when the schema uses something this compiler does not model. */
 export function compileCheck(schema: z.ZodType): Check | null {
   const leaf = inlineCheck(schema);
-  if (leaf !== null) return compileFunction<Check>(`function check(m) { return ${leaf}; }`);
+  if (leaf !== null) return compileFunction<Check>(`function check(m) { return ${leaf}; }`, [], () => zodCheck(schema));
   const def = defOf(schema);
   if (def.checks && def.checks.length > 0) return null;
   switch (def.type) {
@@ -85,7 +85,7 @@ export function compileCheck(schema: z.ZodType): Check | null {
     case 'object': {
       // Loose objects (catchall unknown) and stripping ones accept extra members; strict ones do not.
       if (def.catchall && !['unknown', 'any'].includes(defOf(def.catchall).type)) return null;
-      return compileObjectCheck(def.shape ?? {});
+      return compileObjectCheck(def.shape ?? {}, schema);
     }
     default:
       return null;
@@ -118,7 +118,7 @@ function inlineCheck(schema: z.ZodType): string | null {
 }
 
 /** An object's members read by name in one compiled function (src/spec/compile.ts), leaves checked inline. */
-function compileObjectCheck(shape: Record<string, z.ZodType>): Check | null {
+function compileObjectCheck(shape: Record<string, z.ZodType>, schema: z.ZodType): Check | null {
   const nested: Check[] = [];
   const lines: string[] = [];
   for (const [key, member] of Object.entries(shape)) {
@@ -132,7 +132,12 @@ function compileObjectCheck(shape: Record<string, z.ZodType>): Check | null {
     lines.push(`m = v[${JSON.stringify(key)}]; if (!(${test})) return false;`);
   }
   const body = `if (typeof v !== 'object' || v === null || Array.isArray(v)) return false; let m; ${lines.join(' ')} return true;`;
-  return compileFunction<Check>(`function check(v) { ${body} }`, nested);
+  return compileFunction<Check>(`function check(v) { ${body} }`, nested, () => zodCheck(schema));
+}
+
+/** Where code generation is disallowed: the same yes/no from zod itself (slower, same verdict). */
+function zodCheck(schema: z.ZodType): Check {
+  return (value) => schema.safeParse(value).success;
 }
 
 // Never invalidated: schemas are immutable module constants, and an entry goes with its schema.

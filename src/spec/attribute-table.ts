@@ -1,7 +1,7 @@
 // Attribute tables: one row per attribute of a resource, from which every layer takes its names,
 // types, defaults and what may be set when (architecture "One table per resource"). Plain data and
 // plain functions, no zod: the provider loads the tables at start-up, before the handshake.
-import { compileLiteral } from './compile';
+import { compileLiteral, type LiteralMember } from './compile';
 
 export type AttributeKind = 'string' | 'timestamp' | 'boolean' | 'number' | 'strings' | 'enum' | 'object';
 
@@ -146,11 +146,21 @@ export function wireReaderOf(table: AttributeTable): (wire: Readonly<Record<stri
   let reader = READERS.get(table);
   if (reader) return reader;
   const nested: Array<(wire: Readonly<Record<string, unknown>>) => Record<string, unknown>> = [];
-  const members = rowsOf(table).map(([name, row]): [string, string] => {
-    const from = `s[${JSON.stringify(row.wire)}]`;
-    if (row.kind !== 'object' || !row.attributes) return [name, from];
-    nested.push(wireReaderOf(row.attributes));
-    return [name, `(v = ${from}) !== null && typeof v === 'object' ? c[${nested.length - 1}](v) : v`];
+  type Wire = Readonly<Record<string, unknown>>;
+  const members = rowsOf(table).map(([name, row]): LiteralMember<Wire> => {
+    const wire = row.wire;
+    const from = `s[${JSON.stringify(wire)}]`;
+    if (row.kind !== 'object' || !row.attributes) return { name, source: from, value: (s) => s[wire] };
+    const inner = wireReaderOf(row.attributes);
+    nested.push(inner);
+    return {
+      name,
+      source: `(v = ${from}) !== null && typeof v === 'object' ? c[${nested.length - 1}](v) : v`,
+      value: (s) => {
+        const v = s[wire];
+        return v !== null && typeof v === 'object' ? inner(v as Wire) : v;
+      },
+    };
   });
   reader = compileLiteral<Readonly<Record<string, unknown>>, Record<string, unknown>>(members, nested);
   READERS.set(table, reader);

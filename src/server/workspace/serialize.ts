@@ -82,7 +82,7 @@ function columnsOf<S>(
 /** The columns as one function building one object literal (compileLiteral: every list page renders twenty). */
 function builderOf<S, T>(columns: readonly Column<S>[]): (source: S) => T {
   return compileLiteral<S, T>(
-    columns.map(([wire], i) => [wire, `c[${i}](s)`]),
+    columns.map(([wire, compute], i) => ({ name: wire, source: `c[${i}](s)`, value: compute })),
     columns.map(([, compute]) => compute),
   );
 }
