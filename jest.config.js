@@ -3,6 +3,9 @@ const tsJest = ['ts-jest', { tsconfig: 'tsconfig.json', isolatedModules: true }]
 // This repository's engine is cdktf: constructs/engine.ts's request for cdktn resolves to it, as the
 // engine binding does in a cdktf app (jest resolves modules itself, without that binding).
 const moduleNameMapper = { '^cdktn$': 'cdktf' };
+// Suites that exist only on PostgreSQL (`*.postgres.test.ts`: restarts, killed connections) belong to
+// the PostgreSQL pass (`npm run test:postgres`, which refuses to run without a database).
+const testPathIgnorePatterns = ['/node_modules/', ...(process.env.CDKWS_TEST_DATABASE_URL ? [] : ['\\.postgres\\.test\\.ts$'])];
 module.exports = {
   // Integration tests start services and spawn processes; the default 5 s is too short for them.
   testTimeout: 60000,
@@ -12,6 +15,7 @@ module.exports = {
       testEnvironment: 'node',
       roots: ['<rootDir>/src', '<rootDir>/constructs'],
       testMatch: ['**/*.test.ts'],
+      testPathIgnorePatterns,
       transform: { '^.+\\.ts$': tsJest },
       moduleNameMapper,
     },
@@ -20,6 +24,7 @@ module.exports = {
       testEnvironment: 'node',
       roots: ['<rootDir>/test'],
       testMatch: ['**/*.test.ts'],
+      testPathIgnorePatterns,
       transform: { '^.+\\.ts$': tsJest },
       moduleNameMapper,
       globalSetup: '<rootDir>/test/helpers/global-setup.js',

@@ -5,9 +5,10 @@
 import { ORG, TOKENS } from '../helpers/service';
 import { createWorkspace } from '../helpers/fixtures';
 import { useService } from '../helpers/use-service';
-import { TerraformWorkdir, cleanupTerraform, haveTerraform, requiredProviders } from '../helpers/terraform';
+import { TerraformWorkdir, cleanupTerraform, requiredProviders } from '../helpers/terraform';
+import { describeWith } from '../helpers/requirements';
 
-const maybe = haveTerraform ? describe : describe.skip;
+const maybe = describeWith('terraform');
 jest.setTimeout(300_000);
 
 maybe('cdkws_change_request with terraform', () => {

@@ -9,9 +9,10 @@ import { startServer, type RunningServer } from '../../src/server';
 import { ensureLocalTls } from '../../src/server/tls';
 import { ORG, TOKENS, defaultBootstrap } from '../helpers/service';
 import { useService } from '../helpers/use-service';
-import { TerraformWorkdir, cleanupTerraform, haveTerraform, requiredProviders } from '../helpers/terraform';
+import { TerraformWorkdir, cleanupTerraform, requiredProviders } from '../helpers/terraform';
+import { describeWith } from '../helpers/requirements';
 
-const maybe = haveTerraform ? describe : describe.skip;
+const maybe = describeWith('terraform');
 jest.setTimeout(240_000);
 
 const COUNT = 30;

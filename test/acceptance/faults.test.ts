@@ -5,9 +5,10 @@
 import { startFaultProxy, type FaultProxy } from '../helpers/fault-proxy';
 import { ORG, TOKENS } from '../helpers/service';
 import { useService } from '../helpers/use-service';
-import { TerraformWorkdir, cleanupTerraform, haveTerraform, requiredProviders } from '../helpers/terraform';
+import { TerraformWorkdir, cleanupTerraform, requiredProviders } from '../helpers/terraform';
+import { describeWith } from '../helpers/requirements';
 
-const maybe = haveTerraform ? describe : describe.skip;
+const maybe = describeWith('terraform');
 jest.setTimeout(240_000);
 
 const COUNT = 200;

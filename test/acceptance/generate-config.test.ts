@@ -6,9 +6,10 @@ import * as path from 'node:path';
 import { ORG, TOKENS } from '../helpers/service';
 import { addRemoteStateConsumers, createWorkspace, workspaceRelationships } from '../helpers/fixtures';
 import { useService } from '../helpers/use-service';
-import { TerraformWorkdir, cleanupTerraform, haveTerraform, requiredProviders } from '../helpers/terraform';
+import { TerraformWorkdir, cleanupTerraform, requiredProviders } from '../helpers/terraform';
+import { describeWith } from '../helpers/requirements';
 
-const maybe = haveTerraform ? describe : describe.skip;
+const maybe = describeWith('terraform');
 jest.setTimeout(300_000);
 
 maybe('terraform plan -generate-config-out', () => {

@@ -3,9 +3,10 @@
 // of several keys at once, and destroy. The steps build on each other, in order.
 import { ORG, TOKENS } from '../helpers/service';
 import { useService } from '../helpers/use-service';
-import { TerraformWorkdir, cleanupTerraform, haveTerraform, requiredProviders } from '../helpers/terraform';
+import { TerraformWorkdir, cleanupTerraform, requiredProviders } from '../helpers/terraform';
+import { describeWith } from '../helpers/requirements';
 
-const maybe = haveTerraform ? describe : describe.skip;
+const maybe = describeWith('terraform');
 jest.setTimeout(300_000);
 
 function config(bindings: Record<string, string>): string {

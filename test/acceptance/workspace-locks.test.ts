@@ -2,9 +2,10 @@
 // another user's lock, giving up with the holder's name, unlock's 503, and Ctrl-C while waiting.
 import { ORG, TOKENS } from '../helpers/service';
 import { useService } from '../helpers/use-service';
-import { TerraformWorkdir, cleanupTerraform, haveTerraform, requiredProviders } from '../helpers/terraform';
+import { TerraformWorkdir, cleanupTerraform, requiredProviders } from '../helpers/terraform';
+import { describeWith } from '../helpers/requirements';
 
-const maybe = haveTerraform ? describe : describe.skip;
+const maybe = describeWith('terraform');
 jest.setTimeout(300_000);
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));

@@ -2,9 +2,10 @@
 // ignore_additional_tags, unmanaged (unset) tags, and effective tags inherited from the project.
 import { ORG, TOKENS } from '../helpers/service';
 import { useService } from '../helpers/use-service';
-import { TerraformWorkdir, cleanupTerraform, haveTerraform, requiredProviders } from '../helpers/terraform';
+import { TerraformWorkdir, cleanupTerraform, requiredProviders } from '../helpers/terraform';
+import { describeWith } from '../helpers/requirements';
 
-const maybe = haveTerraform ? describe : describe.skip;
+const maybe = describeWith('terraform');
 jest.setTimeout(300_000);
 
 function config(extra: string): string {

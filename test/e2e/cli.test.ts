@@ -6,13 +6,14 @@ import path from 'node:path';
 import { cdkws } from '../helpers/cli';
 import { ORG, TOKENS } from '../helpers/service';
 import { useService } from '../helpers/use-service';
+import { describeWith } from '../helpers/requirements';
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const { createExampleProject } = require('../../scripts/example-project.js') as { createExampleProject: (prefix?: string) => string };
 
 const WORKSPACES = ['data-warehouse', 'networking-prod', 'networking-staging', 'payments-api-prod', 'payments-api-staging'];
 
-describe('cdkws against the real service', () => {
+describeWith('terraform')('cdkws against the real service', () => {
   const service = useService();
   let project: string;
   let env: NodeJS.ProcessEnv;

@@ -2,7 +2,7 @@
 // a browser). Sign in, list and filter, open a workspace, follow a consumer link, archive a change
 // request, sign out; a user without access sees the 404 page; markup in a message stays text.
 // Set CDKWS_UPDATE_SCREENSHOTS=1 to write the workspace-list screenshot to docs/.
-import { existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
+import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
@@ -10,11 +10,11 @@ import { ORG, TOKENS } from '../helpers/service';
 import { addRemoteStateConsumers, createChangeRequests, lockWorkspace } from '../helpers/fixtures';
 import { useService } from '../helpers/use-service';
 import { type SeedWorkspace, seedWorkspace } from './console-support';
+import { CHROMIUM, describeWith } from '../helpers/requirements';
 
 // Launching Chromium on a busy machine can take many seconds.
 jest.setTimeout(120_000);
 
-const CHROMIUM = process.env.CDKWS_CHROMIUM ?? '/usr/bin/chromium';
 const FLAGS = [
   '--headless',
   '--no-sandbox',
@@ -25,13 +25,7 @@ const FLAGS = [
   '--disable-component-update',
   '--disable-sync',
 ];
-const haveChromium = existsSync(CHROMIUM);
-if (!haveChromium) {
-  process.stderr.write(
-    `\nconsole browser tests SKIPPED: no Chromium at ${CHROMIUM}. Install Debian's package (apt-get install -y chromium) or set CDKWS_CHROMIUM.\n`,
-  );
-}
-const describeInBrowser = haveChromium ? describe : describe.skip;
+const describeInBrowser = describeWith('chromium');
 
 const SCRIPT_MESSAGE = 'Please review.\n\n<script>window.__consolePwned = 1</script>\n\nSee [the runbook](https://example.com/runbook).';
 

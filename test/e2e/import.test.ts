@@ -12,6 +12,7 @@ import { ORG, TOKENS, type TestService } from '../helpers/service';
 import { addFlatTags, addRemoteStateConsumers, createWorkspace, workspaceRelationships } from '../helpers/fixtures';
 import { useService } from '../helpers/use-service';
 import { TERRAFORM } from '../helpers/terraform';
+import { describeWith } from '../helpers/requirements';
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const { createExampleProject } = require('../../scripts/example-project.js') as { createExampleProject: (prefix?: string) => string };
@@ -202,7 +203,7 @@ async function snapshot(service: TestService, ids: Map<string, string>): Promise
 /** Workspaces + own bindings + consumer lists (not of the global one) under the filter. */
 const IMPORTED_RESOURCES = FIXTURES.length + FIXTURES.reduce((n, f) => n + Object.keys(f.bindings ?? {}).length, 0) + Object.keys(CONSUMERS).length;
 
-describe('cdkws import round trip', () => {
+describeWith('terraform')('cdkws import round trip', () => {
   const service = useService();
   let ids: Map<string, string>;
   let before: Record<string, unknown>;

@@ -10,7 +10,7 @@ import path from 'node:path';
 import { CLI, ROOT } from '../helpers/processes';
 import { ORG, TOKENS, type TestService } from '../helpers/service';
 import { useService } from '../helpers/use-service';
-import { haveTerraform } from '../helpers/terraform';
+import { describeWith } from '../helpers/requirements';
 
 const MINUTE = 60_000;
 
@@ -49,7 +49,7 @@ const ENGINES = [
   { engine: 'cdktf', cli: ['npx', 'cdktf'] },
 ] as const;
 
-const describeWithTerraform = haveTerraform ? describe : describe.skip;
+const describeWithTerraform = describeWith('terraform');
 
 describeWithTerraform('cdkws init, then the engine CLI and cdkws, in an app outside the repository', () => {
   const service = useService();

@@ -6,6 +6,7 @@ import path from 'node:path';
 import { cdkws } from '../helpers/cli';
 import { ORG } from '../helpers/service';
 import { useService } from '../helpers/use-service';
+import { describeWith } from '../helpers/requirements';
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const { createExampleProject } = require('../../scripts/example-project.js') as { createExampleProject: (prefix?: string) => string };
@@ -32,7 +33,7 @@ app.synth();
 `;
 }
 
-describe('a pull-request summary of 150 new and 12 destroyed workspaces', () => {
+describeWith('terraform')('a pull-request summary of 150 new and 12 destroyed workspaces', () => {
   const service = useService();
   let project: string;
   let env: NodeJS.ProcessEnv;

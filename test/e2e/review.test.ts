@@ -7,6 +7,7 @@ import path from 'node:path';
 import { cdkws } from '../helpers/cli';
 import { ORG } from '../helpers/service';
 import { useService } from '../helpers/use-service';
+import { describeWith } from '../helpers/requirements';
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const { createExampleProject } = require('../../scripts/example-project.js') as { createExampleProject: (prefix?: string) => string };
@@ -23,7 +24,7 @@ Policy.apply(app, {
 /** The example with a policy applied to the app (before its app.synth()). */
 const withPolicy = (source: string) => `import { Policy, PolicyRules } from 'cdk-workspaces';\n${source.replace('app.synth();', `${POLICY}\napp.synth();`)}`;
 
-describe('reviewing changes with cdkws diff', () => {
+describeWith('terraform')('reviewing changes with cdkws diff', () => {
   const service = useService();
   let project: string;
   let env: NodeJS.ProcessEnv;

@@ -3,10 +3,11 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { ORG, TOKENS } from '../helpers/service';
 import { useService } from '../helpers/use-service';
-import { TerraformWorkdir, haveTerraform } from '../helpers/terraform';
+import { TerraformWorkdir } from '../helpers/terraform';
+import { describeWith } from '../helpers/requirements';
 
 const EXAMPLE = path.resolve(__dirname, '..', '..', 'examples', 'terraform', 'main.tf');
-const maybe = haveTerraform ? describe : describe.skip;
+const maybe = describeWith('terraform');
 
 maybe('examples/terraform', () => {
   const service = useService();

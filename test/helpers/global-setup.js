@@ -4,6 +4,10 @@
 const { spawnSync } = require('node:child_process');
 const path = require('node:path');
 module.exports = async () => {
+  // The PostgreSQL pass must not pass by running on SQLite: it needs the database it is named for.
+  if (process.env.CDKWS_REQUIRE_POSTGRES && !process.env.CDKWS_TEST_DATABASE_URL) {
+    throw new Error('npm run test:postgres needs CDKWS_TEST_DATABASE_URL: run `source .ci/postgres.sh` first (README "Run the tests")');
+  }
   const root = path.resolve(__dirname, '..', '..');
   const tsc = spawnSync(process.execPath, [require.resolve('typescript/bin/tsc'), '-p', 'tsconfig.build.json'], { cwd: root, encoding: 'utf8' });
   if (tsc.status !== 0) process.stderr.write(`\nglobal-setup: tsc reported problems (the build was still written):\n${tsc.stdout}${tsc.stderr}\n`);

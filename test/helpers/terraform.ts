@@ -5,12 +5,13 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { buildProviderBundle } from '../../src/provider/build';
 import { installProvider, type Installed } from '../../src/provider/install';
 import { PROVIDER_VERSION } from '../../src/provider/version';
+import { TERRAFORM } from './requirements';
 
-export const TERRAFORM = process.env.TERRAFORM_BIN ?? '/usr/local/bin/terraform';
-export const haveTerraform = fs.existsSync(TERRAFORM);
+export { TERRAFORM } from './requirements';
+
+const BUILT_MIRROR = path.resolve(__dirname, '..', '..', 'dist', 'provider-mirror');
 
 export interface TerraformResult {
   code: number | null;
@@ -24,14 +25,15 @@ export interface TerraformResult {
 let installed: Promise<Installed> | undefined;
 const cleanups: string[] = [];
 
-/** Bundles the provider from src/ and installs it into a temp mirror, once per test file. */
+/**
+ * Installs the provider that the global set-up bundled from src/ (dist/provider-mirror) into a temp
+ * mirror, once per test file: the bundle is built once per run, not once per file.
+ */
 export function installTestProvider(): Promise<Installed> {
   installed ??= (async () => {
     const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'cdkws-tf-provider-'));
     cleanups.push(tmp);
-    const built = path.join(tmp, 'built');
-    await buildProviderBundle({ mirrorDir: built, codeCache: false });
-    return installProvider({ dir: path.join(tmp, 'install'), from: built });
+    return installProvider({ dir: path.join(tmp, 'install'), from: BUILT_MIRROR });
   })();
   return installed;
 }

@@ -1,6 +1,8 @@
 // Spawned `cdkws serve` processes — architecture "Starting the service": the `listening on` line,
 // several processes on one store, SIGTERM → exit 0, acknowledged writes survive kill -9.
 // The issue's two-process lock race: 50 concurrent locks over two processes give exactly one 200.
+import { connect } from 'node:net';
+import { setTimeout as delay } from 'node:timers/promises';
 import { ORG, TOKENS } from '../helpers/service';
 import { removeTemporaryStorage, sharedStorageArgs, spawnServe, stopServe, type ServeProcess } from '../helpers/processes';
 import { uniqueName } from '../helpers/workspace-assertions';
@@ -54,13 +56,33 @@ describe('a serve process', () => {
   });
 
   it('finishes a request in flight before exiting on SIGTERM', async () => {
-    const server = await serve(await sharedStorageArgs());
-    const pending = Promise.all(Array.from({ length: 10 }, () => server.request('GET', `/organizations/${ORG}/workspaces`)));
-    await new Promise((resolve) => setImmediate(resolve));
+    const storageArgs = await sharedStorageArgs();
+    const server = await serve(storageArgs);
+    const name = uniqueName('in-flight');
+    const body = JSON.stringify({ data: { type: 'workspaces', attributes: { name } } });
+    const { hostname, port } = new URL(server.url);
+    const socket = connect(Number(port), hostname);
+    let received = '';
+    socket.on('data', (chunk: Buffer) => (received += chunk.toString()));
+    const closed = new Promise<void>((resolve) => socket.on('close', () => resolve()));
+    await new Promise<void>((resolve) => socket.on('connect', () => resolve()));
+    // The request is in flight: its headers and half its body are with the service when SIGTERM arrives.
+    const half = Math.floor(body.length / 2);
+    socket.write(
+      `POST /api/v2/organizations/${ORG}/workspaces HTTP/1.1\r\nHost: ${hostname}\r\nAuthorization: Bearer ${TOKENS.owner}\r\n` +
+        `Content-Type: application/vnd.api+json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body.slice(0, half)}`,
+    );
+    await delay(300);
     server.child.kill('SIGTERM');
-    const results = await pending.catch(() => null);
+    await delay(300);
+    socket.end(body.slice(half));
+    await closed;
+    expect(received).toMatch(/^HTTP\/1\.1 201 /);
     expect(await exitWithin(server, 10_000)).toEqual({ code: 0, signal: null });
-    if (results) for (const r of results) expect(r.status).toBe(200);
+
+    // The acknowledged create is there for the next process on the same storage.
+    const next = await serve(storageArgs);
+    expect((await next.request('GET', `/organizations/${ORG}/workspaces/${name}`)).status).toBe(200);
   });
 
   it('keeps acknowledged writes after kill -9 and a restart on the same storage', async () => {

@@ -4,11 +4,10 @@ import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
+import { describeWith, TERRAFORM } from '../../../test/helpers/requirements';
 import { buildFakeProvider, FAKE_SOURCE } from './testing/build-fake';
 
-const TERRAFORM = process.env.TERRAFORM_BIN ?? '/usr/local/bin/terraform';
-const haveTerraform = fs.existsSync(TERRAFORM);
-const maybe = haveTerraform ? describe : describe.skip;
+const maybe = describeWith('terraform');
 
 jest.setTimeout(180_000);
 
