@@ -1,0 +1,2 @@
+// `import … from "cdk-workspaces/client"`: the CommonJS client, as named ES module exports.
+export * from './client.js';
