@@ -10,6 +10,7 @@ import { PROVIDER_VERSION } from '../provider/version';
 import { parseCommandArgs } from './args';
 import { mainLines } from './import-emit';
 import { appFiles, ENGINES, type AppSettings, type Engine, type MainSource } from './init-templates';
+import { cdktnNodeAdvice } from './node-support';
 import { CliError } from './output';
 
 const HELP = `usage: cdkws init [DIR] [options]
@@ -179,6 +180,8 @@ export async function init(argv: string[]): Promise<number> {
     const code = await npmInstall(dir);
     if (code !== 0) throw new CliError(`npm install failed in ${dir} (exit ${code}): the files are written; fix the problem above and run npm install there`);
   }
+  const advice = settings.engine === 'cdktn' ? cdktnNodeAdvice('diff') : undefined;
+  if (advice) process.stderr.write(`cdkws init: note: ${advice}\n`);
   process.stdout.write(
     `\nnext:\n${shown === '.' ? '' : `  cd ${shown}\n`}${parsed.values['no-install'] ? '  npm install\n' : ''}  export CDKWS_ADDRESS=… CDKWS_TOKEN=…\n  npx cdkws diff\n`,
   );
