@@ -242,7 +242,7 @@ export function readme(s: AppSettings): string {
   const cli = s.engine;
   const node =
     s.engine === 'cdktn'
-      ? '\nThe cdktn CLI needs Node.js 22.19 or later. On an older Node, `npx cdkws diff` still works, and\n`npx -y -p node@22 -c "cdktn diff"` runs the engine\'s CLI on Node 22 without installing it.\n'
+      ? "\nThe cdktn CLI needs Node.js 22.19 or later. On an older Node, `npx cdkws diff` still works, and\n`npx -y -p node@22 -- cdktn diff` runs the engine's CLI on Node 22 without installing it.\n"
       : '';
   return `# ${s.name}
 

@@ -14,7 +14,7 @@ describe('the Node.js the cdktn CLI needs', () => {
 
   it('tells a user on an older Node the exact command to run instead', () => {
     const advice = cdktnNodeAdvice('diff', '20.20.2');
-    expect(advice).toContain('npx -y -p node@22 -c "cdktn diff"');
+    expect(advice).toContain('npx -y -p node@22 -- cdktn diff');
     expect(advice).toContain('npx cdkws diff');
     expect(advice).toContain('Node.js 20.20.2');
     expect(cdktnNodeAdvice('diff', '22.19.0')).toBeUndefined();

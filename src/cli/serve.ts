@@ -149,7 +149,8 @@ function describeLocalTls(caFile: string, created: string[], host: string): void
     `certificate authority: ${caFile}`,
     'to trust it:',
     `  Node clients:                   NODE_EXTRA_CA_CERTS=${caFile}`,
-    `  Go, curl and OpenSSL clients:   SSL_CERT_FILE=${caFile} (replaces the system list for that process)`,
+    `  Go and OpenSSL clients:         SSL_CERT_FILE=${caFile} (replaces the system list for that process)`,
+    `  curl:                           curl --cacert ${caFile} …`,
     `  the cdkws client and provider:  CDKWS_CA_FILE=${caFile}, or ca_file = "${caFile}" in the provider block`,
   ];
   if (!['127.0.0.1', '::1', 'localhost'].includes(host)) {
