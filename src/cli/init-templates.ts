@@ -246,7 +246,7 @@ export function readme(s: AppSettings): string {
       : '';
   return `# ${s.name}
 
-The workspaces of \`${s.organization}\`, as code, with [cdk-workspaces](https://www.npmjs.com/package/cdk-workspaces)
+The workspaces of \`${s.organization}\`, as code, with cdk-workspaces (\`${s.packageSpec}\` in package.json)
 on ${s.engine === 'cdktn' ? 'CDK Terrain (cdktn)' : 'cdktf'}. \`main.ts\` declares them.
 ${node}
 \`\`\`sh

@@ -24,7 +24,7 @@ export function cdktnNodeAdvice(command: string, nodeVersion = process.versions.
   return (
     `the cdktn CLI (cdktn-cli 0.24) needs Node.js ${CDKTN_CLI_NODE} or later, and this is Node.js ${nodeVersion}: ` +
     `"npx cdktn ${command}" would end in "markAsUncloneable is not a function". ` +
-    `Run "npx cdkws ${command}", which works on this Node, or the engine's CLI on Node ${major} without installing it: ` +
+    `"npx cdkws ${command}" runs on this Node; to run the engine's CLI on Node ${major} without installing it: ` +
     `npx -y -p node@${major} -- cdktn ${command} (or install Node.js ${major} or later)`
   );
 }
