@@ -121,9 +121,9 @@ describe('the packed package', () => {
   it('serves the client to import (an ES module with top-level await) and to require', () => {
     writeFileSync(
       path.join(base, 'client-check.mjs'),
-      'import { Client } from "cdk-workspaces/client";\nconst shown = await Promise.resolve([typeof Client, typeof Client.fromEnvironment]);\nconsole.log(JSON.stringify(shown));\n',
+      'import client, { Client } from "cdk-workspaces/client";\nconst shown = await Promise.resolve([typeof Client, typeof Client.fromEnvironment, client.Client === Client]);\nconsole.log(JSON.stringify(shown));\n',
     );
-    expect(JSON.parse(run(process.execPath, ['client-check.mjs'], base))).toEqual(['function', 'function']);
+    expect(JSON.parse(run(process.execPath, ['client-check.mjs'], base))).toEqual(['function', 'function', true]);
     expect(run(process.execPath, ['-p', 'typeof require("cdk-workspaces/client").Client'], base).trim()).toBe('function');
   });
 });
