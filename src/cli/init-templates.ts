@@ -16,9 +16,9 @@ export const APP_VERSIONS = {
 } as const;
 
 /** The Node.js each engine's CLI needs (cdktn-cli 0.24 declares >= 22.19). */
-export const ENGINE_NODE: Record<Engine, { engines: string; ci: string }> = {
-  cdktf: { engines: '>=20.18.1', ci: '20' },
-  cdktn: { engines: '>=22.19.0', ci: '22' },
+export const ENGINE_NODE: Record<Engine, { engines: string }> = {
+  cdktf: { engines: '>=20.18.1' },
+  cdktn: { engines: '>=22.19.0' },
 };
 
 export interface AppSettings {
@@ -142,12 +142,19 @@ export function gitignore(): string {
   return ['node_modules/', 'cdktf.out/', '.cdkws/', '.terraform/', '*.tfstate', '*.tfstate.*', 'plan.md', 'plan.json', ''].join('\n');
 }
 
-/** GitHub Actions: a diff on pull requests posting the summary, a deploy on the main branch. */
-export function workflowYaml(engine: Engine): string {
+/** The Node.js that CI runs the app on: a current LTS line that both engines' CLIs support. */
+export const CI_NODE_VERSION = '22';
+
+/**
+ * GitHub Actions: a diff on pull requests posting the summary (also when the diff fails) and keeping
+ * the full report as an artifact, a deploy on the main branch. One workflow for both engines, and
+ * the one examples/ci/workflow.yml holds (a test keeps them equal).
+ */
+export function workflowYaml(): string {
   const setup = `      - uses: actions/checkout@v4
       - uses: actions/setup-node@v4
         with:
-          node-version: ${ENGINE_NODE[engine].ci}
+          node-version: ${CI_NODE_VERSION}
           cache: npm
       - uses: hashicorp/setup-terraform@v3
         with:
@@ -155,9 +162,11 @@ export function workflowYaml(engine: Engine): string {
           terraform_wrapper: false
       - run: npm ci`;
   return `# Workspaces as code, reviewed in pull requests and deployed from the main branch.
-# Needs the repository variable CDKWS_ADDRESS (e.g. https://workspaces.example.com) and the secret
-# CDKWS_TOKEN (a team token that may manage the workspaces). Give the WorkspacesStack a shared
-# backend (e.g. \`backend: (s) => new S3Backend(s, {…})\`): a runner's local state is lost.
+# \`cdkws init\` writes this file as .github/workflows/workspaces.yml; in an app of your own, copy it there.
+#
+# Needs: the repository variable CDKWS_ADDRESS (e.g. https://workspaces.example.com) and the secret
+# CDKWS_TOKEN (a team token that may manage the workspaces). The app's WorkspacesStack must use a
+# shared backend (e.g. \`backend: (s) => new S3Backend(s, {...})\`): a runner's local state is lost.
 name: workspaces
 
 on:
@@ -173,6 +182,7 @@ concurrency:
 env:
   CDKWS_ADDRESS: \${{ vars.CDKWS_ADDRESS }}
   CDKWS_TOKEN: \${{ secrets.CDKWS_TOKEN }}
+  CHECKPOINT_DISABLE: "1"
   NO_COLOR: "1"
 
 jobs:
@@ -185,19 +195,36 @@ jobs:
     steps:
 ${setup}
       - name: cdkws diff
-        # Exit 0: no changes, 2: changes (both fine here), 1: error.
+        id: diff
+        # Exit 0: no changes, 2: changes (both fine here), 1: error. The summary is written in every
+        # case (on error it says which step failed), so it is posted before this job fails.
         run: |
           set +e
-          npx cdkws diff --markdown plan.md
+          npx cdkws diff --markdown plan.md --markdown-full plan-full.md --json plan.json
           code=$?
           set -e
-          if [ "$code" -eq 1 ]; then exit 1; fi
+          echo "code=$code" >> "$GITHUB_OUTPUT"
+          echo "changes=$([ "$code" -eq 2 ] && echo true || echo false)" >> "$GITHUB_OUTPUT"
       - name: Post the summary on the pull request
+        if: always() && hashFiles('plan.md') != ''
         env:
           GH_TOKEN: \${{ github.token }}
           PR: \${{ github.event.pull_request.number }}
-        # Updates the previous comment, so the pull request shows one current summary.
+        # plan.md is bounded to fit a comment (--max-chars, default 65,000); it names the artifact
+        # below when it had to leave detail out. Updates the bot's previous comment, so the pull
+        # request shows one current summary.
         run: gh pr comment "$PR" --body-file plan.md --edit-last || gh pr comment "$PR" --body-file plan.md
+      - name: Upload the full report
+        if: always() && hashFiles('plan-full.md') != ''
+        uses: actions/upload-artifact@v4
+        with:
+          name: plan
+          path: |
+            plan-full.md
+            plan.json
+      - name: Fail when the diff failed
+        if: always() && steps.diff.outputs.code != '0' && steps.diff.outputs.code != '2'
+        run: exit 1
 
   deploy:
     if: github.event_name == 'push' && github.ref == 'refs/heads/main'
@@ -213,10 +240,13 @@ ${setup}
 
 export function readme(s: AppSettings): string {
   const cli = s.engine;
-  const node = s.engine === 'cdktn' ? '\nThe cdktn CLI needs Node.js 22.19 or later.\n' : '';
+  const node =
+    s.engine === 'cdktn'
+      ? "\nThe cdktn CLI needs Node.js 22.19 or later. On an older Node, `npx cdkws diff` still works, and\n`npx -y -p node@22 -- cdktn diff` runs the engine's CLI on Node 22 without installing it.\n"
+      : '';
   return `# ${s.name}
 
-The workspaces of \`${s.organization}\`, as code, with [cdk-workspaces](https://www.npmjs.com/package/cdk-workspaces)
+The workspaces of \`${s.organization}\`, as code, with cdk-workspaces (\`${s.packageSpec}\` in package.json)
 on ${s.engine === 'cdktn' ? 'CDK Terrain (cdktn)' : 'cdktf'}. \`main.ts\` declares them.
 ${node}
 \`\`\`sh
@@ -244,7 +274,7 @@ export function appFiles(s: AppSettings, main: MainSource = {}): Record<string, 
     'tsconfig.json': tsconfigJson(),
     'main.ts': mainTs(s, main),
     '.gitignore': gitignore(),
-    '.github/workflows/workspaces.yml': workflowYaml(s.engine),
+    '.github/workflows/workspaces.yml': workflowYaml(),
     'README.md': readme(s),
   };
 }

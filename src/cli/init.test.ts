@@ -1,7 +1,7 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { packageSpecFor } from './init';
+import { installedSpec, packageSpecFor } from './init';
 
 describe('packageSpecFor', () => {
   it('passes ranges, tags and URLs to npm as they are', () => {
@@ -21,5 +21,42 @@ describe('packageSpecFor', () => {
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
+  });
+});
+
+describe('installedSpec', () => {
+  let holder: string;
+  const root = () => path.join(holder, 'node_modules', 'cdk-workspaces');
+  const withDependency = (spec: unknown) => writeFileSync(path.join(holder, 'package.json'), JSON.stringify({ dependencies: { 'cdk-workspaces': spec } }));
+  beforeEach(() => {
+    holder = mkdtempSync(path.join(os.tmpdir(), 'cdkws-installed-'));
+    mkdirSync(root(), { recursive: true });
+  });
+  afterEach(() => rmSync(holder, { recursive: true, force: true }));
+
+  it('gives a tarball or folder the copy came from as an absolute file: spec', () => {
+    withDependency('file:../../../downloads/cdk-workspaces-0.1.0.tgz'); // as npx records it
+    expect(installedSpec(root())).toBe(`file:${path.resolve(holder, '../../../downloads/cdk-workspaces-0.1.0.tgz')}`);
+  });
+
+  it('gives git URLs and tarball URLs as they are', () => {
+    for (const spec of [
+      'git+https://git.example.com/platform/cdk-workspaces.git#v0.1.0',
+      'github:acme/cdk-workspaces',
+      'https://example.com/cdk-workspaces-0.1.0.tgz',
+    ]) {
+      withDependency(spec);
+      expect(installedSpec(root())).toBe(spec);
+    }
+  });
+
+  it('leaves registry installs and checkouts to the default range', () => {
+    for (const spec of ['^0.1.0', 'latest', '*', 0]) {
+      withDependency(spec);
+      expect(installedSpec(root())).toBeUndefined();
+    }
+    expect(installedSpec(holder)).toBeUndefined(); // not inside a node_modules folder
+    rmSync(path.join(holder, 'package.json'));
+    expect(installedSpec(root())).toBeUndefined();
   });
 });

@@ -3,13 +3,14 @@
 // "CLI"). Everything is checked, and the organization read when importing, before the first file is
 // written, so a refused init leaves nothing behind.
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, rmdirSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmdirSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { WORKSPACE_NAME_MAX_LENGTH, WORKSPACE_NAME_PATTERN } from '../spec/rules';
 import { PROVIDER_VERSION } from '../provider/version';
 import { parseCommandArgs } from './args';
 import { mainLines } from './import-emit';
 import { appFiles, ENGINES, type AppSettings, type Engine, type MainSource } from './init-templates';
+import { cdktnNodeAdvice } from './node-support';
 import { CliError } from './output';
 
 const HELP = `usage: cdkws init [DIR] [options]
@@ -21,7 +22,9 @@ options:
   --engine cdktf|cdktn    the CDK engine (default cdktf; cdktn is CDK Terrain, its fork)
   --organization ORG      the organization of the workspaces (default acme)
   --package SPEC          the cdk-workspaces dependency, anything npm accepts: a range, a
-                          tarball path, file:… (default ^${PROVIDER_VERSION})
+                          tarball path, file:…, a git URL (default: where this cdkws was
+                          installed from when that was a tarball, folder or git URL, else
+                          ^${PROVIDER_VERSION})
   --no-install            write the files only
   --import                bring the organization's existing workspaces under code: writes
                           imported-workspaces.ts (see cdkws import) and includes it in main.ts
@@ -44,6 +47,33 @@ export function packageSpecFor(spec: string, cwd = process.cwd()): string {
   const resolved = path.resolve(cwd, local.startsWith('~/') ? path.join(process.env.HOME ?? '~', local.slice(2)) : local);
   if (!existsSync(resolved)) throw usage(`--package ${spec}: ${resolved} does not exist`);
   return `file:${resolved}`;
+}
+
+/** This package's own folder (dist/src/cli is three levels down). */
+const PACKAGE_ROOT = path.resolve(__dirname, '..', '..', '..');
+
+/**
+ * The cdk-workspaces dependency a new app should have when this copy was installed from a tarball,
+ * a folder or a git URL: the spec in the package.json beside the node_modules holding it (npx keeps
+ * one such package.json per `npx --package SPEC`). Undefined for registry installs (ranges, tags),
+ * which get the default range, and for a checkout of the repository.
+ */
+export function installedSpec(packageRoot = PACKAGE_ROOT): string | undefined {
+  const modules = path.dirname(packageRoot);
+  if (path.basename(modules) !== 'node_modules') return undefined;
+  const holder = path.dirname(modules);
+  let manifest: { dependencies?: Record<string, unknown>; devDependencies?: Record<string, unknown> };
+  try {
+    manifest = JSON.parse(readFileSync(path.join(holder, 'package.json'), 'utf8')) as typeof manifest;
+  } catch {
+    return undefined; // no package.json there: nothing tells how this copy came
+  }
+  const spec = manifest.dependencies?.['cdk-workspaces'] ?? manifest.devDependencies?.['cdk-workspaces'];
+  if (typeof spec !== 'string') return undefined;
+  // npm records local sources relative to that package.json; the app lives elsewhere.
+  if (spec.startsWith('file:')) return `file:${path.resolve(holder, spec.slice('file:'.length))}`;
+  const fromRegistry = !spec.includes(':') && !spec.includes('/') && !/\.(tgz|tar\.gz)$/.test(spec);
+  return fromRegistry ? undefined : spec;
 }
 
 export interface InitOptions {
@@ -119,12 +149,12 @@ export async function init(argv: string[]): Promise<number> {
     return 0;
   }
   const dir = path.resolve(parsed.positionals[0] ?? '.');
-  const spec = (parsed.values.package as string | undefined) ?? `^${PROVIDER_VERSION}`;
+  const given = parsed.values.package as string | undefined;
   const settings = planApp({
     dir,
     engine: ((parsed.values.engine as string | undefined) ?? 'cdktf') as Engine,
     organization: (parsed.values.organization as string | undefined) ?? 'acme',
-    packageSpec: packageSpecFor(spec),
+    packageSpec: given !== undefined ? packageSpecFor(given) : (installedSpec() ?? `^${PROVIDER_VERSION}`),
   });
   const importing = Boolean(parsed.values.import);
   if (!importing && (parsed.values.name !== undefined || parsed.values.tag !== undefined || parsed.values.project !== undefined)) {
@@ -150,6 +180,8 @@ export async function init(argv: string[]): Promise<number> {
     const code = await npmInstall(dir);
     if (code !== 0) throw new CliError(`npm install failed in ${dir} (exit ${code}): the files are written; fix the problem above and run npm install there`);
   }
+  const advice = settings.engine === 'cdktn' ? cdktnNodeAdvice('diff') : undefined;
+  if (advice) process.stderr.write(`cdkws init: note: ${advice}\n`);
   process.stdout.write(
     `\nnext:\n${shown === '.' ? '' : `  cd ${shown}\n`}${parsed.values['no-install'] ? '  npm install\n' : ''}  export CDKWS_ADDRESS=… CDKWS_TOKEN=…\n  npx cdkws diff\n`,
   );

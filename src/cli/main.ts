@@ -33,6 +33,16 @@ const COMMANDS: Record<string, () => Promise<Command>> = {
   init: async () => (await import('./init')).init,
 };
 
+/** The commands a cdktn user may be tempted to run with the engine's own CLI. */
+const ENGINE_COMMANDS = new Set(['synth', 'diff', 'deploy', 'destroy', 'list']);
+
+/** A note on stderr in a cdktn app on a Node.js its CLI does not run on. */
+async function adviseCdktnOnOldNode(command: string): Promise<void> {
+  const { appUsesCdktn, cdktnNodeAdvice } = await import('./node-support');
+  const advice = appUsesCdktn(process.cwd()) ? cdktnNodeAdvice(command) : undefined;
+  if (advice) process.stderr.write(`cdkws: note: ${advice}\n`);
+}
+
 export async function main(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;
   if (command === undefined || command === '-h' || command === '--help' || command === 'help') {
@@ -48,6 +58,7 @@ export async function main(argv: string[]): Promise<number> {
     process.stderr.write(`cdkws: unknown command "${command}"\n\n${USAGE}\n`);
     return 1;
   }
+  if (ENGINE_COMMANDS.has(command)) await adviseCdktnOnOldNode(command);
   try {
     return await (
       await load()

@@ -2,7 +2,8 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { CliError } from './output';
-import { readProjectConfig } from './project';
+import { appEnvironment, readProjectConfig } from './project';
+import { terraformEnvironment } from './terraform';
 
 describe('readProjectConfig', () => {
   let dir: string;
@@ -26,5 +27,20 @@ describe('readProjectConfig', () => {
     expect(() => readProjectConfig(dir)).toThrow(/cdktf\.json is not valid JSON: /);
     write('{"output": "out"}');
     expect(() => readProjectConfig(dir)).toThrow(/cdktf\.json has no "app" command/);
+  });
+});
+
+describe('the environments cdkws runs the app and Terraform with', () => {
+  it('turn off the checkpoint version check (quiet offline) and hold no token', () => {
+    const saved = { ...process.env };
+    process.env.CDKWS_TOKEN = 'secret-token';
+    try {
+      const app = appEnvironment({ dir: '/app', app: 'node main.js', outdir: '/app/cdktf.out', context: {} });
+      expect(app.CHECKPOINT_DISABLE).toBe('1');
+      expect(app.CDKWS_TOKEN).toBeUndefined();
+      expect(terraformEnvironment({ cliConfigFile: '/x/terraform.tfrc', fingerprint: 'f' }).CHECKPOINT_DISABLE).toBe('1');
+    } finally {
+      process.env = saved;
+    }
   });
 });

@@ -41,9 +41,17 @@ export function readProjectConfig(dir = process.cwd()): ProjectConfig {
   return { dir, app: json.app, outdir: path.resolve(dir, output), context };
 }
 
-/** The environment the app runs with: never the tokens, so no construct can put one into synth output. */
-function appEnvironment(config: ProjectConfig): NodeJS.ProcessEnv {
-  const env: NodeJS.ProcessEnv = { ...process.env, CDKTF_OUTDIR: config.outdir, CDKTF_CONTEXT_JSON: JSON.stringify(config.context) };
+/**
+ * The environment the app runs with: never the tokens, so no construct can put one into synth
+ * output; and no version check against HashiCorp's checkpoint service, which fails noisily offline.
+ */
+export function appEnvironment(config: ProjectConfig): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    CHECKPOINT_DISABLE: '1',
+    CDKTF_OUTDIR: config.outdir,
+    CDKTF_CONTEXT_JSON: JSON.stringify(config.context),
+  };
   delete env.CDKWS_TOKEN;
   delete env.TFE_TOKEN;
   return env;

@@ -1,18 +1,20 @@
 // `cdkws serve` (architecture "Starting the service").
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { startServer } from '../server';
 import { ensureLocalTls, loadTlsFiles, TlsSetupError, type TlsMaterial } from '../server/tls';
 import type { StorageOptions } from '../server/storage/types';
 
-const HELP = `usage: cdkws serve [--host 127.0.0.1] [--port 0] [--bootstrap FILE]
+const HELP = `usage: cdkws serve [--host 127.0.0.1] [--port 0] [--bootstrap FILE | --example-data]
                    [--data PATH | --database postgres://…] [--rate-limit N]
-                   [--tls | --tls-cert FILE --tls-key FILE]
+                   [--tls | --tls-cert FILE --tls-key FILE] [--pid-file FILE]
 
   --host        address to listen on (default 127.0.0.1)
   --port        port; 0 picks a free one (default 0)
   --bootstrap   JSON file of organizations, teams, users and tokens to create if absent
+  --example-data  bootstrap with the example file the package ships (organization acme, token
+                alice-token, …: examples/bootstrap.json)
   --data        embedded storage file (default .cdkws/service.db; ":memory:" keeps nothing)
   --database    PostgreSQL URL; several serve processes may share one database
   --rate-limit  requests per second per caller, then 429 (default: off)
@@ -21,9 +23,14 @@ const HELP = `usage: cdkws serve [--host 127.0.0.1] [--port 0] [--bootstrap FILE
                 (.cdkws/tls for :memory: and PostgreSQL); prints the CA file to trust
   --tls-cert    serve HTTPS with this PEM certificate (chain) instead; needs --tls-key
   --tls-key     the PEM private key of --tls-cert
+  --pid-file    write the process id to FILE once listening (removed on exit), so a script
+                that started serve in the background can stop it: kill -TERM "$(cat FILE)"
 
 Prints "listening on http://HOST:PORT" (https:// with TLS) when ready; the API root is that
 URL + /api/v2. Plain HTTP is the default.`;
+
+/** The example bootstrap file inside the package (dist/src/cli is three levels below its root). */
+export const EXAMPLE_BOOTSTRAP = path.resolve(__dirname, '..', '..', '..', 'examples', 'bootstrap.json');
 
 export async function serve(argv: string[]): Promise<number> {
   let values;
@@ -40,6 +47,8 @@ export async function serve(argv: string[]): Promise<number> {
         tls: { type: 'boolean' },
         'tls-cert': { type: 'string' },
         'tls-key': { type: 'string' },
+        'example-data': { type: 'boolean' },
+        'pid-file': { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },
       strict: true,
@@ -73,6 +82,11 @@ export async function serve(argv: string[]): Promise<number> {
     process.stderr.write('cdkws serve: --tls-cert and --tls-key go together; give both, or --tls for a local certificate authority\n');
     return 1;
   }
+  if (values['example-data'] && values.bootstrap !== undefined) {
+    process.stderr.write('cdkws serve: give --bootstrap FILE or --example-data, not both\n');
+    return 1;
+  }
+  const bootstrap = values['example-data'] ? EXAMPLE_BOOTSTRAP : values.bootstrap;
   let storage: StorageOptions;
   if (values.database) {
     if (!/^postgres(ql)?:\/\//.test(values.database)) {
@@ -100,7 +114,8 @@ export async function serve(argv: string[]): Promise<number> {
     process.stderr.write(`cdkws serve: ${error.message}\n`);
     return 1;
   }
-  const server = await startServer({ host: values.host, port, storage, bootstrap: values.bootstrap, rateLimit, tls });
+  const server = await startServer({ host: values.host, port, storage, bootstrap, rateLimit, tls });
+  const pidFile = values['pid-file'] === undefined ? undefined : path.resolve(values['pid-file']);
   // Handlers are in place before the "listening" line, so a signal sent right after it is handled;
   // a repeated signal while stopping changes nothing.
   let stopping = false;
@@ -117,8 +132,11 @@ export async function serve(argv: string[]): Promise<number> {
     process.on('SIGTERM', () => stop('SIGTERM'));
     process.on('SIGINT', () => stop('SIGINT'));
   });
+  // Written before the listening line: a script that waits for the line finds the file.
+  if (pidFile) writeFileSync(pidFile, `${process.pid}\n`);
   process.stdout.write(`listening on ${server.url}\n`);
   await stopped;
+  if (pidFile) rmSync(pidFile, { force: true });
   return 0;
 }
 
@@ -131,7 +149,8 @@ function describeLocalTls(caFile: string, created: string[], host: string): void
     `certificate authority: ${caFile}`,
     'to trust it:',
     `  Node clients:                   NODE_EXTRA_CA_CERTS=${caFile}`,
-    `  Go, curl and OpenSSL clients:   SSL_CERT_FILE=${caFile} (replaces the system list for that process)`,
+    `  Go and OpenSSL clients:         SSL_CERT_FILE=${caFile} (replaces the system list for that process)`,
+    `  curl:                           curl --cacert ${caFile} …`,
     `  the cdkws client and provider:  CDKWS_CA_FILE=${caFile}, or ca_file = "${caFile}" in the provider block`,
   ];
   if (!['127.0.0.1', '::1', 'localhost'].includes(host)) {

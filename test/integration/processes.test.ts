@@ -1,6 +1,9 @@
 // Spawned `cdkws serve` processes — architecture "Starting the service": the `listening on` line,
 // several processes on one store, SIGTERM → exit 0, acknowledged writes survive kill -9.
 // The issue's two-process lock race: 50 concurrent locks over two processes give exactly one 200.
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { connect } from 'node:net';
 import { setTimeout as delay } from 'node:timers/promises';
 import { ORG, TOKENS } from '../helpers/service';
@@ -179,5 +182,22 @@ describe('two serve processes sharing one store', () => {
     const responses = await Promise.all(Array.from({ length: 20 }, (_, i) => (i % 2 ? b : a).request('POST', `/workspaces/${ws.id}/actions/unlock`)));
     expect(responses.filter((r) => r.status === 200)).toHaveLength(1);
     expect(responses.filter((r) => r.status === 409)).toHaveLength(19);
+  });
+});
+
+describe('cdkws serve --pid-file', () => {
+  it('names the serving process itself once listening, and is removed when it stops', async () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'cdkws-pid-'));
+    const pidFile = path.join(dir, 'serve.pid');
+    try {
+      const server = await spawnServe(['--data', ':memory:'], ['--pid-file', pidFile]);
+      started.push(server);
+      expect(readFileSync(pidFile, 'utf8')).toBe(`${server.child.pid}\n`);
+      process.kill(Number(readFileSync(pidFile, 'utf8')), 'SIGTERM');
+      expect(await server.exited).toEqual({ code: 0, signal: null });
+      expect(existsSync(pidFile)).toBe(false);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

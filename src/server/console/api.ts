@@ -25,7 +25,7 @@ export class ApiReader {
     const reply = await match.handler({
       req: this.req,
       get url() {
-        return (url ??= new URL(`/api/v2${path}${search}`, 'http://localhost'));
+        return (url ??= new URL(`${API_BASE}${path}${search}`, 'http://localhost'));
       },
       params: match.params,
       query: params,
@@ -43,4 +43,7 @@ export class ApiReader {
 }
 
 /** One path segment of an API route, encoded the way the router decodes it. */
+/** Where the API's routes live; the console calls their handlers as if requested there. */
+export const API_BASE = '/api/v2';
+
 export const segment = (value: string): string => encodeURIComponent(value);

@@ -8,7 +8,8 @@ import { ERRORS } from '../../spec';
 import { ServiceError } from '../errors';
 import type { Router } from '../http/router';
 import type { Service } from '../service';
-import { ApiReader, segment } from './api';
+import { isServiceRoot, rootAnswer } from '../routes/root';
+import { API_BASE, ApiReader, segment } from './api';
 import { html, type SafeHtml } from './html';
 import { NOT_FOUND_DETAIL, errorPage, page } from './layout';
 import { listParameters, loadList, organizationsPage, workspacesPage } from './list-page';
@@ -81,12 +82,20 @@ export class ConsoleApp {
     private readonly service: Service,
   ) {}
 
-  /** Whether a request target belongs to the console. */
+  /** Whether a request target belongs to the console, or is the root that points at it. */
   static owns(target: string | undefined): boolean {
-    return target !== undefined && (target === CONSOLE_PREFIX || target.startsWith(`${CONSOLE_PREFIX}/`) || target.startsWith(`${CONSOLE_PREFIX}?`));
+    return (
+      isServiceRoot(target) ||
+      (target !== undefined && (target === CONSOLE_PREFIX || target.startsWith(`${CONSOLE_PREFIX}/`) || target.startsWith(`${CONSOLE_PREFIX}?`)))
+    );
   }
 
   handle(req: IncomingMessage, res: ServerResponse): void {
+    if (isServiceRoot(req.url)) {
+      const root = rootAnswer(req.method, req.headers.accept, { console: CONSOLE_PREFIX, api: API_BASE });
+      this.send(req, res, { status: root.status, body: root.body, headers: { 'content-type': root.contentType, ...root.headers } });
+      return;
+    }
     this.answer(req).then(
       (answer) => this.send(req, res, answer),
       (error: unknown) => {
