@@ -133,6 +133,18 @@ export interface DataRetentionPolicyRecord {
   updatedAt: string;
 }
 
+/** An organization's SSH key as stored; its value is never read back. */
+export interface SshKeyRecord {
+  id: string;
+  organization: string;
+  name: string;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** Rows that change with the directory when an organization is deleted or renamed. */
+export type OrganizationRowsChange = { kind: 'delete'; organization: string } | { kind: 'rename'; from: string; to: string };
+
 export class NameTakenError extends Error {
   constructor(
     readonly organization: string,
@@ -164,6 +176,20 @@ export interface Store {
   // processes that bootstrap at once from overwriting each other.
   getMeta(key: string): Promise<string | null>;
   compareAndSetMeta(key: string, expected: string | null, value: string): Promise<boolean>;
+  /**
+   * compareAndSetMeta, and in the same transaction the organization's rows deleted or moved to
+   * its new name; false (nothing changed) when the stored value is not `expected`.
+   */
+  compareAndSetMetaWithRows(key: string, expected: string, value: string, change: OrganizationRowsChange): Promise<boolean>;
+
+  // SSH keys (write-only values: only a digest is stored)
+  listSshKeys(organization: string, offset: number, limit: number): Promise<StoragePage<SshKeyRecord>>;
+  getSshKey(id: string): Promise<SshKeyRecord | null>;
+  /** Adds the keys whose IDs are not stored yet. */
+  insertSshKeys(keys: Array<SshKeyRecord & { valueDigest: string | null }>): Promise<void>;
+  updateSshKey(id: string, patch: { name?: string; valueDigest?: string; updatedAt: string }): Promise<SshKeyRecord | null>;
+  /** Deletes the key and unassigns it from every workspace; false when it did not exist. */
+  deleteSshKey(id: string, now: string): Promise<boolean>;
 
   // Workspaces
   insertWorkspace(workspace: NewWorkspace): Promise<WorkspaceRecord>; // throws NameTakenError
