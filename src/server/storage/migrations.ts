@@ -235,6 +235,8 @@ const POSTGRES_NAME_INDEXES = [
 ];
 
 export const LATEST_SCHEMA_VERSION = MIGRATIONS[MIGRATIONS.length - 1].version;
+/** Every version this program applies, in order (the numbers need not be consecutive). */
+export const SCHEMA_VERSIONS: readonly number[] = MIGRATIONS.map((m) => m.version);
 
 export async function migrate(db: Db): Promise<void> {
   await db.transaction(async (tx) => {
