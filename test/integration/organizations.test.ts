@@ -60,6 +60,12 @@ describe('create', () => {
     expect(workspace.relationships?.organization).toMatchObject({ data: { id: name, type: 'organizations' } });
   });
 
+  it('is what a site administrator may do, and says so in its account details', async () => {
+    const account = async (token: string) => (await service.request('GET', '/account/details', { token })).body.data.attributes.permissions;
+    expect((await account(SITE_ADMIN))['can-create-organizations']).toBe(true);
+    expect((await account(TOKENS.owner))['can-create-organizations']).toBe(false);
+  });
+
   it('needs a site administrator (403 site-admin-required), even for an owner', async () => {
     const response = await service.request('POST', '/organizations', {
       token: TOKENS.owner,
