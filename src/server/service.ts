@@ -5,7 +5,7 @@ import { type Caller, DirectoryIndex, type OrganizationRole, workspaceAccess } f
 import { type Directory, type DirectoryOrganization, type BootstrapFile, mergeBootstrap } from './bootstrap';
 import { notFound } from './errors';
 import { RenderCache } from './workspace/render-cache';
-import type { OrganizationRowsChange, Store, WorkspaceRecord } from './storage/types';
+import type { DirectoryRowsChange, Store, WorkspaceRecord } from './storage/types';
 
 const DIRECTORY_KEY = 'directory';
 
@@ -40,6 +40,7 @@ export class Service {
       const raw = await store.getMeta(DIRECTORY_KEY);
       const existing = raw ? (JSON.parse(raw) as Directory) : null;
       if (!bootstrap) {
+        if (existing) await store.insertSshKeys(bootstrapSshKeys(existing));
         return new Service(
           store,
           new DirectoryIndex(existing ?? mergeBootstrap(null, { edition: 'hosted', 'emulator-admin-tokens': [], users: [], organizations: [] })),
@@ -72,16 +73,20 @@ export class Service {
    * changed it first, and serves the result. `change` edits the copy it is given (it may throw to
    * refuse) and names the organization rows that change in the same transaction.
    */
-  async changeDirectory<T>(change: (directory: Directory) => { result: T; rows?: OrganizationRowsChange }): Promise<T> {
+  async changeDirectory<T>(change: (directory: Directory) => { result: T; rows?: DirectoryRowsChange }): Promise<T> {
     for (let attempt = 0; attempt < 20; attempt += 1) {
       const raw = await this.store.getMeta(DIRECTORY_KEY);
-      const directory = raw ? (JSON.parse(raw) as Directory) : structuredClone(this.directory);
+      if (raw === null) {
+        // Started without a bootstrap file: store the (empty) directory first, then change it.
+        await this.store.compareAndSetMeta(DIRECTORY_KEY, null, JSON.stringify(this.directory));
+        continue;
+      }
+      const directory = JSON.parse(raw) as Directory;
       const { result, rows } = change(directory);
       const next = JSON.stringify(directory);
-      const stored =
-        raw !== null && rows
-          ? await this.store.compareAndSetMetaWithRows(DIRECTORY_KEY, raw, next, rows)
-          : await this.store.compareAndSetMeta(DIRECTORY_KEY, raw, next);
+      const stored = rows
+        ? await this.store.compareAndSetMetaWithRows(DIRECTORY_KEY, raw, next, rows)
+        : await this.store.compareAndSetMeta(DIRECTORY_KEY, raw, next);
       if (stored) {
         this.index = new DirectoryIndex(directory);
         return result;
@@ -126,7 +131,11 @@ export class Service {
   }
 }
 
-/** The bootstrap file's SSH keys, as stored rows (they come without a value). */
+/**
+ * The bootstrap file's SSH keys still in the directory, as rows (without a value). Stored on every
+ * start, as databases from before SSH keys had a table hold none; a key deleted through the API
+ * leaves the directory in the same transaction, so it is not brought back.
+ */
 function bootstrapSshKeys(directory: Directory): Parameters<Store['insertSshKeys']>[0] {
   return directory.organizations.flatMap((organization) =>
     organization.sshKeys.map((key) => ({

@@ -3,7 +3,10 @@
 // file's keys are listed and assignable as before.
 import { sshKeyDocumentSchema, sshKeyListDocumentSchema } from '../../src/spec';
 import { createWorkspace } from '../helpers/fixtures';
-import { ORG, TOKENS } from '../helpers/service';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { ORG, TOKENS, startService, testStorage, usingPostgres } from '../helpers/service';
 import { useService } from '../helpers/use-service';
 
 const logLines: string[] = [];
@@ -82,4 +85,25 @@ it('assigns only keys of the workspace organization', async () => {
   const workspace = await createWorkspace(service);
   expect((await assign(workspace.id, 'sshkey-deploy')).status).toBe(200);
   expect((await assign(workspace.id, 'sshkey-nope')).status).toBe(422);
+});
+
+// Like organizations, a key the file declares is created again when absent; a start without it keeps it deleted.
+it('keeps a deleted bootstrap key deleted when the service starts again without the file declaring it', async () => {
+  const dir = mkdtempSync(path.join(tmpdir(), 'cdkws-ssh-keys-'));
+  try {
+    const storage = usingPostgres() ? await testStorage() : { kind: 'sqlite' as const, path: path.join(dir, 'service.db') };
+    const first = await startService({ storage });
+    expect((await first.request('DELETE', '/ssh-keys/sshkey-deploy')).status).toBe(204);
+    await first.close();
+    const second = await startService({ storage, bootstrap: { users: [] } });
+    try {
+      expect((await second.request('GET', '/ssh-keys/sshkey-deploy')).status).toBe(404);
+      const list = await second.request('GET', `/organizations/${ORG}/ssh-keys`);
+      expect(list.body.data).toEqual([]);
+    } finally {
+      await second.close();
+    }
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 });

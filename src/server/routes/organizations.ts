@@ -121,7 +121,7 @@ async function update(ctx: RouteContext): Promise<Reply> {
     if (to !== from && named(directory, to)) throw nameTaken();
     organization.name = to;
     organization.profile = updatedProfile(organizationProfile(organization), attributes);
-    return { result: organization, rows: to !== from ? { kind: 'rename', from, to } : undefined };
+    return { result: organization, rows: to !== from ? { kind: 'rename-organization', from, to } : undefined };
   });
   return { status: 200, body: { data: resourceFor(ctx, updated) } };
 }
@@ -133,7 +133,7 @@ async function remove(ctx: RouteContext): Promise<Reply> {
     const at = directory.organizations.findIndex((o) => o.name === organization.name);
     if (at < 0) throw missing(organization.name);
     directory.organizations.splice(at, 1);
-    return { result: undefined, rows: { kind: 'delete', organization: organization.name } };
+    return { result: undefined, rows: { kind: 'delete-organization', organization: organization.name } };
   });
   return { status: 204 };
 }

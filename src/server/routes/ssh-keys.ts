@@ -73,7 +73,12 @@ async function update(ctx: RouteContext): Promise<Reply> {
 async function remove(ctx: RouteContext): Promise<Reply> {
   const { key, organization } = await visibleKey(ctx);
   requireManage(ctx, organization);
-  if (!(await ctx.service.store.deleteSshKey(key.id, now()))) throw notFound(`SSH key "${key.id}" was not found, or you are not authorized to access it`);
+  // A key from the bootstrap file leaves the directory too, so a restart does not bring it back.
+  await ctx.service.changeDirectory((directory) => {
+    const holder = directory.organizations.find((o) => o.name === organization.name);
+    if (holder) holder.sshKeys = holder.sshKeys.filter((k) => k.id !== key.id);
+    return { result: undefined, rows: { kind: 'delete-ssh-key', id: key.id, now: now() } };
+  });
   return { status: 204 };
 }
 

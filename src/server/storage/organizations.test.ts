@@ -28,11 +28,11 @@ describe.each(backendKinds)('organization rows and SSH keys on the %s store', (k
     const meta = await metaKey('v1');
 
     // Another writer changed the directory first: nothing is deleted.
-    expect(await store.compareAndSetMetaWithRows(meta, 'stale', 'v2', { kind: 'delete', organization: org })).toBe(false);
+    expect(await store.compareAndSetMetaWithRows(meta, 'stale', 'v2', { kind: 'delete-organization', organization: org })).toBe(false);
     expect(await store.getWorkspace(ws.id)).not.toBeNull();
     expect(await store.getMeta(meta)).toBe('v1');
 
-    expect(await store.compareAndSetMetaWithRows(meta, 'v1', 'v2', { kind: 'delete', organization: org })).toBe(true);
+    expect(await store.compareAndSetMetaWithRows(meta, 'v1', 'v2', { kind: 'delete-organization', organization: org })).toBe(true);
     expect(await store.getMeta(meta)).toBe('v2');
     expect(await store.getWorkspace(ws.id)).toBeNull();
     expect(await store.findOrganizationTagByName(org, 'prod')).toBeNull();
@@ -49,7 +49,7 @@ describe.each(backendKinds)('organization rows and SSH keys on the %s store', (k
     const ws = await store.insertWorkspace(newWorkspace(from, 'a', { tagNames: ['prod'] }));
     await store.insertSshKeys([key(`sshkey-${from}`, from)]);
     const meta = await metaKey('v1');
-    expect(await store.compareAndSetMetaWithRows(meta, 'v1', 'v2', { kind: 'rename', from, to })).toBe(true);
+    expect(await store.compareAndSetMetaWithRows(meta, 'v1', 'v2', { kind: 'rename-organization', from, to })).toBe(true);
     const moved = await store.getWorkspace(ws.id);
     expect(moved).toMatchObject({ organization: to, version: ws.version + 1 });
     expect(await store.getWorkspaceByName(to, 'a')).toMatchObject({ id: ws.id });
@@ -73,8 +73,9 @@ describe.each(backendKinds)('organization rows and SSH keys on the %s store', (k
     expect(await store.updateSshKey(`sshkey-2-${org}`, { name: 'renamed', updatedAt: T1 })).toMatchObject({ name: 'renamed', updatedAt: T1 });
 
     const ws = await store.insertWorkspace(newWorkspace(org, 'a', { sshKeyId: `sshkey-1-${org}` }));
-    expect(await store.deleteSshKey(`sshkey-1-${org}`, T1)).toBe(true);
+    const meta = await metaKey('v1');
+    expect(await store.compareAndSetMetaWithRows(meta, 'v1', 'v2', { kind: 'delete-ssh-key', id: `sshkey-1-${org}`, now: T1 })).toBe(true);
+    expect(await store.getSshKey(`sshkey-1-${org}`)).toBeNull();
     expect(await store.getWorkspace(ws.id)).toMatchObject({ sshKeyId: null, version: ws.version + 1 });
-    expect(await store.deleteSshKey(`sshkey-1-${org}`, T1)).toBe(false);
   });
 });

@@ -62,14 +62,10 @@ export async function updateSshKey(db: Db, id: string, patch: { name?: string; v
   return changes === 1 ? getSshKey(db, id) : null;
 }
 
-/** Deletes the key and unassigns it from every workspace that had it, in one transaction. */
-export function deleteSshKey(db: Db, id: string, now: string): Promise<boolean> {
-  return db.transaction(async (tx) => {
-    const { changes } = await tx.run('DELETE FROM ssh_keys WHERE id = ?', [id]);
-    if (changes !== 1) return false;
-    await tx.run('UPDATE workspaces SET ssh_key_id = NULL, updated_at = ?, version = version + 1 WHERE ssh_key_id = ?', [now, id]);
-    return true;
-  });
+/** Deletes the key and unassigns it from every workspace that had it (inside the caller's transaction). */
+export async function deleteSshKey(tx: Db, id: string, now: string): Promise<void> {
+  await tx.run('DELETE FROM ssh_keys WHERE id = ?', [id]);
+  await tx.run('UPDATE workspaces SET ssh_key_id = NULL, updated_at = ?, version = version + 1 WHERE ssh_key_id = ?', [now, id]);
 }
 
 /**

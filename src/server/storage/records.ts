@@ -1,7 +1,7 @@
 import { Db, forUpdate, inJsonList } from './db';
 import { CHANGE_REQUEST_COLUMNS, ChangeRequestRow, NotificationRow, RetentionRow, changeRequestFromRow, toNotification, toRetention } from './rows';
 import { deleteOrganizationRows, deleteSshKey, getSshKey, insertSshKeys, listSshKeys, renameOrganizationRows, updateSshKey } from './organizations';
-import type { ChangeRequestRecord, DataRetentionPolicyRecord, NotificationRecord, OrganizationRowsChange, SshKeyRecord, StoragePage } from './types';
+import type { ChangeRequestRecord, DataRetentionPolicyRecord, NotificationRecord, DirectoryRowsChange, SshKeyRecord, StoragePage } from './types';
 
 // The store's simpler records: metadata, remote state consumers, change requests, notifications
 // and data retention policies. SqlStore (store.ts) adds the workspaces on top.
@@ -25,12 +25,13 @@ export abstract class OtherRecords {
     return changes === 1;
   }
 
-  compareAndSetMetaWithRows(key: string, expected: string, value: string, change: OrganizationRowsChange): Promise<boolean> {
+  compareAndSetMetaWithRows(key: string, expected: string, value: string, change: DirectoryRowsChange): Promise<boolean> {
     return this.db.transaction(async (tx) => {
       const { changes } = await tx.run('UPDATE meta SET value = ? WHERE key = ? AND value = ?', [value, key, expected]);
       if (changes !== 1) return false;
-      if (change.kind === 'delete') await deleteOrganizationRows(tx, change.organization);
-      else await renameOrganizationRows(tx, change.from, change.to);
+      if (change.kind === 'delete-organization') await deleteOrganizationRows(tx, change.organization);
+      else if (change.kind === 'rename-organization') await renameOrganizationRows(tx, change.from, change.to);
+      else await deleteSshKey(tx, change.id, change.now);
       return true;
     });
   }
@@ -51,10 +52,6 @@ export abstract class OtherRecords {
 
   updateSshKey(id: string, patch: { name?: string; valueDigest?: string; updatedAt: string }): Promise<SshKeyRecord | null> {
     return updateSshKey(this.db, id, patch);
-  }
-
-  deleteSshKey(id: string, now: string): Promise<boolean> {
-    return deleteSshKey(this.db, id, now);
   }
 
   // ---- Remote state consumers (a set per workspace, in the order added) ----

@@ -142,8 +142,11 @@ export interface SshKeyRecord {
   updatedAt: string;
 }
 
-/** Rows that change with the directory when an organization is deleted or renamed. */
-export type OrganizationRowsChange = { kind: 'delete'; organization: string } | { kind: 'rename'; from: string; to: string };
+/** Rows that change with the directory: an organization deleted or renamed, an SSH key deleted. */
+export type DirectoryRowsChange =
+  | { kind: 'delete-organization'; organization: string }
+  | { kind: 'rename-organization'; from: string; to: string }
+  | { kind: 'delete-ssh-key'; id: string; now: string };
 
 export class NameTakenError extends Error {
   constructor(
@@ -177,10 +180,11 @@ export interface Store {
   getMeta(key: string): Promise<string | null>;
   compareAndSetMeta(key: string, expected: string | null, value: string): Promise<boolean>;
   /**
-   * compareAndSetMeta, and in the same transaction the organization's rows deleted or moved to
-   * its new name; false (nothing changed) when the stored value is not `expected`.
+   * compareAndSetMeta, and in the same transaction the rows that change with it (an organization's
+   * rows deleted or moved to its new name; an SSH key deleted and unassigned from its workspaces);
+   * false (nothing changed) when the stored value is not `expected`.
    */
-  compareAndSetMetaWithRows(key: string, expected: string, value: string, change: OrganizationRowsChange): Promise<boolean>;
+  compareAndSetMetaWithRows(key: string, expected: string, value: string, change: DirectoryRowsChange): Promise<boolean>;
 
   // SSH keys (write-only values: only a digest is stored)
   listSshKeys(organization: string, offset: number, limit: number): Promise<StoragePage<SshKeyRecord>>;
@@ -188,8 +192,6 @@ export interface Store {
   /** Adds the keys whose IDs are not stored yet. */
   insertSshKeys(keys: Array<SshKeyRecord & { valueDigest: string | null }>): Promise<void>;
   updateSshKey(id: string, patch: { name?: string; valueDigest?: string; updatedAt: string }): Promise<SshKeyRecord | null>;
-  /** Deletes the key and unassigns it from every workspace; false when it did not exist. */
-  deleteSshKey(id: string, now: string): Promise<boolean>;
 
   // Workspaces
   insertWorkspace(workspace: NewWorkspace): Promise<WorkspaceRecord>; // throws NameTakenError
