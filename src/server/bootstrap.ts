@@ -95,7 +95,7 @@ export interface DirectoryProject {
 
 /**
  * What the hosted service shows of an organization beyond its name. Absent in directories stored
- * before organizations had an API; read through `organizationProfile` (organization.ts).
+ * before organizations had an API; read through `organizationProfile` (organization/serialize.ts).
  */
 export interface OrganizationProfile {
   externalId: string;

@@ -15,7 +15,7 @@ import {
   type WorkspaceAttributes,
 } from '../../spec';
 import type { Caller, DirectoryIndex } from '../access';
-import { organizationPermissions, organizationResource } from '../organization';
+import { organizationPermissions, organizationResource } from '../organization/serialize';
 import type { DirectoryOrganization } from '../bootstrap';
 import type { WorkspaceRecord } from '../storage/types';
 

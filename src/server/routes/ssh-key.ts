@@ -8,7 +8,7 @@ import type { DirectoryOrganization } from '../bootstrap';
 import { forbidden, notFound, validationError } from '../errors';
 import type { Reply, RouteContext, Router } from '../http/router';
 import { newId, now } from '../ids';
-import { organizationPermissions } from '../organization';
+import { organizationPermissions } from '../organization/serialize';
 import type { SshKeyRecord } from '../storage/types';
 import { paginationEnvelope, parsePage } from './query';
 

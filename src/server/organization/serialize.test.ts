@@ -1,6 +1,6 @@
-import { DirectoryIndex, type Caller } from './access';
-import { mergeBootstrap, parseBootstrap } from './bootstrap';
-import { entitlementSetResource, organizationPermissions, organizationProfile, organizationResource } from './organization';
+import { DirectoryIndex, type Caller } from '../access';
+import { mergeBootstrap, parseBootstrap } from '../bootstrap';
+import { entitlementSetResource, organizationPermissions, organizationProfile, organizationResource } from './serialize';
 
 const file = parseBootstrap({
   users: [

@@ -8,9 +8,9 @@ import {
   ORGANIZATION_PERMISSION_KEYS,
   ORGANIZATION_TYPE,
   type OrganizationPermissionKey,
-} from '../spec';
-import type { Caller, DirectoryIndex } from './access';
-import type { DirectoryOrganization, OrganizationProfile } from './bootstrap';
+} from '../../spec';
+import type { Caller, DirectoryIndex } from '../access';
+import type { DirectoryOrganization, OrganizationProfile } from '../bootstrap';
 
 /** The stored profile, or the one an organization bootstrapped before profiles existed is shown with. */
 export function organizationProfile(organization: DirectoryOrganization): OrganizationProfile {

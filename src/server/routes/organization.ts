@@ -8,7 +8,7 @@ import { newOrganizationProfile, type Directory, type DirectoryOrganization, typ
 import { ServiceError, forbidden, notFound, validationError } from '../errors';
 import type { Reply, RouteContext, Router } from '../http/router';
 import { newId } from '../ids';
-import { canSeeOrganization, entitlementSetResource, organizationPermissions, organizationProfile, organizationResource } from '../organization';
+import { canSeeOrganization, entitlementSetResource, organizationPermissions, organizationProfile, organizationResource } from '../organization/serialize';
 import { paginationEnvelope, parsePage } from './query';
 
 const missing = (name: string) => notFound(`organization "${name}" was not found, or you are not authorized to access it`);
