@@ -33,6 +33,7 @@ export class DirectoryIndex {
   private readonly tokens = new Map<string, { caller: Caller; digest: Buffer }>();
   private readonly organizations = new Map<string, DirectoryOrganization>();
   private readonly usernames = new Map<string, string>();
+  private readonly siteAdmins = new Set<string>();
 
   constructor(readonly directory: Directory) {
     const add = (hexHash: string, caller: Caller) => {
@@ -41,6 +42,7 @@ export class DirectoryIndex {
     };
     for (const user of directory.users) {
       this.usernames.set(user.id, user.username);
+      if (user.siteAdmin) this.siteAdmins.add(user.id);
       for (const hash of user.tokenHashes) add(hash, { kind: 'user', userId: user.id, username: user.username });
     }
     for (const org of directory.organizations) {
@@ -59,6 +61,11 @@ export class DirectoryIndex {
 
   organization(name: string): DirectoryOrganization | undefined {
     return this.organizations.get(name);
+  }
+
+  /** A site administrator creates, renames and deletes organizations and sees every one. */
+  isSiteAdmin(caller: Caller): boolean {
+    return caller.kind === 'user' && this.siteAdmins.has(caller.userId);
   }
 
   username(userId: string): string | undefined {

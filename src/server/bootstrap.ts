@@ -3,8 +3,8 @@
 import { readFileSync } from 'node:fs';
 import { hash } from 'node:crypto';
 import { z } from 'zod';
-import { ACCESS_LEVELS, EXECUTION_MODES } from '../spec';
-import { newId } from './ids';
+import { ACCESS_LEVELS, EXECUTION_MODES, ORGANIZATION_NAME_PATTERN } from '../spec';
+import { newId, now } from './ids';
 
 const accessSchema = z.enum(ACCESS_LEVELS);
 
@@ -20,7 +20,8 @@ const teamSchema = z.object({
 });
 
 const organizationSchema = z.object({
-  name: z.string().regex(/^[A-Za-z0-9_-]+$/),
+  name: z.string().regex(ORGANIZATION_NAME_PATTERN),
+  email: z.string().min(1).optional(),
   tier: z.enum(['free', 'plus']).default('free'),
   'organization-token': z.string().min(1).optional(),
   settings: z
@@ -57,7 +58,15 @@ export const bootstrapSchema = z.object({
   'emulator-admin-tokens': z.array(z.string().min(1)).default([]),
   'engine-releases': z.array(z.string()).optional(),
   users: z
-    .array(z.object({ username: z.string().min(1), id: z.string().optional(), email: z.string().optional(), tokens: z.array(z.string().min(1)).default([]) }))
+    .array(
+      z.object({
+        username: z.string().min(1),
+        id: z.string().optional(),
+        email: z.string().optional(),
+        'site-admin': z.boolean().optional(),
+        tokens: z.array(z.string().min(1)).default([]),
+      }),
+    )
     .default([]),
   organizations: z.array(organizationSchema).default([]),
 });
@@ -84,8 +93,37 @@ export interface DirectoryProject {
   tagBindings: Record<string, string>;
 }
 
+/**
+ * What the hosted service shows of an organization beyond its name. Absent in directories stored
+ * before organizations had an API; read through `organizationProfile` (organization/serialize.ts).
+ */
+export interface OrganizationProfile {
+  externalId: string;
+  email: string | null;
+  createdAt: string;
+  sessionTimeout: number | null;
+  sessionRemember: number | null;
+  collaboratorAuthPolicy: string;
+  costEstimationEnabled: boolean;
+  ownersTeamSamlRoleId: string | null;
+}
+
+export function newOrganizationProfile(email: string | null): OrganizationProfile {
+  return {
+    externalId: newId('org-'),
+    email,
+    createdAt: now(),
+    sessionTimeout: null,
+    sessionRemember: null,
+    collaboratorAuthPolicy: 'password',
+    costEstimationEnabled: false,
+    ownersTeamSamlRoleId: null,
+  };
+}
+
 export interface DirectoryOrganization {
   name: string;
+  profile?: OrganizationProfile;
   tier: 'free' | 'plus';
   tokenHash: string | null;
   settings: BootstrapFile['organizations'][number]['settings'];
@@ -100,7 +138,7 @@ export interface Directory {
   edition: 'hosted' | 'self-hosted';
   emulatorTokenHashes: string[];
   engineReleases: string[] | null;
-  users: Array<{ id: string; username: string; email: string | null; tokenHashes: string[] }>;
+  users: Array<{ id: string; username: string; email: string | null; tokenHashes: string[]; siteAdmin?: boolean }>;
   organizations: DirectoryOrganization[];
 }
 
@@ -154,6 +192,8 @@ export function mergeBootstrap(existing: Directory | null, file: BootstrapFile):
       dir.users.push(stored);
     }
     stored.tokenHashes = union(stored.tokenHashes, user.tokens.map(hashToken));
+    // The file can make a user a site administrator; it never takes that away.
+    if (user['site-admin']) stored.siteAdmin = true;
   }
   const userId = (username: string): string => {
     const user = dir.users.find((u) => u.username === username);
@@ -165,6 +205,7 @@ export function mergeBootstrap(existing: Directory | null, file: BootstrapFile):
     if (!stored) {
       stored = {
         name: org.name,
+        profile: newOrganizationProfile(org.email ?? null),
         tier: org.tier,
         tokenHash: null,
         settings: org.settings,

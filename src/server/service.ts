@@ -5,7 +5,7 @@ import { type Caller, DirectoryIndex, type OrganizationRole, workspaceAccess } f
 import { type Directory, type DirectoryOrganization, type BootstrapFile, mergeBootstrap } from './bootstrap';
 import { notFound } from './errors';
 import { RenderCache } from './workspace/render-cache';
-import type { Store, WorkspaceRecord } from './storage/types';
+import type { DirectoryRowsChange, Store, WorkspaceRecord } from './storage/types';
 
 const DIRECTORY_KEY = 'directory';
 
@@ -40,6 +40,7 @@ export class Service {
       const raw = await store.getMeta(DIRECTORY_KEY);
       const existing = raw ? (JSON.parse(raw) as Directory) : null;
       if (!bootstrap) {
+        if (existing) await store.insertSshKeys(bootstrapSshKeys(existing));
         return new Service(
           store,
           new DirectoryIndex(existing ?? mergeBootstrap(null, { edition: 'hosted', 'emulator-admin-tokens': [], users: [], organizations: [] })),
@@ -48,7 +49,10 @@ export class Service {
       }
       const merged = mergeBootstrap(existing, bootstrap);
       const next = JSON.stringify(merged);
-      if (next === raw || (await store.compareAndSetMeta(DIRECTORY_KEY, raw, next))) return new Service(store, new DirectoryIndex(merged), log);
+      if (next === raw || (await store.compareAndSetMeta(DIRECTORY_KEY, raw, next))) {
+        await store.insertSshKeys(bootstrapSshKeys(merged));
+        return new Service(store, new DirectoryIndex(merged), log);
+      }
       if (attempt > 20) throw new Error('could not apply the bootstrap file: the directory keeps changing');
     }
   }
@@ -62,6 +66,33 @@ export class Service {
     if (!raw) return false;
     this.index = new DirectoryIndex(JSON.parse(raw) as Directory);
     return true;
+  }
+
+  /**
+   * Changes the stored directory with compare-and-set, retried when another request or process
+   * changed it first, and serves the result. `change` edits the copy it is given (it may throw to
+   * refuse) and names the organization rows that change in the same transaction.
+   */
+  async changeDirectory<T>(change: (directory: Directory) => { result: T; rows?: DirectoryRowsChange }): Promise<T> {
+    for (let attempt = 0; attempt < 20; attempt += 1) {
+      const raw = await this.store.getMeta(DIRECTORY_KEY);
+      if (raw === null) {
+        // Started without a bootstrap file: store the (empty) directory first, then change it.
+        await this.store.compareAndSetMeta(DIRECTORY_KEY, null, JSON.stringify(this.directory));
+        continue;
+      }
+      const directory = JSON.parse(raw) as Directory;
+      const { result, rows } = change(directory);
+      const next = JSON.stringify(directory);
+      const stored = rows
+        ? await this.store.compareAndSetMetaWithRows(DIRECTORY_KEY, raw, next, rows)
+        : await this.store.compareAndSetMeta(DIRECTORY_KEY, raw, next);
+      if (stored) {
+        this.index = new DirectoryIndex(directory);
+        return result;
+      }
+    }
+    throw new Error('could not change the directory: it keeps changing under concurrent writes');
   }
 
   /** The organization, when the caller belongs to it (decision 20: 404 otherwise). */
@@ -98,4 +129,22 @@ export class Service {
       ? this.workspaceById(caller, params.workspace_id)
       : this.workspaceByName(caller, params.organization_name, params.name);
   }
+}
+
+/**
+ * The bootstrap file's SSH keys still in the directory, as rows (without a value). Stored on every
+ * start, as databases from before SSH keys had a table hold none; a key deleted through the API
+ * leaves the directory in the same transaction, so it is not brought back.
+ */
+function bootstrapSshKeys(directory: Directory): Parameters<Store['insertSshKeys']>[0] {
+  return directory.organizations.flatMap((organization) =>
+    organization.sshKeys.map((key) => ({
+      id: key.id,
+      organization: organization.name,
+      name: key.name,
+      valueDigest: null,
+      createdAt: organization.profile?.createdAt ?? new Date(0).toISOString(),
+      updatedAt: organization.profile?.createdAt ?? new Date(0).toISOString(),
+    })),
+  );
 }

@@ -15,6 +15,13 @@ export const ERRORS = {
   badRequest: { code: 'bad-request', status: 400, title: 'bad request' },
   unauthorized: { code: 'unauthorized', status: 401, title: 'unauthorized', detail: 'A valid API token is required: send "Authorization: Bearer <token>"' },
   forbidden: { code: 'forbidden', status: 403, title: 'forbidden' },
+  /** Creating or deleting an organization: only a site administrator may. */
+  siteAdminRequired: {
+    code: 'site-admin-required',
+    status: 403,
+    title: 'forbidden',
+    detail: 'Only a site administrator may create or delete organizations',
+  },
   notFound: { code: 'not-found', status: 404, title: 'not found', detail: 'The resource was not found, or you are not authorized to access it' },
   methodNotAllowed: { code: 'method-not-allowed', status: 405, title: 'method not allowed' },
   conflict: { code: 'conflict', status: 409, title: 'conflict' },
@@ -43,6 +50,8 @@ export const ERRORS = {
   invalidAttribute: { code: 'invalid-attribute', status: 422, title: 'invalid attribute' },
   /** Create or rename: another workspace of the organization has the name. */
   nameTaken: { code: 'name-taken', status: 422, title: 'invalid attribute', detail: 'Name has already been taken' },
+  /** Create or rename an organization: another organization has the name (the hosted service's words). */
+  organizationNameTaken: { code: 'organization-name-taken', status: 422, title: 'invalid attribute', detail: 'Name has already been taken' },
   rateLimited: { code: 'rate-limited', status: 429, title: 'Too many requests', detail: "You have exceeded the API's rate limit." },
   internal: { code: 'internal', status: 500, title: 'internal server error', detail: 'the service failed to handle the request; see its log' },
   /** Unlock: the latest intermediate state version is not finalized yet; retry shortly. */

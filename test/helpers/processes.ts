@@ -35,8 +35,8 @@ export function removeTemporaryStorage(): void {
   for (const dir of temporaryDirs.splice(0)) rmSync(dir, { recursive: true, force: true });
 }
 
-export function spawnServe(storageArgs: string[], extraArgs: string[] = [], timeoutMs = 30000): Promise<ServeProcess> {
-  const child = spawn(process.execPath, [CLI, 'serve', '--host', '127.0.0.1', '--port', '0', '--bootstrap', BOOTSTRAP_FILE, ...storageArgs, ...extraArgs], {
+export function spawnServe(storageArgs: string[], extraArgs: string[] = [], timeoutMs = 30000, bootstrapFile = BOOTSTRAP_FILE): Promise<ServeProcess> {
+  const child = spawn(process.execPath, [CLI, 'serve', '--host', '127.0.0.1', '--port', '0', '--bootstrap', bootstrapFile, ...storageArgs, ...extraArgs], {
     cwd: ROOT,
     stdio: ['ignore', 'pipe', 'pipe'],
     env: { ...process.env, NO_COLOR: '1' },

@@ -14,7 +14,8 @@ describe('GET /account/details', () => {
     const data = response.body.data;
     expect(data).toMatchObject({ id: 'user-alice', type: 'users', links: { self: '/api/v2/users/user-alice' } });
     expect(data.attributes).toMatchObject({ username: 'alice', 'is-service-account': false, 'two-factor': { enabled: false, verified: false } });
-    expect(data.attributes.permissions['can-create-organizations']).toBe(true);
+    // Only a site administrator creates organizations; alice is an owner, not one.
+    expect(data.attributes.permissions['can-create-organizations']).toBe(false);
     expect(data.relationships['authenticated-resource'].data).toEqual({ id: 'user-alice', type: 'users' });
     expect(data.relationships['authentication-tokens'].links.related).toBe('/api/v2/users/user-alice/authentication-tokens');
   });

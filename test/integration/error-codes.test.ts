@@ -31,6 +31,9 @@ const PROVOKE: { [N in Exclude<ErrorName, (typeof NOT_ANSWERED)[number]>]: () =>
     return service.request('PATCH', `/workspaces/${ws.id}`, { token: TOKENS.writer, body: { data: { type: 'workspaces', attributes: { description: 'x' } } } });
   },
   notFound: () => service.request('GET', '/workspaces/ws-doesnotexist'),
+  siteAdminRequired: () =>
+    service.request('POST', '/organizations', { body: { data: { type: 'organizations', attributes: { name: uniqueName('org'), email: 'ops@example.com' } } } }),
+  organizationNameTaken: () => service.request('PATCH', `/organizations/${ORG}`, { body: { data: { type: 'organizations', attributes: { name: 'freeco' } } } }),
   methodNotAllowed: async () => {
     const response = await service.request('PUT', `/organizations/${ORG}/workspaces`, { body: {} });
     expect(response.headers.get('allow')).toContain('POST');

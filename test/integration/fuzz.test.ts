@@ -56,6 +56,18 @@ const ROUTES: Array<[string, string, boolean?]> = [
   ['PATCH', '/change-requests/:cr'],
   ['POST', '/change-requests/:cr/actions/archive'],
   ['POST', '/organizations/:org/explorer/bulk-actions'],
+  ['GET', '/organizations'],
+  ['POST', '/organizations'],
+  ['GET', '/organizations/:org'],
+  ['GET', '/organizations/:org/entitlement-set'],
+  // A rename of the fixtures' organization would end the run's look-ups: random names only.
+  ['PATCH', '/organizations/:name', true],
+  ['DELETE', '/organizations/:name', true],
+  ['GET', '/organizations/:org/ssh-keys'],
+  ['POST', '/organizations/:org/ssh-keys'],
+  ['GET', '/ssh-keys/:key'],
+  ['PATCH', '/ssh-keys/:key'],
+  ['DELETE', '/ssh-keys/:key', true],
 ];
 
 const text = fc.oneof(
@@ -72,6 +84,7 @@ const params = (destructive: boolean) =>
     ws: destructive ? text : segment(() => fixture.id),
     name: destructive ? text : segment(() => fixture.name),
     cr: segment(() => fixture.changeRequest),
+    key: destructive ? text : segment(() => 'sshkey-deploy'),
   });
 
 const QUERY_KEYS = [
@@ -113,6 +126,8 @@ const attributes = fc.dictionary(
       'vcs-repo',
       'global-remote-state',
       'reason',
+      'email',
+      'session-timeout',
     ),
     text,
   ),
@@ -121,7 +136,10 @@ const attributes = fc.dictionary(
 );
 const item = fc.record(
   {
-    type: fc.oneof(fc.constantFrom('workspaces', 'tags', 'tag-bindings', 'bulk_actions', 'data-retention-policy-delete-olders'), text),
+    type: fc.oneof(
+      fc.constantFrom('workspaces', 'tags', 'tag-bindings', 'bulk_actions', 'data-retention-policy-delete-olders', 'organizations', 'ssh-keys'),
+      text,
+    ),
     id: fc.oneof(fc.constant(undefined), text, fc.constant('ws-x')),
     attributes,
   },

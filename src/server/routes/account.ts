@@ -27,8 +27,11 @@ function accountDocument(id: string, attributes: Record<string, unknown>, authen
   };
 }
 
-/** The user's attributes; a service user may not manage organizations, its email or its tokens. */
-function accountAttributes(username: string, email: string | null, serviceAccount: boolean): Record<string, unknown> {
+/**
+ * The user's attributes; a service user may not manage organizations, its email or its tokens, and
+ * only a site administrator creates organizations here (docs/service.md "Organizations").
+ */
+function accountAttributes(username: string, email: string | null, serviceAccount: boolean, siteAdmin: boolean): Record<string, unknown> {
   const allowed = !serviceAccount;
   return {
     username,
@@ -38,7 +41,7 @@ function accountAttributes(username: string, email: string | null, serviceAccoun
     'avatar-url': null,
     'v2-only': serviceAccount,
     'two-factor': { enabled: false, verified: false },
-    permissions: { 'can-create-organizations': allowed, 'can-change-email': allowed, 'can-change-username': allowed, 'can-manage-user-tokens': allowed },
+    permissions: { 'can-create-organizations': siteAdmin, 'can-change-email': allowed, 'can-change-username': allowed, 'can-manage-user-tokens': allowed },
   };
 }
 
@@ -48,7 +51,10 @@ async function accountDetails(ctx: RouteContext): Promise<Reply> {
     const user = ctx.service.directory.users.find((u) => u.id === caller.userId);
     return {
       status: 200,
-      body: accountDocument(caller.userId, accountAttributes(caller.username, user?.email ?? null, false), { id: caller.userId, type: USER_TYPE }),
+      body: accountDocument(caller.userId, accountAttributes(caller.username, user?.email ?? null, false, ctx.service.index.isSiteAdmin(caller)), {
+        id: caller.userId,
+        type: USER_TYPE,
+      }),
     };
   }
   if (caller.kind === 'organization-token') {
@@ -56,7 +62,7 @@ async function accountDetails(ctx: RouteContext): Promise<Reply> {
     const username = `${ORGANIZATION_SERVICE_USER_PREFIX}${caller.organization}-${suffix}`;
     return {
       status: 200,
-      body: accountDocument(`user-${suffix}`, accountAttributes(username, null, true), { id: caller.organization, type: 'organizations' }),
+      body: accountDocument(`user-${suffix}`, accountAttributes(username, null, true, false), { id: caller.organization, type: 'organizations' }),
     };
   }
   throw unauthorized();

@@ -4,7 +4,9 @@ import { addChangeRequestRoutes } from './change-requests';
 import { addDataRetentionRoutes } from './data-retention';
 import { addEmulatorRoutes } from './emulator';
 import { addExplorerRoutes } from './explorer';
+import { addOrganizationRoutes } from './organization';
 import { addRemoteStateConsumerRoutes } from './remote-state-consumers';
+import { addSshKeyRoutes } from './ssh-key';
 import { addTagBindingRoutes } from './tag-bindings';
 import { addTagRoutes } from './tags';
 import { addWorkspaceRoutes } from './workspace';
@@ -23,6 +25,8 @@ export function buildRouter(options: { rateLimit?: number } = {}): Router {
   addDataRetentionRoutes(router);
   addChangeRequestRoutes(router);
   addExplorerRoutes(router);
+  addOrganizationRoutes(router);
+  addSshKeyRoutes(router);
   addAccountRoutes(router, options);
   return router;
 }

@@ -46,6 +46,7 @@ async function list(ctx: RouteContext): Promise<Reply> {
       return workspaceDocument(w, {
         organization,
         index: ctx.service.index,
+        caller: ctx.caller,
         edition: ctx.service.edition,
         level,
         canForceDelete: canForceDelete(role, organization, level),

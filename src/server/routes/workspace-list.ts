@@ -93,6 +93,7 @@ async function list(ctx: RouteContext): Promise<Reply> {
     const serializeContext = {
       organization,
       index: ctx.service.index,
+      caller: ctx.caller,
       edition: ctx.service.edition,
       level,
       canForceDelete: canForceDelete(role, organization, level),

@@ -78,7 +78,8 @@ async function assignSshKey(ctx: RouteContext): Promise<Reply> {
   const parsed = sshKeyAssignBodySchema.safeParse((await ctx.body()) ?? {});
   if (!parsed.success) throw validationError(parsed.error.issues);
   const keyId = parsed.data.data.attributes.id;
-  if (keyId !== null && !resolved.organization.sshKeys.some((k) => k.id === keyId)) {
+  const key = keyId === null ? null : await ctx.service.store.getSshKey(keyId);
+  if (keyId !== null && key?.organization !== resolved.organization.name) {
     throw invalid(`SSH key "${keyId}" was not found in organization "${resolved.organization.name}"`, '/data/attributes/id');
   }
   const updated = await ctx.service.store.updateWorkspace(resolved.workspace.id, { sshKeyId: keyId, updatedAt: now() });

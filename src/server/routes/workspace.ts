@@ -20,6 +20,7 @@ export async function singleWorkspaceReply(ctx: RouteContext, resolved: Resolved
   const serializeContext = {
     organization,
     index: ctx.service.index,
+    caller: ctx.caller,
     edition: ctx.service.edition,
     level,
     canForceDelete: forceDelete,

@@ -158,6 +158,24 @@ const MIGRATIONS: Migration[] = [
         ? ['ALTER INDEX workspaces_name_key_trigrams SET (fastupdate = off)', "SELECT gin_clean_pending_list('workspaces_name_key_trigrams'::regclass)"]
         : [],
   },
+  {
+    version: 7,
+    name: 'SSH keys of organizations',
+    // The key itself is never stored: only its SHA-256 digest, so a copy of the database holds no key.
+    statements: (d) =>
+      [
+        `CREATE TABLE ssh_keys (
+          seq SERIAL_PK,
+          id TEXT_C NOT NULL UNIQUE,
+          organization TEXT_C NOT NULL,
+          name TEXT NOT NULL,
+          value_digest TEXT,
+          created_at TEXT_C NOT NULL,
+          updated_at TEXT_C NOT NULL
+        )`,
+        `CREATE INDEX ssh_keys_organization ON ssh_keys (organization, seq)`,
+      ].map((sql) => ddl(d, sql)),
+  },
 ];
 
 const LIST_ORDER_CHANGED = 'new.name_key <> old.name_key OR new.latest_change_at <> old.latest_change_at';
@@ -217,6 +235,8 @@ const POSTGRES_NAME_INDEXES = [
 ];
 
 export const LATEST_SCHEMA_VERSION = MIGRATIONS[MIGRATIONS.length - 1].version;
+/** Every version this program applies, in order (the numbers need not be consecutive). */
+export const SCHEMA_VERSIONS: readonly number[] = MIGRATIONS.map((m) => m.version);
 
 export async function migrate(db: Db): Promise<void> {
   await db.transaction(async (tx) => {

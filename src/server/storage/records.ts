@@ -1,6 +1,7 @@
 import { Db, forUpdate, inJsonList } from './db';
 import { CHANGE_REQUEST_COLUMNS, ChangeRequestRow, NotificationRow, RetentionRow, changeRequestFromRow, toNotification, toRetention } from './rows';
-import type { ChangeRequestRecord, DataRetentionPolicyRecord, NotificationRecord, StoragePage } from './types';
+import { deleteOrganizationRows, deleteSshKey, getSshKey, insertSshKeys, listSshKeys, renameOrganizationRows, updateSshKey } from './organizations';
+import type { ChangeRequestRecord, DataRetentionPolicyRecord, NotificationRecord, DirectoryRowsChange, SshKeyRecord, StoragePage } from './types';
 
 // The store's simpler records: metadata, remote state consumers, change requests, notifications
 // and data retention policies. SqlStore (store.ts) adds the workspaces on top.
@@ -22,6 +23,35 @@ export abstract class OtherRecords {
         ? await this.db.run('INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO NOTHING', [key, value])
         : await this.db.run('UPDATE meta SET value = ? WHERE key = ? AND value = ?', [value, key, expected]);
     return changes === 1;
+  }
+
+  compareAndSetMetaWithRows(key: string, expected: string, value: string, change: DirectoryRowsChange): Promise<boolean> {
+    return this.db.transaction(async (tx) => {
+      const { changes } = await tx.run('UPDATE meta SET value = ? WHERE key = ? AND value = ?', [value, key, expected]);
+      if (changes !== 1) return false;
+      if (change.kind === 'delete-organization') await deleteOrganizationRows(tx, change.organization);
+      else if (change.kind === 'rename-organization') await renameOrganizationRows(tx, change.from, change.to);
+      else await deleteSshKey(tx, change.id, change.now);
+      return true;
+    });
+  }
+
+  // ---- SSH keys (organizations.ts) ----
+
+  listSshKeys(organization: string, offset: number, limit: number): Promise<StoragePage<SshKeyRecord>> {
+    return listSshKeys(this.db, organization, offset, limit);
+  }
+
+  getSshKey(id: string): Promise<SshKeyRecord | null> {
+    return getSshKey(this.db, id);
+  }
+
+  insertSshKeys(keys: Array<SshKeyRecord & { valueDigest: string | null }>): Promise<void> {
+    return keys.length === 0 ? Promise.resolve() : this.db.transaction((tx) => insertSshKeys(tx, keys));
+  }
+
+  updateSshKey(id: string, patch: { name?: string; valueDigest?: string; updatedAt: string }): Promise<SshKeyRecord | null> {
+    return updateSshKey(this.db, id, patch);
   }
 
   // ---- Remote state consumers (a set per workspace, in the order added) ----

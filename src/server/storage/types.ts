@@ -133,6 +133,21 @@ export interface DataRetentionPolicyRecord {
   updatedAt: string;
 }
 
+/** An organization's SSH key as stored; its value is never read back. */
+export interface SshKeyRecord {
+  id: string;
+  organization: string;
+  name: string;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** Rows that change with the directory: an organization deleted or renamed, an SSH key deleted. */
+export type DirectoryRowsChange =
+  | { kind: 'delete-organization'; organization: string }
+  | { kind: 'rename-organization'; from: string; to: string }
+  | { kind: 'delete-ssh-key'; id: string; now: string };
+
 export class NameTakenError extends Error {
   constructor(
     readonly organization: string,
@@ -164,6 +179,19 @@ export interface Store {
   // processes that bootstrap at once from overwriting each other.
   getMeta(key: string): Promise<string | null>;
   compareAndSetMeta(key: string, expected: string | null, value: string): Promise<boolean>;
+  /**
+   * compareAndSetMeta, and in the same transaction the rows that change with it (an organization's
+   * rows deleted or moved to its new name; an SSH key deleted and unassigned from its workspaces);
+   * false (nothing changed) when the stored value is not `expected`.
+   */
+  compareAndSetMetaWithRows(key: string, expected: string, value: string, change: DirectoryRowsChange): Promise<boolean>;
+
+  // SSH keys (write-only values: only a digest is stored)
+  listSshKeys(organization: string, offset: number, limit: number): Promise<StoragePage<SshKeyRecord>>;
+  getSshKey(id: string): Promise<SshKeyRecord | null>;
+  /** Adds the keys whose IDs are not stored yet. */
+  insertSshKeys(keys: Array<SshKeyRecord & { valueDigest: string | null }>): Promise<void>;
+  updateSshKey(id: string, patch: { name?: string; valueDigest?: string; updatedAt: string }): Promise<SshKeyRecord | null>;
 
   // Workspaces
   insertWorkspace(workspace: NewWorkspace): Promise<WorkspaceRecord>; // throws NameTakenError

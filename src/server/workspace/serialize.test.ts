@@ -42,6 +42,7 @@ function record(attributes: Record<string, unknown> = {}): WorkspaceRecord {
 const context = (overrides: Partial<SerializeContext> = {}): SerializeContext => ({
   organization,
   index: {} as DirectoryIndex,
+  caller: { kind: 'user', userId: 'user-alice', username: 'alice' },
   edition: 'hosted',
   level: 'admin',
   canForceDelete: true,

@@ -14,13 +14,16 @@ import {
   type WireReadValues,
   type WorkspaceAttributes,
 } from '../../spec';
-import type { DirectoryIndex } from '../access';
+import type { Caller, DirectoryIndex } from '../access';
+import { organizationPermissions, organizationResource } from '../organization/serialize';
 import type { DirectoryOrganization } from '../bootstrap';
 import type { WorkspaceRecord } from '../storage/types';
 
 export interface SerializeContext {
   organization: DirectoryOrganization;
   index: DirectoryIndex;
+  /** Whose answer it is: the permissions of an included organization are the caller's. */
+  caller: Caller;
   edition: 'hosted' | 'self-hosted';
   level: AccessLevel | null;
   canForceDelete: boolean;
@@ -192,7 +195,7 @@ export function workspaceDocument(ws: WorkspaceRecord, ctx: SerializeContext): R
 /** Resources for `include` (decision: only the ones this service has data for are added). */
 export function includedFor(ws: WorkspaceRecord, include: Set<string>, ctx: SerializeContext): Array<Record<string, unknown>> {
   const out: Array<Record<string, unknown>> = [];
-  if (include.has('organization')) out.push({ id: ws.organization, type: 'organizations', attributes: { name: ws.organization } });
+  if (include.has('organization')) out.push(organizationResource(ctx.organization, organizationPermissions(ctx.index, ctx.caller, ctx.organization)));
   if (include.has('project')) {
     const project = ctx.organization.projects.find((p) => p.id === ws.projectId);
     if (project)

@@ -1,0 +1,149 @@
+// Organizations (docs/service.md "Organizations"): list, show, create, update (and rename), delete,
+// and the entitlement set. They live in the directory beside the bootstrap file's; creating and
+// deleting one needs a site administrator, and a delete takes everything the organization holds
+// in the transaction that removes it from the directory.
+import { ERRORS, organizationCreateBodySchema, organizationUpdateBodySchema, type OrganizationUpdateAttributes } from '../../spec';
+import type { Caller } from '../access';
+import { newOrganizationProfile, type Directory, type DirectoryOrganization, type OrganizationProfile } from '../bootstrap';
+import { ServiceError, forbidden, notFound, validationError } from '../errors';
+import type { Reply, RouteContext, Router } from '../http/router';
+import { newId } from '../ids';
+import { canSeeOrganization, entitlementSetResource, organizationPermissions, organizationProfile, organizationResource } from '../organization/serialize';
+import { paginationEnvelope, parsePage } from './query';
+
+const missing = (name: string) => notFound(`organization "${name}" was not found, or you are not authorized to access it`);
+
+/** The organization, when the caller may see it (404 otherwise, as for one that does not exist). */
+function visibleOrganization(ctx: RouteContext, name: string): DirectoryOrganization {
+  const organization = ctx.service.index.organization(name);
+  if (!organization || !canSeeOrganization(ctx.service.index, ctx.caller, organization)) throw missing(name);
+  return organization;
+}
+
+function resourceFor(ctx: RouteContext, organization: DirectoryOrganization): Record<string, unknown> {
+  return organizationResource(organization, organizationPermissions(ctx.service.index, ctx.caller, organization));
+}
+
+const nameTaken = () => new ServiceError(ERRORS.organizationNameTaken, undefined, { source: { pointer: '/data/attributes/name' } });
+
+async function list(ctx: RouteContext): Promise<Reply> {
+  const page = parsePage(ctx.query);
+  const { index } = ctx.service;
+  const visible = ctx.service.directory.organizations
+    .filter((organization) => canSeeOrganization(index, ctx.caller, organization))
+    .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+  const data = visible.slice(page.offset, page.offset + page.size).map((organization) => resourceFor(ctx, organization));
+  return { status: 200, body: { data, ...paginationEnvelope(ctx.url, page, visible.length) } };
+}
+
+async function show(ctx: RouteContext): Promise<Reply> {
+  return { status: 200, body: { data: resourceFor(ctx, visibleOrganization(ctx, ctx.params.organization_name)) } };
+}
+
+async function entitlementSet(ctx: RouteContext): Promise<Reply> {
+  return { status: 200, body: { data: entitlementSetResource(visibleOrganization(ctx, ctx.params.organization_name)) } };
+}
+
+function requireSiteAdmin(ctx: RouteContext): void {
+  if (!ctx.service.index.isSiteAdmin(ctx.caller)) throw new ServiceError(ERRORS.siteAdminRequired);
+}
+
+/** The profile with the update's attributes applied (absent ones keep their value). */
+function updatedProfile(profile: OrganizationProfile, attributes: OrganizationUpdateAttributes): OrganizationProfile {
+  return {
+    ...profile,
+    email: attributes.email ?? profile.email,
+    sessionTimeout: attributes['session-timeout'] !== undefined ? attributes['session-timeout'] : profile.sessionTimeout,
+    sessionRemember: attributes['session-remember'] !== undefined ? attributes['session-remember'] : profile.sessionRemember,
+    collaboratorAuthPolicy: attributes['collaborator-auth-policy'] ?? profile.collaboratorAuthPolicy,
+    costEstimationEnabled: attributes['cost-estimation-enabled'] ?? profile.costEstimationEnabled,
+    ownersTeamSamlRoleId: attributes['owners-team-saml-role-id'] !== undefined ? attributes['owners-team-saml-role-id'] : profile.ownersTeamSamlRoleId,
+  };
+}
+
+/** A new organization as the hosted service sets one up: a default project, and its creator in the owners team. */
+function newOrganization(name: string, attributes: OrganizationUpdateAttributes, caller: Caller): DirectoryOrganization {
+  return {
+    name,
+    profile: updatedProfile(newOrganizationProfile(attributes.email ?? null), attributes),
+    tier: 'free',
+    tokenHash: null,
+    settings: {},
+    projects: [{ id: newId('prj-'), name: 'Default Project', isDefault: true, tagBindings: {} }],
+    agentPools: [],
+    sshKeys: [],
+    oauthTokens: [],
+    teams: [
+      {
+        id: newId('team-'),
+        name: 'owners',
+        owners: true,
+        members: caller.kind === 'user' ? [caller.userId] : [],
+        manageWorkspaces: false,
+        manageProjects: false,
+        workspaceAccess: [],
+        projectAccess: [],
+        notificationUrls: [],
+      },
+    ],
+  };
+}
+
+const named = (directory: Directory, name: string) => directory.organizations.find((o) => o.name === name);
+
+async function create(ctx: RouteContext): Promise<Reply> {
+  requireSiteAdmin(ctx);
+  const parsed = organizationCreateBodySchema.safeParse((await ctx.body()) ?? {});
+  if (!parsed.success) throw validationError(parsed.error.issues);
+  const attributes = parsed.data.data.attributes;
+  const created = await ctx.service.changeDirectory((directory) => {
+    if (named(directory, attributes.name)) throw nameTaken();
+    const organization = newOrganization(attributes.name, attributes, ctx.caller);
+    directory.organizations.push(organization);
+    return { result: organization };
+  });
+  return { status: 201, body: { data: resourceFor(ctx, created) } };
+}
+
+async function update(ctx: RouteContext): Promise<Reply> {
+  const current = visibleOrganization(ctx, ctx.params.organization_name);
+  if (!organizationPermissions(ctx.service.index, ctx.caller, current)['can-update']) {
+    throw forbidden(`changing organization "${current.name}" needs an owner or a site administrator`);
+  }
+  const parsed = organizationUpdateBodySchema.safeParse((await ctx.body()) ?? {});
+  if (!parsed.success) throw validationError(parsed.error.issues);
+  const attributes = parsed.data.data.attributes;
+  const from = current.name;
+  const to = attributes.name ?? from;
+  const updated = await ctx.service.changeDirectory((directory) => {
+    const organization = named(directory, from);
+    if (!organization) throw missing(from);
+    if (to !== from && named(directory, to)) throw nameTaken();
+    organization.name = to;
+    organization.profile = updatedProfile(organizationProfile(organization), attributes);
+    return { result: organization, rows: to !== from ? { kind: 'rename-organization', from, to } : undefined };
+  });
+  return { status: 200, body: { data: resourceFor(ctx, updated) } };
+}
+
+async function remove(ctx: RouteContext): Promise<Reply> {
+  const organization = visibleOrganization(ctx, ctx.params.organization_name);
+  requireSiteAdmin(ctx);
+  await ctx.service.changeDirectory((directory) => {
+    const at = directory.organizations.findIndex((o) => o.name === organization.name);
+    if (at < 0) throw missing(organization.name);
+    directory.organizations.splice(at, 1);
+    return { result: undefined, rows: { kind: 'delete-organization', organization: organization.name } };
+  });
+  return { status: 204 };
+}
+
+export function addOrganizationRoutes(router: Router): void {
+  router
+    .add('GET', '/organizations', list)
+    .add('POST', '/organizations', create)
+    .add('GET', '/organizations/:organization_name', show)
+    .add('PATCH', '/organizations/:organization_name', update)
+    .add('DELETE', '/organizations/:organization_name', remove)
+    .add('GET', '/organizations/:organization_name/entitlement-set', entitlementSet);
+}

@@ -1,0 +1,134 @@
+// HashiCorp go-tfe's own integration tests (Debian's golang-github-hashicorp-go-tfe-dev, 0.11),
+// unchanged, against `cdkws serve --tls`: TestWorkspaces*, TestOrganizations* and TestSSHKeys*.
+// What they assert (error values such as ErrResourceNotFound and ErrWorkspaceLocked, counts,
+// pages) is the contract. The service starts from a bootstrap holding only a site administrator,
+// as those tests create their own organizations through the API.
+//
+// The package and its dependencies are copied from Debian's Go tree into a temporary GOPATH and
+// tested in GOPATH mode with no module proxy, so nothing is fetched. Every top-level test must
+// pass, except those that skip by themselves for the reasons in ALLOWED_SKIPS. Without Go or the
+// package the test is skipped, saying why; with CI set it fails instead.
+import { spawnSync } from 'node:child_process';
+import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { spawnServe, stopServe, type ServeProcess } from '../helpers/processes';
+
+jest.setTimeout(600_000);
+
+const SOURCE_GOPATH = process.env.GO_TFE_GOPATH ?? '/usr/share/gocode';
+const PACKAGE = path.join('src', 'github.com', 'hashicorp', 'go-tfe');
+const TESTS = /^Test(Workspaces|Organizations|SSHKeys)/;
+const SITE_ADMIN_TOKEN = 'go-tfe-suite-site-admin-token';
+
+/** Skips go-tfe's tests make by themselves, and why (docs/service.md "go-tfe's own tests"). */
+const ALLOWED_SKIPS: ReadonlyArray<{ reason: RegExp; why: string }> = [
+  { reason: /Capacity queues are not available in the API/, why: 'capacity and run queue: runs are not part of this service' },
+  { reason: /Export a valid GITHUB_TOKEN/, why: 'needs a GitHub OAuth client, which needs a real GitHub token' },
+];
+
+function missing(): string | null {
+  const go = spawnSync('go', ['version'], { encoding: 'utf8' });
+  if (go.error || go.status !== 0) return 'Go is not installed (apt-get install golang-go)';
+  if (!existsSync(path.join(SOURCE_GOPATH, PACKAGE))) {
+    return `go-tfe is not in ${SOURCE_GOPATH} (apt-get install golang-github-hashicorp-go-tfe-dev, or set GO_TFE_GOPATH)`;
+  }
+  return null;
+}
+
+interface TopLevelResult {
+  outcome: 'PASS' | 'FAIL' | 'SKIP';
+  /** The lines the test logged (t.Log, t.Skip, failed assertions), without indentation. */
+  messages: string[];
+}
+
+/** The top-level tests of `go test -v` output; subtests (indented) count toward their parent. */
+function parseGoTestOutput(output: string): Map<string, TopLevelResult> {
+  const results = new Map<string, TopLevelResult>();
+  const messages = new Map<string, string[]>();
+  let current: string | undefined;
+  for (const line of output.split('\n')) {
+    const run = /^=== RUN\s+(Test[^/\s]+)$/.exec(line);
+    if (run) {
+      current = run[1];
+      if (!messages.has(current)) messages.set(current, []);
+      continue;
+    }
+    const done = /^--- (PASS|FAIL|SKIP): (Test\S+) /.exec(line);
+    if (done) {
+      results.set(done[2], { outcome: done[1] as TopLevelResult['outcome'], messages: messages.get(done[2]) ?? [] });
+      continue;
+    }
+    if (current && /^\s+\S+_test\.go:\d+: /.test(line)) messages.get(current)!.push(line.trim());
+  }
+  return results;
+}
+
+/** The top-level test functions the files of the package declare that match TESTS. */
+function declaredTests(packageDir: string): string[] {
+  const names: string[] = [];
+  for (const file of readdirSync(packageDir).filter((f) => f.endsWith('_test.go'))) {
+    for (const match of readFileSync(path.join(packageDir, file), 'utf8').matchAll(/^func (Test\w+)\(t \*testing\.T\)/gm)) {
+      if (TESTS.test(match[1])) names.push(match[1]);
+    }
+  }
+  return names.sort();
+}
+
+const reason = missing();
+if (reason && !process.env.CI) {
+  it.skip(`go-tfe's own suite skipped: ${reason}`, () => {});
+} else {
+  describe("go-tfe's own suite against cdkws serve --tls", () => {
+    let dir: string;
+    let server: ServeProcess | undefined;
+    beforeAll(async () => {
+      if (reason) throw new Error(`CI needs go-tfe's own suite to run: ${reason}`);
+      dir = mkdtempSync(path.join(tmpdir(), 'cdkws-go-tfe-suite-'));
+      // The whole Debian tree is a few megabytes: go-tfe and everything it imports.
+      cpSync(path.join(SOURCE_GOPATH, 'src'), path.join(dir, 'gopath', 'src'), { recursive: true, dereference: true });
+      const bootstrap = path.join(dir, 'bootstrap.json');
+      writeFileSync(bootstrap, JSON.stringify({ users: [{ username: 'site-admin', 'site-admin': true, tokens: [SITE_ADMIN_TOKEN] }] }));
+      server = await spawnServe(['--data', path.join(dir, 'service.db')], ['--tls'], 30_000, bootstrap);
+    });
+    afterAll(async () => {
+      if (server) await stopServe(server, 'SIGTERM');
+      if (dir) rmSync(dir, { recursive: true, force: true });
+    });
+
+    it('passes every test but those that skip by themselves for the documented reasons', () => {
+      const packageDir = path.join(dir, 'gopath', PACKAGE);
+      const run = spawnSync('go', ['test', '-run', '^Test(Workspaces|Organizations|SSHKeys)', '-v', '-count=1', '.'], {
+        cwd: packageDir,
+        encoding: 'utf8',
+        timeout: 540_000,
+        maxBuffer: 64 * 1024 * 1024,
+        env: {
+          PATH: process.env.PATH,
+          HOME: dir,
+          GO111MODULE: 'off',
+          GOPATH: path.join(dir, 'gopath'),
+          GOCACHE: path.join(dir, 'gocache'),
+          GOFLAGS: '',
+          GOPROXY: 'off',
+          TFE_ADDRESS: `https://localhost:${new URL(server!.url).port}`,
+          TFE_TOKEN: SITE_ADMIN_TOKEN,
+          SSL_CERT_FILE: path.join(dir, 'tls', 'ca.pem'),
+        },
+      });
+      const output = `${run.stdout}\n${run.stderr}`;
+      const results = parseGoTestOutput(output);
+      // Every declared test ran and reported, so a crash or a filter that matched less is caught.
+      expect([...results.keys()].filter((name) => TESTS.test(name)).sort()).toEqual(declaredTests(packageDir));
+      const broken = [...results]
+        .filter(([, r]) => r.outcome === 'FAIL' || (r.outcome === 'SKIP' && !ALLOWED_SKIPS.some((s) => r.messages.some((m) => s.reason.test(m)))))
+        .map(([name, r]) => `${name}: ${r.outcome}\n  ${r.messages.join('\n  ')}`);
+      expect(broken).toEqual([]);
+      expect(run.status).toBe(0);
+      const passed = [...results.values()].filter((r) => r.outcome === 'PASS').length;
+      const skipped = [...results.values()].filter((r) => r.outcome === 'SKIP').length;
+      // The figures docs/service.md gives: 24 pass; 4 skip by themselves.
+      expect({ passed, skipped }).toEqual({ passed: 24, skipped: 4 });
+    });
+  });
+}
