@@ -7,16 +7,17 @@
 // The package and its dependencies are copied from Debian's Go tree into a temporary GOPATH and
 // tested in GOPATH mode with no module proxy, so nothing is fetched. Every top-level test must
 // pass, except those that skip by themselves for the reasons in ALLOWED_SKIPS. Without Go or the
-// package the test is skipped, saying why; with CI set it fails instead.
+// package the test is skipped, saying why; with CI set it fails instead (test/helpers/requirements.ts).
 import { spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { spawnServe, stopServe, type ServeProcess } from '../helpers/processes';
+import { describeWith, GO_TFE_GOPATH } from '../helpers/requirements';
 
 jest.setTimeout(600_000);
 
-const SOURCE_GOPATH = process.env.GO_TFE_GOPATH ?? '/usr/share/gocode';
+const SOURCE_GOPATH = GO_TFE_GOPATH;
 const PACKAGE = path.join('src', 'github.com', 'hashicorp', 'go-tfe');
 const TESTS = /^Test(Workspaces|Organizations|SSHKeys)/;
 const SITE_ADMIN_TOKEN = 'go-tfe-suite-site-admin-token';
@@ -26,15 +27,6 @@ const ALLOWED_SKIPS: ReadonlyArray<{ reason: RegExp; why: string }> = [
   { reason: /Capacity queues are not available in the API/, why: 'capacity and run queue: runs are not part of this service' },
   { reason: /Export a valid GITHUB_TOKEN/, why: 'needs a GitHub OAuth client, which needs a real GitHub token' },
 ];
-
-function missing(): string | null {
-  const go = spawnSync('go', ['version'], { encoding: 'utf8' });
-  if (go.error || go.status !== 0) return 'Go is not installed (apt-get install golang-go)';
-  if (!existsSync(path.join(SOURCE_GOPATH, PACKAGE))) {
-    return `go-tfe is not in ${SOURCE_GOPATH} (apt-get install golang-github-hashicorp-go-tfe-dev, or set GO_TFE_GOPATH)`;
-  }
-  return null;
-}
 
 interface TopLevelResult {
   outcome: 'PASS' | 'FAIL' | 'SKIP';
@@ -75,60 +67,54 @@ function declaredTests(packageDir: string): string[] {
   return names.sort();
 }
 
-const reason = missing();
-if (reason && !process.env.CI) {
-  it.skip(`go-tfe's own suite skipped: ${reason}`, () => {});
-} else {
-  describe("go-tfe's own suite against cdkws serve --tls", () => {
-    let dir: string;
-    let server: ServeProcess | undefined;
-    beforeAll(async () => {
-      if (reason) throw new Error(`CI needs go-tfe's own suite to run: ${reason}`);
-      dir = mkdtempSync(path.join(tmpdir(), 'cdkws-go-tfe-suite-'));
-      // The whole Debian tree is a few megabytes: go-tfe and everything it imports.
-      cpSync(path.join(SOURCE_GOPATH, 'src'), path.join(dir, 'gopath', 'src'), { recursive: true, dereference: true });
-      const bootstrap = path.join(dir, 'bootstrap.json');
-      writeFileSync(bootstrap, JSON.stringify({ users: [{ username: 'site-admin', 'site-admin': true, tokens: [SITE_ADMIN_TOKEN] }] }));
-      server = await spawnServe(['--data', path.join(dir, 'service.db')], ['--tls'], 30_000, bootstrap);
-    });
-    afterAll(async () => {
-      if (server) await stopServe(server, 'SIGTERM');
-      if (dir) rmSync(dir, { recursive: true, force: true });
-    });
-
-    it('passes every test but those that skip by themselves for the documented reasons', () => {
-      const packageDir = path.join(dir, 'gopath', PACKAGE);
-      const run = spawnSync('go', ['test', '-run', '^Test(Workspaces|Organizations|SSHKeys)', '-v', '-count=1', '.'], {
-        cwd: packageDir,
-        encoding: 'utf8',
-        timeout: 540_000,
-        maxBuffer: 64 * 1024 * 1024,
-        env: {
-          PATH: process.env.PATH,
-          HOME: dir,
-          GO111MODULE: 'off',
-          GOPATH: path.join(dir, 'gopath'),
-          GOCACHE: path.join(dir, 'gocache'),
-          GOFLAGS: '',
-          GOPROXY: 'off',
-          TFE_ADDRESS: `https://localhost:${new URL(server!.url).port}`,
-          TFE_TOKEN: SITE_ADMIN_TOKEN,
-          SSL_CERT_FILE: path.join(dir, 'tls', 'ca.pem'),
-        },
-      });
-      const output = `${run.stdout}\n${run.stderr}`;
-      const results = parseGoTestOutput(output);
-      // Every declared test ran and reported, so a crash or a filter that matched less is caught.
-      expect([...results.keys()].filter((name) => TESTS.test(name)).sort()).toEqual(declaredTests(packageDir));
-      const broken = [...results]
-        .filter(([, r]) => r.outcome === 'FAIL' || (r.outcome === 'SKIP' && !ALLOWED_SKIPS.some((s) => r.messages.some((m) => s.reason.test(m)))))
-        .map(([name, r]) => `${name}: ${r.outcome}\n  ${r.messages.join('\n  ')}`);
-      expect(broken).toEqual([]);
-      expect(run.status).toBe(0);
-      const passed = [...results.values()].filter((r) => r.outcome === 'PASS').length;
-      const skipped = [...results.values()].filter((r) => r.outcome === 'SKIP').length;
-      // The figures docs/service.md gives: 24 pass; 4 skip by themselves.
-      expect({ passed, skipped }).toEqual({ passed: 24, skipped: 4 });
-    });
+describeWith('go-tfe')("go-tfe's own suite against cdkws serve --tls", () => {
+  let dir: string;
+  let server: ServeProcess | undefined;
+  beforeAll(async () => {
+    dir = mkdtempSync(path.join(tmpdir(), 'cdkws-go-tfe-suite-'));
+    // The whole Debian tree is a few megabytes: go-tfe and everything it imports.
+    cpSync(path.join(SOURCE_GOPATH, 'src'), path.join(dir, 'gopath', 'src'), { recursive: true, dereference: true });
+    const bootstrap = path.join(dir, 'bootstrap.json');
+    writeFileSync(bootstrap, JSON.stringify({ users: [{ username: 'site-admin', 'site-admin': true, tokens: [SITE_ADMIN_TOKEN] }] }));
+    server = await spawnServe(['--data', path.join(dir, 'service.db')], ['--tls'], 30_000, bootstrap);
   });
-}
+  afterAll(async () => {
+    if (server) await stopServe(server, 'SIGTERM');
+    if (dir) rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('passes every test but those that skip by themselves for the documented reasons', () => {
+    const packageDir = path.join(dir, 'gopath', PACKAGE);
+    const run = spawnSync('go', ['test', '-run', '^Test(Workspaces|Organizations|SSHKeys)', '-v', '-count=1', '.'], {
+      cwd: packageDir,
+      encoding: 'utf8',
+      timeout: 540_000,
+      maxBuffer: 64 * 1024 * 1024,
+      env: {
+        PATH: process.env.PATH,
+        HOME: dir,
+        GO111MODULE: 'off',
+        GOPATH: path.join(dir, 'gopath'),
+        GOCACHE: path.join(dir, 'gocache'),
+        GOFLAGS: '',
+        GOPROXY: 'off',
+        TFE_ADDRESS: `https://localhost:${new URL(server!.url).port}`,
+        TFE_TOKEN: SITE_ADMIN_TOKEN,
+        SSL_CERT_FILE: path.join(dir, 'tls', 'ca.pem'),
+      },
+    });
+    const output = `${run.stdout}\n${run.stderr}`;
+    const results = parseGoTestOutput(output);
+    // Every declared test ran and reported, so a crash or a filter that matched less is caught.
+    expect([...results.keys()].filter((name) => TESTS.test(name)).sort()).toEqual(declaredTests(packageDir));
+    const broken = [...results]
+      .filter(([, r]) => r.outcome === 'FAIL' || (r.outcome === 'SKIP' && !ALLOWED_SKIPS.some((s) => r.messages.some((m) => s.reason.test(m)))))
+      .map(([name, r]) => `${name}: ${r.outcome}\n  ${r.messages.join('\n  ')}`);
+    expect(broken).toEqual([]);
+    expect(run.status).toBe(0);
+    const passed = [...results.values()].filter((r) => r.outcome === 'PASS').length;
+    const skipped = [...results.values()].filter((r) => r.outcome === 'SKIP').length;
+    // The figures docs/service.md gives: 24 pass; 4 skip by themselves.
+    expect({ passed, skipped }).toEqual({ passed: 24, skipped: 4 });
+  });
+});
