@@ -1,11 +1,31 @@
 // Who the caller is and what it may do (architecture "Bootstrap file"; spec "Authentication").
 import { timingSafeEqual } from 'node:crypto';
-import { type AccessLevel, accessRank } from '../spec';
+import { type AccessLevel, USER_ID_PATTERN, accessRank } from '../spec';
 import { type Directory, type DirectoryOrganization, type DirectoryTeam, tokenDigest } from './bootstrap';
 
-export type Caller = { kind: 'user'; userId: string; username: string } | { kind: 'organization-token'; organization: string } | { kind: 'emulator' };
+/**
+ * `principal` is the caller's typed key: the kind, a space, then the kind's own identifier. No kind
+ * can spell another kind's key whatever its identifier holds, so every cache, limit and session
+ * keyed by it keeps callers apart (a user whose ID were `org:acme` is still not that organization).
+ * It is computed once, when the directory index is built, not on every request.
+ */
+export type Caller = (
+  | { kind: 'user'; userId: string; username: string }
+  | { kind: 'organization-token'; organization: string }
+  | { kind: 'emulator' }
+) & { readonly principal: string };
 
-/** The principal recorded as a lock holder. */
+export function userCaller(userId: string, username: string): Caller {
+  return { kind: 'user', userId, username, principal: `user ${userId}` };
+}
+
+export function organizationTokenCaller(organization: string): Caller {
+  return { kind: 'organization-token', organization, principal: `organization-token ${organization}` };
+}
+
+export const EMULATOR_CALLER: Caller = Object.freeze({ kind: 'emulator', principal: 'emulator' });
+
+/** The principal recorded as a lock holder (stored in workspaces; user IDs start with `user-`, see bootstrap.ts). */
 export function principalOf(caller: Caller): string {
   if (caller.kind === 'user') return caller.userId;
   if (caller.kind === 'organization-token') return `org:${caller.organization}`;
@@ -40,14 +60,18 @@ export class DirectoryIndex {
       this.tokens.set(digest.toString('latin1'), { caller, digest });
     };
     for (const user of directory.users) {
+      // A directory stored before IDs were checked may hold a user whose ID is not a user ID; it
+      // would share lock holders with other kinds of callers, so it cannot sign in.
+      if (!USER_ID_PATTERN.test(user.id)) continue;
       this.usernames.set(user.id, user.username);
-      for (const hash of user.tokenHashes) add(hash, { kind: 'user', userId: user.id, username: user.username });
+      const caller = userCaller(user.id, user.username);
+      for (const hash of user.tokenHashes) add(hash, caller);
     }
     for (const org of directory.organizations) {
       this.organizations.set(org.name, org);
-      if (org.tokenHash) add(org.tokenHash, { kind: 'organization-token', organization: org.name });
+      if (org.tokenHash) add(org.tokenHash, organizationTokenCaller(org.name));
     }
-    for (const hash of directory.emulatorTokenHashes) add(hash, { kind: 'emulator' });
+    for (const hash of directory.emulatorTokenHashes) add(hash, EMULATOR_CALLER);
   }
 
   /** Resolves a bearer token; the stored hash is compared in constant time after the look-up. */

@@ -3,7 +3,7 @@
 import { readFileSync } from 'node:fs';
 import { hash } from 'node:crypto';
 import { z } from 'zod';
-import { ACCESS_LEVELS, EXECUTION_MODES } from '../spec';
+import { ACCESS_LEVELS, EXECUTION_MODES, USER_ID_PATTERN } from '../spec';
 import { newId } from './ids';
 
 const accessSchema = z.enum(ACCESS_LEVELS);
@@ -52,12 +52,17 @@ const organizationSchema = z.object({
   teams: z.array(teamSchema).default([]),
 });
 
+// ---- Validation of identities (issue 23): every kind of principal in its own namespace ----------
+
+/** A given user ID must be a user ID (spec "Identifiers"): no user may take the shape of another kind's key. */
+const userIdSchema = z.string().regex(USER_ID_PATTERN, 'a user id starts with "user-" followed by letters, digits, "_" or "-"');
+
 export const bootstrapSchema = z.object({
   edition: z.enum(['hosted', 'self-hosted']).default('hosted'),
   'emulator-admin-tokens': z.array(z.string().min(1)).default([]),
   'engine-releases': z.array(z.string()).optional(),
   users: z
-    .array(z.object({ username: z.string().min(1), id: z.string().optional(), email: z.string().optional(), tokens: z.array(z.string().min(1)).default([]) }))
+    .array(z.object({ username: z.string().min(1), id: userIdSchema.optional(), email: z.string().optional(), tokens: z.array(z.string().min(1)).default([]) }))
     .default([]),
   organizations: z.array(organizationSchema).default([]),
 });
@@ -126,9 +131,16 @@ export function parseBootstrap(input: unknown): BootstrapFile {
   const parsed = bootstrapSchema.safeParse(input);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
-    throw new Error(`invalid bootstrap file at ${issue.path.join('.') || '(root)'}: ${issue.message}`);
+    throw new Error(`invalid bootstrap file at ${issue.path.join('.') || '(root)'}${describeEntry(input, issue.path)}: ${issue.message}`);
   }
   return parsed.data;
+}
+
+/** Names the entry an issue is in (`(user "mallory")`), so the operator finds it in a long file. */
+function describeEntry(input: unknown, path: PropertyKey[]): string {
+  if (path[0] !== 'users' || typeof path[1] !== 'number') return '';
+  const entry = (input as { users?: Array<{ username?: unknown }> }).users?.[path[1]];
+  return typeof entry?.username === 'string' ? ` (user "${entry.username.slice(0, 100)}")` : '';
 }
 
 function byName<T extends { name: string }>(items: T[], name: string): T | undefined {

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { EMULATOR_CALLER, organizationTokenCaller, userCaller } from '../access';
 import { mergeBootstrap } from '../bootstrap';
 import { SESSION_SECONDS, SessionSigner, readCookie, sessionCookie } from './session';
 
@@ -20,7 +21,7 @@ const directory = mergeBootstrap(null, {
     },
   ],
 });
-const alice = { kind: 'user', userId: 'user-alice', username: 'alice' } as const;
+const alice = userCaller('user-alice', 'alice');
 
 describe('console sessions', () => {
   const signer = new SessionSigner(randomBytes(32));
@@ -29,8 +30,8 @@ describe('console sessions', () => {
     const issued = signer.issue(alice, 'alice-token')!;
     expect(Buffer.from(issued.value.split('.')[0], 'base64url').toString()).not.toContain('alice-token');
     expect(signer.verify(issued.value, directory)?.caller).toEqual(alice);
-    const org = signer.issue({ kind: 'organization-token', organization: 'acme' }, 'acme-token')!;
-    expect(signer.verify(org.value, directory)?.caller).toEqual({ kind: 'organization-token', organization: 'acme' });
+    const org = signer.issue(organizationTokenCaller('acme'), 'acme-token')!;
+    expect(signer.verify(org.value, directory)?.caller).toEqual(organizationTokenCaller('acme'));
   });
 
   it('refuses tampered, foreign, expired and emulator sessions', () => {
@@ -41,7 +42,7 @@ describe('console sessions', () => {
     expect(new SessionSigner(randomBytes(32)).verify(issued.value, directory)).toBeNull();
     expect(signer.verify(issued.value, directory, Date.now() + (SESSION_SECONDS + 1) * 1000)).toBeNull();
     expect(signer.verify('garbage', directory)).toBeNull();
-    expect(signer.issue({ kind: 'emulator' }, 'emu')).toBeNull();
+    expect(signer.issue(EMULATOR_CALLER, 'emu')).toBeNull();
   });
 
   it("ends the session when the token it was issued for is no longer the user's", () => {

@@ -2,7 +2,7 @@
 // sign in (never the token, nor its stored hash). The signing key lives in the service's metadata,
 // so every `serve` process on one database accepts the same cookies and restarts keep sessions.
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import type { Caller } from '../access';
+import { type Caller, organizationTokenCaller, userCaller } from '../access';
 import { hashToken, type Directory } from '../bootstrap';
 import type { Store } from '../storage/types';
 
@@ -90,12 +90,12 @@ export class SessionSigner {
     if (payload.p.startsWith('org:')) {
       const organization = directory.organizations.find((o) => o.name === payload.p.slice(4));
       return organization?.tokenHash && this.tokenTag(organization.tokenHash) === payload.t
-        ? { kind: 'organization-token', organization: organization.name }
+        ? organizationTokenCaller(organization.name)
         : null;
     }
     const user = directory.users.find((u) => u.id === payload.p);
     if (!user || !user.tokenHashes.some((hash) => this.tokenTag(hash) === payload.t)) return null;
-    return { kind: 'user', userId: user.id, username: user.username };
+    return userCaller(user.id, user.username);
   }
 
   private csrfFor(nonce: string): string {

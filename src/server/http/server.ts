@@ -4,7 +4,7 @@
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import https from 'node:https';
 import { ERRORS, JSON_API_MEDIA_TYPE } from '../../spec';
-import { type Caller, principalOf } from '../access';
+import type { Caller } from '../access';
 import type { Service } from '../service';
 import { ConsoleApp } from '../console/app';
 import { parseJsonBody, readBody } from './body';
@@ -134,7 +134,7 @@ export function createHttpServer(options: HttpOptions): http.Server {
       if (match.auth === 'emulator') throw forbidden('emulator controls need a token listed in emulator-admin-tokens');
       throw unauthorized();
     }
-    const limited = limiter?.take(principalOf(caller));
+    const limited = limiter?.take(caller.principal);
     if (limited) {
       throw new ServiceError(ERRORS.rateLimited, undefined, { headers: limited });
     }
