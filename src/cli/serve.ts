@@ -1,14 +1,16 @@
 // `cdkws serve` (architecture "Starting the service").
-import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { startServer } from '../server';
+import { BootstrapError } from '../server/bootstrap';
+import { OwnerOnlyError, ensureDataDirectory } from '../server/owner-only';
 import { ensureLocalTls, loadTlsFiles, TlsSetupError, type TlsMaterial } from '../server/tls';
 import type { StorageOptions } from '../server/storage/types';
 
 const HELP = `usage: cdkws serve [--host 127.0.0.1] [--port 0] [--bootstrap FILE]
                    [--data PATH | --database postgres://…] [--rate-limit N]
                    [--tls | --tls-cert FILE --tls-key FILE]
+                   [--session-secret-file FILE] [--auth-failure-limit N]
 
   --host        address to listen on (default 127.0.0.1)
   --port        port; 0 picks a free one (default 0)
@@ -21,6 +23,13 @@ const HELP = `usage: cdkws serve [--host 127.0.0.1] [--port 0] [--bootstrap FILE
                 (.cdkws/tls for :memory: and PostgreSQL); prints the CA file to trust
   --tls-cert    serve HTTPS with this PEM certificate (chain) instead; needs --tls-key
   --tls-key     the PEM private key of --tls-cert
+  --session-secret-file
+                the console's session signing key (a file only its owner may read, at least
+                32 characters); default: session.key beside the data file, made on first
+                start. Give the same file to every instance sharing one PostgreSQL database
+  --auth-failure-limit
+                failed sign-ins and wrong API tokens allowed per client address per minute,
+                then 429 until the minute has passed (default 20; 0 turns it off)
 
 Prints "listening on http://HOST:PORT" (https:// with TLS) when ready; the API root is that
 URL + /api/v2. Plain HTTP is the default.`;
@@ -40,6 +49,8 @@ export async function serve(argv: string[]): Promise<number> {
         tls: { type: 'boolean' },
         'tls-cert': { type: 'string' },
         'tls-key': { type: 'string' },
+        'session-secret-file': { type: 'string' },
+        'auth-failure-limit': { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },
       strict: true,
@@ -69,6 +80,14 @@ export async function serve(argv: string[]): Promise<number> {
       return 1;
     }
   }
+  let authFailureLimit: number | undefined;
+  if (values['auth-failure-limit'] !== undefined) {
+    authFailureLimit = Number(values['auth-failure-limit']);
+    if (!Number.isInteger(authFailureLimit) || authFailureLimit < 0) {
+      process.stderr.write(`cdkws serve: --auth-failure-limit must be a whole number (0 turns it off), not "${values['auth-failure-limit']}"\n`);
+      return 1;
+    }
+  }
   if ((values['tls-cert'] === undefined) !== (values['tls-key'] === undefined)) {
     process.stderr.write('cdkws serve: --tls-cert and --tls-key go together; give both, or --tls for a local certificate authority\n');
     return 1;
@@ -82,7 +101,7 @@ export async function serve(argv: string[]): Promise<number> {
     storage = { kind: 'postgres', url: values.database };
   } else {
     const file = values.data ?? path.join('.cdkws', 'service.db');
-    if (file !== ':memory:') mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
+    if (file !== ':memory:') ensureDataDirectory(file);
     storage = { kind: 'sqlite', path: file };
   }
   let tls: TlsMaterial | undefined;
@@ -100,7 +119,24 @@ export async function serve(argv: string[]): Promise<number> {
     process.stderr.write(`cdkws serve: ${error.message}\n`);
     return 1;
   }
-  const server = await startServer({ host: values.host, port, storage, bootstrap: values.bootstrap, rateLimit, tls });
+  let server;
+  try {
+    server = await startServer({
+      host: values.host,
+      port,
+      storage,
+      bootstrap: values.bootstrap,
+      rateLimit,
+      authFailureLimit,
+      sessionSecretFile: values['session-secret-file'],
+      tls,
+    });
+  } catch (error) {
+    // Refusals an operator fixes (a session key others may read, a bad bootstrap entry): one line, no stack.
+    if (!(error instanceof OwnerOnlyError) && !(error instanceof BootstrapError)) throw error;
+    process.stderr.write(`cdkws serve: ${error.message}\n`);
+    return 1;
+  }
   // Handlers are in place before the "listening" line, so a signal sent right after it is handled;
   // a repeated signal while stopping changes nothing.
   let stopping = false;

@@ -9,11 +9,9 @@ import { type Directory, type DirectoryOrganization, type DirectoryTeam, tokenDi
  * keyed by it keeps callers apart (a user whose ID were `org:acme` is still not that organization).
  * It is computed once, when the directory index is built, not on every request.
  */
-export type Caller = (
-  | { kind: 'user'; userId: string; username: string }
-  | { kind: 'organization-token'; organization: string }
-  | { kind: 'emulator' }
-) & { readonly principal: string };
+export type Caller = ({ kind: 'user'; userId: string; username: string } | { kind: 'organization-token'; organization: string } | { kind: 'emulator' }) & {
+  readonly principal: string;
+};
 
 export function userCaller(userId: string, username: string): Caller {
   return { kind: 'user', userId, username, principal: `user ${userId}` };
@@ -79,6 +77,11 @@ export class DirectoryIndex {
     const digest = tokenDigest(token);
     const entry = this.tokens.get(digest.toString('latin1'));
     return entry && timingSafeEqual(entry.digest, digest) ? entry.caller : null;
+  }
+
+  /** The caller a stored token hash (hex) signs in as, while that token is valid. */
+  callerOfTokenHash(hexHash: string): Caller | null {
+    return this.tokens.get(Buffer.from(hexHash, 'hex').toString('latin1'))?.caller ?? null;
   }
 
   organization(name: string): DirectoryOrganization | undefined {

@@ -119,11 +119,14 @@ export function hashToken(token: string): string {
   return tokenDigest(token).toString('hex');
 }
 
+/** A bootstrap file that cannot be read or is not valid: start-up stops with this message. */
+export class BootstrapError extends Error {}
+
 export function readBootstrapFile(file: string): unknown {
   try {
     return JSON.parse(readFileSync(file, 'utf8'));
   } catch (error) {
-    throw new Error(`cannot read bootstrap file ${file}: ${(error as Error).message}`);
+    throw new BootstrapError(`cannot read bootstrap file ${file}: ${(error as Error).message}`);
   }
 }
 
@@ -131,7 +134,7 @@ export function parseBootstrap(input: unknown): BootstrapFile {
   const parsed = bootstrapSchema.safeParse(input);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
-    throw new Error(`invalid bootstrap file at ${issue.path.join('.') || '(root)'}${describeEntry(input, issue.path)}: ${issue.message}`);
+    throw new BootstrapError(`invalid bootstrap file at ${issue.path.join('.') || '(root)'}${describeEntry(input, issue.path)}: ${issue.message}`);
   }
   return parsed.data;
 }

@@ -158,6 +158,29 @@ const MIGRATIONS: Migration[] = [
         ? ['ALTER INDEX workspaces_name_key_trigrams SET (fastupdate = off)', "SELECT gin_clean_pending_list('workspaces_name_key_trigrams'::regclass)"]
         : [],
   },
+  {
+    version: 6,
+    name: 'console sessions recorded on the server; the signing key leaves the database',
+    // A session ends when its row goes (sign-out, revocation, expiry). The cookie's signing key
+    // now lives in a file only the owner reads (console/session-key.ts): a key readable in the
+    // database let anyone who could read the file forge a session, so the stored one is dropped.
+    statements: (d) => [
+      ddl(
+        d,
+        `CREATE TABLE console_sessions (
+          id_digest TEXT_C PRIMARY KEY,
+          principal TEXT NOT NULL,
+          token_hash TEXT_C NOT NULL,
+          csrf_nonce TEXT NOT NULL,
+          created_at BIGINT NOT NULL,
+          last_seen_at BIGINT NOT NULL,
+          expires_at BIGINT NOT NULL
+        )`,
+      ),
+      'CREATE INDEX console_sessions_expiry ON console_sessions (expires_at)',
+      "DELETE FROM meta WHERE key = 'console-session-key'",
+    ],
+  },
 ];
 
 const LIST_ORDER_CHANGED = 'new.name_key <> old.name_key OR new.latest_change_at <> old.latest_change_at';

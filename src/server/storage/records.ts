@@ -1,6 +1,6 @@
 import { Db, forUpdate, inJsonList } from './db';
 import { CHANGE_REQUEST_COLUMNS, ChangeRequestRow, NotificationRow, RetentionRow, changeRequestFromRow, toNotification, toRetention } from './rows';
-import type { ChangeRequestRecord, DataRetentionPolicyRecord, NotificationRecord, StoragePage } from './types';
+import type { ChangeRequestRecord, ConsoleSessionRecord, DataRetentionPolicyRecord, NotificationRecord, StoragePage } from './types';
 
 // The store's simpler records: metadata, remote state consumers, change requests, notifications
 // and data retention policies. SqlStore (store.ts) adds the workspaces on top.
@@ -22,6 +22,50 @@ export abstract class OtherRecords {
         ? await this.db.run('INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO NOTHING', [key, value])
         : await this.db.run('UPDATE meta SET value = ? WHERE key = ? AND value = ?', [value, key, expected]);
     return changes === 1;
+  }
+
+  // ---- Console sessions ----
+
+  async insertConsoleSession(r: ConsoleSessionRecord): Promise<void> {
+    await this.db.run(
+      'INSERT INTO console_sessions (id_digest, principal, token_hash, csrf_nonce, created_at, last_seen_at, expires_at) VALUES (?, ?, ?, ?, ?, ?, ?)',
+      [r.idDigest, r.principal, r.tokenHash, r.csrfNonce, r.createdAt, r.lastSeenAt, r.expiresAt],
+    );
+  }
+
+  async getConsoleSession(idDigest: string): Promise<ConsoleSessionRecord | null> {
+    const row = await this.db.get<{
+      principal: string;
+      token_hash: string;
+      csrf_nonce: string;
+      created_at: number | string;
+      last_seen_at: number | string;
+      expires_at: number | string;
+    }>('SELECT principal, token_hash, csrf_nonce, created_at, last_seen_at, expires_at FROM console_sessions WHERE id_digest = ?', [idDigest]);
+    if (!row) return null;
+    // PostgreSQL answers BIGINT as a string.
+    return {
+      idDigest,
+      principal: row.principal,
+      tokenHash: row.token_hash,
+      csrfNonce: row.csrf_nonce,
+      createdAt: Number(row.created_at),
+      lastSeenAt: Number(row.last_seen_at),
+      expiresAt: Number(row.expires_at),
+    };
+  }
+
+  async touchConsoleSession(idDigest: string, lastSeenAt: number): Promise<void> {
+    await this.db.run('UPDATE console_sessions SET last_seen_at = ? WHERE id_digest = ?', [lastSeenAt, idDigest]);
+  }
+
+  async deleteConsoleSession(idDigest: string): Promise<void> {
+    await this.db.run('DELETE FROM console_sessions WHERE id_digest = ?', [idDigest]);
+  }
+
+  async deleteExpiredConsoleSessions(nowMs: number, idleSince: number): Promise<number> {
+    const { changes } = await this.db.run('DELETE FROM console_sessions WHERE expires_at <= ? OR last_seen_at < ?', [nowMs, idleSince]);
+    return changes;
   }
 
   // ---- Remote state consumers (a set per workspace, in the order added) ----

@@ -154,6 +154,20 @@ export class TooManyTagBindingsError extends Error {
   }
 }
 
+/** A console session as recorded on the server (console/session.ts); times in ms since the epoch. */
+export interface ConsoleSessionRecord {
+  /** SHA-256 of the session ID the cookie carries (hex): the table never holds a usable ID. */
+  idDigest: string;
+  /** The typed principal (access.ts `Caller.principal`). */
+  principal: string;
+  /** The stored hash of the token signed in with: the session ends when that token does. */
+  tokenHash: string;
+  csrfNonce: string;
+  createdAt: number;
+  lastSeenAt: number;
+  expiresAt: number;
+}
+
 export interface Store {
   readonly kind: 'sqlite' | 'postgres';
   close(): Promise<void>;
@@ -164,6 +178,14 @@ export interface Store {
   // processes that bootstrap at once from overwriting each other.
   getMeta(key: string): Promise<string | null>;
   compareAndSetMeta(key: string, expected: string | null, value: string): Promise<boolean>;
+
+  // Console sessions
+  insertConsoleSession(record: ConsoleSessionRecord): Promise<void>;
+  getConsoleSession(idDigest: string): Promise<ConsoleSessionRecord | null>;
+  touchConsoleSession(idDigest: string, lastSeenAt: number): Promise<void>;
+  deleteConsoleSession(idDigest: string): Promise<void>;
+  /** Removes sessions past their absolute expiry or idle since before `idleSince`. */
+  deleteExpiredConsoleSessions(nowMs: number, idleSince: number): Promise<number>;
 
   // Workspaces
   insertWorkspace(workspace: NewWorkspace): Promise<WorkspaceRecord>; // throws NameTakenError
