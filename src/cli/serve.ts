@@ -4,8 +4,8 @@ import { parseArgs } from 'node:util';
 import { startServer } from '../server';
 import { BootstrapError } from '../server/bootstrap';
 import { OwnerOnlyError, ensureDataDirectory } from '../server/owner-only';
+import { storageFromFlags } from './storage-flags';
 import { ensureLocalTls, loadTlsFiles, TlsSetupError, type TlsMaterial } from '../server/tls';
-import type { StorageOptions } from '../server/storage/types';
 
 const HELP = `usage: cdkws serve [--host 127.0.0.1] [--port 0] [--bootstrap FILE]
                    [--data PATH | --database postgres://…] [--rate-limit N]
@@ -68,10 +68,6 @@ export async function serve(argv: string[]): Promise<number> {
     process.stderr.write(`cdkws serve: --port must be a number from 0 to 65535, not "${values.port}"\n`);
     return 1;
   }
-  if (values.data && values.database) {
-    process.stderr.write('cdkws serve: give --data or --database, not both\n');
-    return 1;
-  }
   let rateLimit: number | undefined;
   if (values['rate-limit'] !== undefined) {
     rateLimit = Number(values['rate-limit']);
@@ -92,18 +88,8 @@ export async function serve(argv: string[]): Promise<number> {
     process.stderr.write('cdkws serve: --tls-cert and --tls-key go together; give both, or --tls for a local certificate authority\n');
     return 1;
   }
-  let storage: StorageOptions;
-  if (values.database) {
-    if (!/^postgres(ql)?:\/\//.test(values.database)) {
-      process.stderr.write('cdkws serve: --database must be a postgres:// URL\n');
-      return 1;
-    }
-    storage = { kind: 'postgres', url: values.database };
-  } else {
-    const file = values.data ?? path.join('.cdkws', 'service.db');
-    if (file !== ':memory:') ensureDataDirectory(file);
-    storage = { kind: 'sqlite', path: file };
-  }
+  const storage = storageFromFlags(values);
+  if (storage.kind === 'sqlite' && storage.path !== ':memory:') ensureDataDirectory(storage.path);
   let tls: TlsMaterial | undefined;
   try {
     if (values['tls-cert'] !== undefined) {

@@ -48,22 +48,31 @@ function maxLevel(a: AccessLevel | null, b: AccessLevel | null): AccessLevel | n
 /** The directory indexed for the request path: token look-ups and roles are O(1). */
 export class DirectoryIndex {
   /** Keyed by the raw SHA-256 digest (latin1 string); the stored digest is kept for the comparison. */
-  private readonly tokens = new Map<string, { caller: Caller; digest: Buffer }>();
+  private readonly tokens = new Map<string, { caller: Caller; digest: Buffer; expiresAtMs: number | null }>();
   private readonly organizations = new Map<string, DirectoryOrganization>();
   private readonly usernames = new Map<string, string>();
 
   constructor(readonly directory: Directory) {
-    const add = (hexHash: string, caller: Caller) => {
+    const revoked = new Set(directory.revokedTokenHashes);
+    const add = (hexHash: string, caller: Caller, expiresAtMs: number | null = null) => {
+      if (revoked.has(hexHash)) return;
       const digest = Buffer.from(hexHash, 'hex');
-      this.tokens.set(digest.toString('latin1'), { caller, digest });
+      this.tokens.set(digest.toString('latin1'), { caller, digest, expiresAtMs });
     };
+    const users = new Map<string, Caller>();
     for (const user of directory.users) {
       // A directory stored before IDs were checked may hold a user whose ID is not a user ID; it
       // would share lock holders with other kinds of callers, so it cannot sign in.
       if (!USER_ID_PATTERN.test(user.id)) continue;
       this.usernames.set(user.id, user.username);
       const caller = userCaller(user.id, user.username);
+      users.set(user.id, caller);
       for (const hash of user.tokenHashes) add(hash, caller);
+    }
+    // A token of a user no longer in the directory signs in as nobody.
+    for (const token of directory.authenticationTokens ?? []) {
+      const caller = users.get(token.userId);
+      if (caller) add(token.hash, caller, token.expiredAt ? Date.parse(token.expiredAt) : null);
     }
     for (const org of directory.organizations) {
       this.organizations.set(org.name, org);
@@ -76,12 +85,13 @@ export class DirectoryIndex {
   authenticate(token: string): Caller | null {
     const digest = tokenDigest(token);
     const entry = this.tokens.get(digest.toString('latin1'));
-    return entry && timingSafeEqual(entry.digest, digest) ? entry.caller : null;
+    return entry && timingSafeEqual(entry.digest, digest) && live(entry) ? entry.caller : null;
   }
 
   /** The caller a stored token hash (hex) signs in as, while that token is valid. */
   callerOfTokenHash(hexHash: string): Caller | null {
-    return this.tokens.get(Buffer.from(hexHash, 'hex').toString('latin1'))?.caller ?? null;
+    const entry = this.tokens.get(Buffer.from(hexHash, 'hex').toString('latin1'));
+    return entry && live(entry) ? entry.caller : null;
   }
 
   organization(name: string): DirectoryOrganization | undefined {
@@ -105,6 +115,11 @@ export class DirectoryIndex {
       teams,
     };
   }
+}
+
+/** Whether a token has not reached its expiry (most have none: no clock read for them). */
+function live(entry: { expiresAtMs: number | null }): boolean {
+  return entry.expiresAtMs === null || entry.expiresAtMs > Date.now();
 }
 
 export function projectName(organization: DirectoryOrganization, projectId: string): string | undefined {

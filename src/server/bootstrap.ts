@@ -107,6 +107,20 @@ export interface Directory {
   engineReleases: string[] | null;
   users: Array<{ id: string; username: string; email: string | null; tokenHashes: string[] }>;
   organizations: DirectoryOrganization[];
+  /** Users' tokens made through the API or `cdkws token create` (tokens.ts); absent in older directories. */
+  authenticationTokens?: StoredAuthenticationToken[];
+  /** Hashes of revoked tokens: a bootstrap file applied again cannot bring one back. */
+  revokedTokenHashes?: string[];
+}
+
+export interface StoredAuthenticationToken {
+  id: string;
+  userId: string;
+  /** SHA-256 of the token (hex); the token itself is answered once, on create, and never stored. */
+  hash: string;
+  description: string | null;
+  createdAt: string;
+  expiredAt: string | null;
 }
 
 /** The SHA-256 digest a token is stored and looked up by. */

@@ -53,6 +53,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     await store.close();
     throw error;
   }
+  service.watchDirectory();
   const server = createHttpServer({
     router: buildRouter({ rateLimit: options.rateLimit }),
     service,
@@ -88,6 +89,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
             clearTimeout(deadline);
           });
         });
+        service.stopWatchingDirectory();
         await stopNotifications(service);
         await store.close();
       })()),

@@ -16,9 +16,17 @@ export interface ResolvedWorkspace {
   level: AccessLevel | null;
 }
 
+/** How often a running service looks for directory changes made by other processes (issue 23: seen within a second). */
+export const DIRECTORY_POLL_MS = 250;
+
 export class Service {
   private lastReload = 0;
   readonly renderCache = new RenderCache();
+  /** The stored directory text the index was built from, and the database change token it was read under. */
+  private directoryText: string | null = null;
+  private directoryReadAt: string | undefined;
+  private watcher: NodeJS.Timeout | undefined;
+  private watchFailed = false;
 
   constructor(
     readonly store: Store,
@@ -58,10 +66,71 @@ export class Service {
     const nowMs = Date.now();
     if (nowMs - this.lastReload < 1000) return false;
     this.lastReload = nowMs;
+    return this.refreshDirectory(true);
+  }
+
+  // ---- Directory changes travel (issue 23): revocations, memberships and grants made by another
+  // process are seen here within DIRECTORY_POLL_MS. On SQLite the store's change token says whether
+  // anything was written since the last look, so an idle database costs no query; on PostgreSQL the
+  // directory row is read each time (one indexed row). The index is rebuilt only when its text changed.
+
+  /** Reads the stored directory and rebuilds the index when it changed; true when it did. */
+  async refreshDirectory(force = false): Promise<boolean> {
+    const changeToken = this.store.changeToken();
+    if (!force && changeToken !== undefined && changeToken === this.directoryReadAt) return false;
     const raw = await this.store.getMeta(DIRECTORY_KEY);
-    if (!raw) return false;
+    this.directoryReadAt = changeToken;
+    if (!raw || raw === this.directoryText) return false;
+    this.directoryText = raw;
     this.index = new DirectoryIndex(JSON.parse(raw) as Directory);
     return true;
+  }
+
+  /** Starts looking for directory changes of other processes; stopped by stopWatchingDirectory. */
+  watchDirectory(intervalMs = DIRECTORY_POLL_MS): void {
+    if (this.watcher) return;
+    let running = false;
+    this.watcher = setInterval(() => {
+      if (running) return; // a slow database: one look at a time
+      running = true;
+      this.refreshDirectory().then(
+        () => {
+          this.watchFailed = false;
+          running = false;
+        },
+        (error: unknown) => {
+          // Logged once per outage: the next look tries again, requests go on with the index they have.
+          if (!this.watchFailed) this.log(`directory: cannot read changes from storage: ${(error as Error).message}`);
+          this.watchFailed = true;
+          running = false;
+        },
+      );
+    }, intervalMs);
+    this.watcher.unref();
+  }
+
+  stopWatchingDirectory(): void {
+    clearInterval(this.watcher);
+    this.watcher = undefined;
+  }
+
+  /**
+   * Changes the stored directory (compare-and-set, so concurrent writers in any process converge)
+   * and indexes the result at once; `change` edits a copy and may run more than once.
+   */
+  async changeDirectory<T>(change: (directory: Directory) => T): Promise<T> {
+    for (let attempt = 0; attempt < 20; attempt += 1) {
+      const raw = await this.store.getMeta(DIRECTORY_KEY);
+      const directory = raw ? (JSON.parse(raw) as Directory) : structuredClone(this.directory);
+      const result = change(directory);
+      const next = JSON.stringify(directory);
+      if (next === raw || (await this.store.compareAndSetMeta(DIRECTORY_KEY, raw, next))) {
+        this.directoryText = next;
+        this.index = new DirectoryIndex(directory);
+        return result;
+      }
+    }
+    throw new Error('could not change the directory: it keeps changing');
   }
 
   /** The organization, when the caller belongs to it (decision 20: 404 otherwise). */

@@ -36,7 +36,8 @@ export const authenticationTokenSchema = z.looseObject({
   id: z.string(),
   type: z.literal(AUTHENTICATION_TOKEN_TYPE),
   attributes: z.looseObject({
-    'created-at': z.string(),
+    /** Null for a token our service was given in its bootstrap file (its creation time is unknown). */
+    'created-at': z.string().nullable(),
     'last-used-at': z.string().nullable(),
     description: z.string().nullable(),
     token: z.string().nullable(),
