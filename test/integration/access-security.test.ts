@@ -32,7 +32,7 @@ function getFrom(localAddress: string, url: string, token: string): Promise<{ st
   return new Promise((resolve, reject) => {
     const request = http.get(url, { localAddress, headers: { authorization: `Bearer ${token}` } }, (response) => {
       response.resume();
-      response.on('end', () => resolve({ status: response.statusCode!, retryAfter: response.headers['retry-after'] as string | undefined }));
+      response.on('end', () => resolve({ status: response.statusCode!, retryAfter: response.headers['retry-after'] }));
     });
     request.on('error', reject);
   });
