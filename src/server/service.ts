@@ -5,6 +5,7 @@ import { type Caller, DirectoryIndex, type OrganizationRole, workspaceAccess } f
 import { type Directory, type DirectoryOrganization, type BootstrapFile, mergeBootstrap } from './bootstrap';
 import { notFound } from './errors';
 import { RenderCache } from './workspace/render-cache';
+import { metaDigest } from './storage/records';
 import type { Store, WorkspaceRecord } from './storage/types';
 
 const DIRECTORY_KEY = 'directory';
@@ -24,6 +25,7 @@ export class Service {
   readonly renderCache = new RenderCache();
   /** The stored directory text the index was built from, and the database change token it was read under. */
   private directoryText: string | null = null;
+  private directoryDigest: string | null = null;
   private directoryReadAt: string | undefined;
   private watcher: NodeJS.Timeout | undefined;
   private watchFailed = false;
@@ -56,7 +58,12 @@ export class Service {
       }
       const merged = mergeBootstrap(existing, bootstrap);
       const next = JSON.stringify(merged);
-      if (next === raw || (await store.compareAndSetMeta(DIRECTORY_KEY, raw, next))) return new Service(store, new DirectoryIndex(merged), log);
+      if (next === raw || (await store.compareAndSetMeta(DIRECTORY_KEY, raw, next))) {
+        const service = new Service(store, new DirectoryIndex(merged), log);
+        service.directoryText = next;
+        service.directoryDigest = metaDigest(next);
+        return service;
+      }
       if (attempt > 20) throw new Error('could not apply the bootstrap file: the directory keeps changing');
     }
   }
@@ -78,12 +85,20 @@ export class Service {
   async refreshDirectory(force = false): Promise<boolean> {
     const changeToken = this.store.changeToken();
     if (!force && changeToken !== undefined && changeToken === this.directoryReadAt) return false;
+    // Where there is no change token (PostgreSQL) a digest is compared first: 32 bytes, not the directory.
+    if (changeToken === undefined && this.directoryDigest !== null && (await this.store.getMetaDigest(DIRECTORY_KEY)) === this.directoryDigest) return false;
     const raw = await this.store.getMeta(DIRECTORY_KEY);
     this.directoryReadAt = changeToken;
     if (!raw || raw === this.directoryText) return false;
-    this.directoryText = raw;
-    this.index = new DirectoryIndex(JSON.parse(raw) as Directory);
+    this.loaded(raw, JSON.parse(raw) as Directory);
     return true;
+  }
+
+  /** Indexes a directory and remembers the stored text it came from. */
+  private loaded(raw: string, directory: Directory): void {
+    this.directoryText = raw;
+    this.directoryDigest = metaDigest(raw);
+    this.index = new DirectoryIndex(directory);
   }
 
   /** Starts looking for directory changes of other processes; stopped by stopWatchingDirectory. */
@@ -125,8 +140,7 @@ export class Service {
       const result = change(directory);
       const next = JSON.stringify(directory);
       if (next === raw || (await this.store.compareAndSetMeta(DIRECTORY_KEY, raw, next))) {
-        this.directoryText = next;
-        this.index = new DirectoryIndex(directory);
+        this.loaded(next, directory);
         return result;
       }
     }

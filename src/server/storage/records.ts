@@ -1,9 +1,15 @@
+import { createHash } from 'node:crypto';
 import { Db, forUpdate, inJsonList } from './db';
 import { CHANGE_REQUEST_COLUMNS, ChangeRequestRow, NotificationRow, RetentionRow, changeRequestFromRow, toNotification, toRetention } from './rows';
 import type { ChangeRequestRecord, ConsoleSessionRecord, DataRetentionPolicyRecord, NotificationRecord, StoragePage } from './types';
 
 // The store's simpler records: metadata, remote state consumers, change requests, notifications
 // and data retention policies. SqlStore (store.ts) adds the workspaces on top.
+
+/** The digest getMetaDigest answers, computed here for a value already in hand. */
+export function metaDigest(value: string): string {
+  return createHash('md5').update(value, 'utf8').digest('hex');
+}
 
 export abstract class OtherRecords {
   constructor(protected readonly db: Db) {}
@@ -13,6 +19,20 @@ export abstract class OtherRecords {
   async getMeta(key: string): Promise<string | null> {
     const row = await this.db.get<{ value: string }>('SELECT value FROM meta WHERE key = ?', [key]);
     return row ? row.value : null;
+  }
+
+  /**
+   * The MD5 (hex) of a metadata value, or null when absent: lets a process polling for a change
+   * (the directory) read a few bytes instead of the value. Not for security: only to notice change.
+   */
+  async getMetaDigest(key: string): Promise<string | null> {
+    if (this.db.dialect === 'postgres') {
+      const row = await this.db.get<{ digest: string }>('SELECT md5(value) AS digest FROM meta WHERE key = ?', [key]);
+      return row ? row.digest : null;
+    }
+    // SQLite has no md5(); its callers look only after the change token moved, so reading the value is fine.
+    const value = await this.getMeta(key);
+    return value === null ? null : metaDigest(value);
   }
 
   /** Inserts when `expected` is null and the key is absent; updates when the stored value equals `expected`. */

@@ -178,6 +178,8 @@ export interface Store {
   // processes that bootstrap at once from overwriting each other.
   getMeta(key: string): Promise<string | null>;
   compareAndSetMeta(key: string, expected: string | null, value: string): Promise<boolean>;
+  /** MD5 (hex) of a metadata value (metaDigest of records.ts), or null when absent. */
+  getMetaDigest(key: string): Promise<string | null>;
 
   // Console sessions
   insertConsoleSession(record: ConsoleSessionRecord): Promise<void>;
