@@ -149,7 +149,7 @@ export class ConsoleApp {
       return { status: 403, body: errorPage(403, 'Forbidden', 'This form was sent from another site.', null) };
     }
     const address = clientAddress(req.socket.remoteAddress);
-    const retryAfter = this.throttle?.retryAfterSeconds(address) ?? 0;
+    const retryAfter = this.throttle && !this.throttle.idle ? this.throttle.retryAfterSeconds(address) : 0;
     if (retryAfter > 0) {
       return {
         status: 429,

@@ -29,9 +29,13 @@ export class AuthFailureThrottle {
     this.windows = new LRUCache({ max: addresses });
   }
 
+  /** True while no address has failed lately: the usual case, checked before anything else is computed. */
+  get idle(): boolean {
+    return this.windows.size === 0;
+  }
+
   /** Seconds until the address may try again, or 0 when it may now. */
   retryAfterSeconds(address: string, nowMs = Date.now()): number {
-    if (this.windows.size === 0) return 0; // the usual case: nobody has failed lately
     const window = this.windows.get(address);
     if (!window || window.failures < this.limit) return 0;
     const left = window.startMs + this.windowMs - nowMs;

@@ -119,7 +119,7 @@ export function createHttpServer(options: HttpOptions): http.Server {
 
   async function handle(req: IncomingMessage): Promise<Reply> {
     // Before anything else: a throttled address learns nothing, not even whether a token is good.
-    const retryAfter = throttle ? throttle.retryAfterSeconds(clientAddress(req.socket.remoteAddress)) : 0;
+    const retryAfter = throttle && !throttle.idle ? throttle.retryAfterSeconds(clientAddress(req.socket.remoteAddress)) : 0;
     if (retryAfter > 0) throw new ServiceError(ERRORS.authenticationThrottled, undefined, { headers: { 'retry-after': String(retryAfter) } });
     // The path and query are split by hand: a full URL is built only for routes that need one.
     const target = req.url ?? '/';
