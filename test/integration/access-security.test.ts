@@ -2,6 +2,7 @@
 // cannot collide, owner-only secrets, throttled guessing, nosniff. Storage-dependent cases run on
 // PostgreSQL too when CDKWS_TEST_DATABASE_URL is set.
 import http from 'node:http';
+import Database from 'better-sqlite3';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, statSync, unlinkSync, writeFileSync, chmodSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -161,6 +162,23 @@ describe('secrets only the owner reads (SQLite files)', () => {
     const store = await openStore({ kind: 'sqlite', path: file });
     expect(await store.getMeta('console-session-key')).toBeNull();
     await store.close();
+  });
+
+  it('drops, when migrating, the session key an earlier version kept in the database', async () => {
+    const file = path.join(temporaryDir(), 'service.db');
+    await (await openStore({ kind: 'sqlite', path: file })).close();
+    // The database as schema version 5 left it, with its stored key.
+    const db = new Database(file);
+    db.exec(
+      "DROP TABLE console_sessions; DELETE FROM schema_migrations WHERE version = 6; INSERT INTO meta (key, value) VALUES ('console-session-key', 'ab12')",
+    );
+    db.close();
+    const store = await openStore({ kind: 'sqlite', path: file });
+    try {
+      expect(await store.getMeta('console-session-key')).toBeNull();
+    } finally {
+      await store.close();
+    }
   });
 
   it('tightens the default data folder and database files an older version left open', async () => {
