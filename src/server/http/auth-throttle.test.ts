@@ -13,6 +13,17 @@ describe('AuthFailureThrottle', () => {
     expect(throttle.retryAfterSeconds('10.0.0.1', 61_000)).toBe(0);
   });
 
+  it('goes idle again once the address that failed is seen after its window', () => {
+    const throttle = new AuthFailureThrottle(3, 1_000);
+    expect(throttle.idle).toBe(true);
+    throttle.recordFailure('a', 0);
+    expect(throttle.idle).toBe(false);
+    expect(throttle.retryAfterSeconds('a', 500)).toBe(0);
+    expect(throttle.idle).toBe(false);
+    expect(throttle.retryAfterSeconds('a', 1_000)).toBe(0);
+    expect(throttle.idle).toBe(true);
+  });
+
   it('starts a new window once the old one has passed', () => {
     const throttle = new AuthFailureThrottle(2, 1_000);
     throttle.recordFailure('a', 0);

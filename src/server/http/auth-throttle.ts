@@ -37,13 +37,13 @@ export class AuthFailureThrottle {
   /** Seconds until the address may try again, or 0 when it may now. */
   retryAfterSeconds(address: string, nowMs = Date.now()): number {
     const window = this.windows.get(address);
-    if (!window || window.failures < this.limit) return 0;
+    if (!window) return 0;
     const left = window.startMs + this.windowMs - nowMs;
     if (left <= 0) {
-      this.windows.delete(address);
+      this.windows.delete(address); // a window that has passed is forgotten, so the throttle goes idle again
       return 0;
     }
-    return Math.ceil(left / 1000);
+    return window.failures < this.limit ? 0 : Math.ceil(left / 1000);
   }
 
   recordFailure(address: string, nowMs = Date.now()): void {
