@@ -14,6 +14,7 @@ commands:
   provider install [--dir DIR]  lay the provider into a filesystem mirror for offline terraform init
   provider schema               print the provider schema JSON
   serve                         run the workspace service (embedded storage or PostgreSQL)
+  token list|create|revoke      users' API tokens on the service's data store (--data or --database)
   init [DIR]                    create an app (--engine cdktf|cdktn, --organization ORG, --no-install)
   --version                     print the version of cdk-workspaces
 
@@ -23,6 +24,7 @@ type Command = (argv: string[]) => Promise<number>;
 
 const COMMANDS: Record<string, () => Promise<Command>> = {
   serve: async () => (await import('./serve')).serve,
+  token: async () => (await import('./token')).token,
   synth: async () => (await import('./synth')).synth,
   diff: async () => (await import('./diff')).diff,
   deploy: async () => (await import('./deploy')).deploy,

@@ -1,14 +1,17 @@
 // `cdkws serve` (architecture "Starting the service").
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { startServer } from '../server';
+import { BootstrapError } from '../server/bootstrap';
+import { OwnerOnlyError, ensureDataDirectory } from '../server/owner-only';
+import { storageFromFlags } from './storage-flags';
 import { ensureLocalTls, loadTlsFiles, TlsSetupError, type TlsMaterial } from '../server/tls';
-import type { StorageOptions } from '../server/storage/types';
 
 const HELP = `usage: cdkws serve [--host 127.0.0.1] [--port 0] [--bootstrap FILE | --example-data]
                    [--data PATH | --database postgres://…] [--rate-limit N]
                    [--tls | --tls-cert FILE --tls-key FILE] [--pid-file FILE]
+                   [--session-secret-file FILE] [--auth-failure-limit N]
 
   --host        address to listen on (default 127.0.0.1)
   --port        port; 0 picks a free one (default 0)
@@ -25,6 +28,13 @@ const HELP = `usage: cdkws serve [--host 127.0.0.1] [--port 0] [--bootstrap FILE
   --tls-key     the PEM private key of --tls-cert
   --pid-file    write the process id to FILE once listening (removed on exit), so a script
                 that started serve in the background can stop it: kill -TERM "$(cat FILE)"
+  --session-secret-file
+                the console's session signing key (a file only its owner may read, at least
+                32 characters); default: session.key beside the data file, made on first
+                start. Give the same file to every instance sharing one PostgreSQL database
+  --auth-failure-limit
+                failed sign-ins and wrong API tokens allowed per client address per minute,
+                then 429 until the minute has passed (default 20; 0 turns it off)
 
 Prints "listening on http://HOST:PORT" (https:// with TLS) when ready; the API root is that
 URL + /api/v2. Plain HTTP is the default.`;
@@ -49,6 +59,8 @@ export async function serve(argv: string[]): Promise<number> {
         'tls-key': { type: 'string' },
         'example-data': { type: 'boolean' },
         'pid-file': { type: 'string' },
+        'session-secret-file': { type: 'string' },
+        'auth-failure-limit': { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },
       strict: true,
@@ -66,15 +78,19 @@ export async function serve(argv: string[]): Promise<number> {
     process.stderr.write(`cdkws serve: --port must be a number from 0 to 65535, not "${values.port}"\n`);
     return 1;
   }
-  if (values.data && values.database) {
-    process.stderr.write('cdkws serve: give --data or --database, not both\n');
-    return 1;
-  }
   let rateLimit: number | undefined;
   if (values['rate-limit'] !== undefined) {
     rateLimit = Number(values['rate-limit']);
     if (!Number.isInteger(rateLimit) || rateLimit < 1) {
       process.stderr.write(`cdkws serve: --rate-limit must be a whole number of at least 1, not "${values['rate-limit']}"\n`);
+      return 1;
+    }
+  }
+  let authFailureLimit: number | undefined;
+  if (values['auth-failure-limit'] !== undefined) {
+    authFailureLimit = Number(values['auth-failure-limit']);
+    if (!Number.isInteger(authFailureLimit) || authFailureLimit < 0) {
+      process.stderr.write(`cdkws serve: --auth-failure-limit must be a whole number (0 turns it off), not "${values['auth-failure-limit']}"\n`);
       return 1;
     }
   }
@@ -87,18 +103,8 @@ export async function serve(argv: string[]): Promise<number> {
     return 1;
   }
   const bootstrap = values['example-data'] ? EXAMPLE_BOOTSTRAP : values.bootstrap;
-  let storage: StorageOptions;
-  if (values.database) {
-    if (!/^postgres(ql)?:\/\//.test(values.database)) {
-      process.stderr.write('cdkws serve: --database must be a postgres:// URL\n');
-      return 1;
-    }
-    storage = { kind: 'postgres', url: values.database };
-  } else {
-    const file = values.data ?? path.join('.cdkws', 'service.db');
-    if (file !== ':memory:') mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
-    storage = { kind: 'sqlite', path: file };
-  }
+  const storage = storageFromFlags(values);
+  if (storage.kind === 'sqlite' && storage.path !== ':memory:') ensureDataDirectory(storage.path);
   let tls: TlsMaterial | undefined;
   try {
     if (values['tls-cert'] !== undefined) {
@@ -114,7 +120,24 @@ export async function serve(argv: string[]): Promise<number> {
     process.stderr.write(`cdkws serve: ${error.message}\n`);
     return 1;
   }
-  const server = await startServer({ host: values.host, port, storage, bootstrap, rateLimit, tls });
+  let server;
+  try {
+    server = await startServer({
+      host: values.host,
+      port,
+      storage,
+      bootstrap,
+      rateLimit,
+      authFailureLimit,
+      sessionSecretFile: values['session-secret-file'],
+      tls,
+    });
+  } catch (error) {
+    // Refusals an operator fixes (a session key others may read, a bad bootstrap entry): one line, no stack.
+    if (!(error instanceof OwnerOnlyError) && !(error instanceof BootstrapError)) throw error;
+    process.stderr.write(`cdkws serve: ${error.message}\n`);
+    return 1;
+  }
   const pidFile = values['pid-file'] === undefined ? undefined : path.resolve(values['pid-file']);
   // Handlers are in place before the "listening" line, so a signal sent right after it is handled;
   // a repeated signal while stopping changes nothing.

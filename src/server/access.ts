@@ -1,11 +1,29 @@
 // Who the caller is and what it may do (architecture "Bootstrap file"; spec "Authentication").
 import { timingSafeEqual } from 'node:crypto';
-import { type AccessLevel, accessRank } from '../spec';
+import { type AccessLevel, USER_ID_PATTERN, accessRank } from '../spec';
 import { type Directory, type DirectoryOrganization, type DirectoryTeam, tokenDigest } from './bootstrap';
 
-export type Caller = { kind: 'user'; userId: string; username: string } | { kind: 'organization-token'; organization: string } | { kind: 'emulator' };
+/**
+ * `principal` is the caller's typed key: the kind, a space, then the kind's own identifier. No kind
+ * can spell another kind's key whatever its identifier holds, so every cache, limit and session
+ * keyed by it keeps callers apart (a user whose ID were `org:acme` is still not that organization).
+ * It is computed once, when the directory index is built, not on every request.
+ */
+export type Caller = ({ kind: 'user'; userId: string; username: string } | { kind: 'organization-token'; organization: string } | { kind: 'emulator' }) & {
+  readonly principal: string;
+};
 
-/** The principal recorded as a lock holder. */
+export function userCaller(userId: string, username: string): Caller {
+  return { kind: 'user', userId, username, principal: `user ${userId}` };
+}
+
+export function organizationTokenCaller(organization: string): Caller {
+  return { kind: 'organization-token', organization, principal: `organization-token ${organization}` };
+}
+
+export const EMULATOR_CALLER: Caller = Object.freeze({ kind: 'emulator', principal: 'emulator' });
+
+/** The principal recorded as a lock holder (stored in workspaces; user IDs start with `user-`, see bootstrap.ts). */
 export function principalOf(caller: Caller): string {
   if (caller.kind === 'user') return caller.userId;
   if (caller.kind === 'organization-token') return `org:${caller.organization}`;
@@ -30,33 +48,52 @@ function maxLevel(a: AccessLevel | null, b: AccessLevel | null): AccessLevel | n
 /** The directory indexed for the request path: token look-ups and roles are O(1). */
 export class DirectoryIndex {
   /** Keyed by the raw SHA-256 digest (latin1 string); the stored digest is kept for the comparison. */
-  private readonly tokens = new Map<string, { caller: Caller; digest: Buffer }>();
+  private readonly tokens = new Map<string, { caller: Caller; digest: Buffer; expiresAtMs: number | null }>();
   private readonly organizations = new Map<string, DirectoryOrganization>();
   private readonly usernames = new Map<string, string>();
   private readonly siteAdmins = new Set<string>();
 
   constructor(readonly directory: Directory) {
-    const add = (hexHash: string, caller: Caller) => {
+    const revoked = new Set(directory.revokedTokenHashes);
+    const add = (hexHash: string, caller: Caller, expiresAtMs: number | null = null) => {
+      if (revoked.has(hexHash)) return;
       const digest = Buffer.from(hexHash, 'hex');
-      this.tokens.set(digest.toString('latin1'), { caller, digest });
+      this.tokens.set(digest.toString('latin1'), { caller, digest, expiresAtMs });
     };
+    const users = new Map<string, Caller>();
     for (const user of directory.users) {
+      // A directory stored before IDs were checked may hold a user whose ID is not a user ID; it
+      // would share lock holders with other kinds of callers, so it cannot sign in.
+      if (!USER_ID_PATTERN.test(user.id)) continue;
       this.usernames.set(user.id, user.username);
       if (user.siteAdmin) this.siteAdmins.add(user.id);
-      for (const hash of user.tokenHashes) add(hash, { kind: 'user', userId: user.id, username: user.username });
+      const caller = userCaller(user.id, user.username);
+      users.set(user.id, caller);
+      for (const hash of user.tokenHashes) add(hash, caller);
+    }
+    // A token of a user no longer in the directory signs in as nobody.
+    for (const token of directory.authenticationTokens ?? []) {
+      const caller = users.get(token.userId);
+      if (caller) add(token.hash, caller, token.expiredAt ? Date.parse(token.expiredAt) : null);
     }
     for (const org of directory.organizations) {
       this.organizations.set(org.name, org);
-      if (org.tokenHash) add(org.tokenHash, { kind: 'organization-token', organization: org.name });
+      if (org.tokenHash) add(org.tokenHash, organizationTokenCaller(org.name));
     }
-    for (const hash of directory.emulatorTokenHashes) add(hash, { kind: 'emulator' });
+    for (const hash of directory.emulatorTokenHashes) add(hash, EMULATOR_CALLER);
   }
 
   /** Resolves a bearer token; the stored hash is compared in constant time after the look-up. */
   authenticate(token: string): Caller | null {
     const digest = tokenDigest(token);
     const entry = this.tokens.get(digest.toString('latin1'));
-    return entry && timingSafeEqual(entry.digest, digest) ? entry.caller : null;
+    return entry && timingSafeEqual(entry.digest, digest) && live(entry) ? entry.caller : null;
+  }
+
+  /** The caller a stored token hash (hex) signs in as, while that token is valid. */
+  callerOfTokenHash(hexHash: string): Caller | null {
+    const entry = this.tokens.get(Buffer.from(hexHash, 'hex').toString('latin1'));
+    return entry && live(entry) ? entry.caller : null;
   }
 
   organization(name: string): DirectoryOrganization | undefined {
@@ -85,6 +122,11 @@ export class DirectoryIndex {
       teams,
     };
   }
+}
+
+/** Whether a token has not reached its expiry (most have none: no clock read for them). */
+function live(entry: { expiresAtMs: number | null }): boolean {
+  return entry.expiresAtMs === null || entry.expiresAtMs > Date.now();
 }
 
 export function projectName(organization: DirectoryOrganization, projectId: string): string | undefined {

@@ -3,7 +3,7 @@
 import { readFileSync } from 'node:fs';
 import { hash } from 'node:crypto';
 import { z } from 'zod';
-import { ACCESS_LEVELS, EXECUTION_MODES, ORGANIZATION_NAME_PATTERN } from '../spec';
+import { ACCESS_LEVELS, EXECUTION_MODES, ORGANIZATION_NAME_PATTERN, USER_ID_PATTERN } from '../spec';
 import { newId, now } from './ids';
 
 const accessSchema = z.enum(ACCESS_LEVELS);
@@ -53,6 +53,11 @@ const organizationSchema = z.object({
   teams: z.array(teamSchema).default([]),
 });
 
+// ---- Validation of identities (issue 23): every kind of principal in its own namespace ----------
+
+/** A given user ID must be a user ID (spec "Identifiers"): no user may take the shape of another kind's key. */
+const userIdSchema = z.string().regex(USER_ID_PATTERN, 'a user id starts with "user-" followed by letters, digits, "_" or "-"');
+
 export const bootstrapSchema = z.object({
   edition: z.enum(['hosted', 'self-hosted']).default('hosted'),
   'emulator-admin-tokens': z.array(z.string().min(1)).default([]),
@@ -61,7 +66,7 @@ export const bootstrapSchema = z.object({
     .array(
       z.object({
         username: z.string().min(1),
-        id: z.string().optional(),
+        id: userIdSchema.optional(),
         email: z.string().optional(),
         'site-admin': z.boolean().optional(),
         tokens: z.array(z.string().min(1)).default([]),
@@ -140,6 +145,20 @@ export interface Directory {
   engineReleases: string[] | null;
   users: Array<{ id: string; username: string; email: string | null; tokenHashes: string[]; siteAdmin?: boolean }>;
   organizations: DirectoryOrganization[];
+  /** Users' tokens made through the API or `cdkws token create` (tokens.ts); absent in older directories. */
+  authenticationTokens?: StoredAuthenticationToken[];
+  /** Hashes of revoked tokens: a bootstrap file applied again cannot bring one back. */
+  revokedTokenHashes?: string[];
+}
+
+export interface StoredAuthenticationToken {
+  id: string;
+  userId: string;
+  /** SHA-256 of the token (hex); the token itself is answered once, on create, and never stored. */
+  hash: string;
+  description: string | null;
+  createdAt: string;
+  expiredAt: string | null;
 }
 
 /** The SHA-256 digest a token is stored and looked up by. */
@@ -152,11 +171,14 @@ export function hashToken(token: string): string {
   return tokenDigest(token).toString('hex');
 }
 
+/** A bootstrap file that cannot be read or is not valid: start-up stops with this message. */
+export class BootstrapError extends Error {}
+
 export function readBootstrapFile(file: string): unknown {
   try {
     return JSON.parse(readFileSync(file, 'utf8'));
   } catch (error) {
-    throw new Error(`cannot read bootstrap file ${file}: ${(error as Error).message}`);
+    throw new BootstrapError(`cannot read bootstrap file ${file}: ${(error as Error).message}`);
   }
 }
 
@@ -164,9 +186,16 @@ export function parseBootstrap(input: unknown): BootstrapFile {
   const parsed = bootstrapSchema.safeParse(input);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
-    throw new Error(`invalid bootstrap file at ${issue.path.join('.') || '(root)'}: ${issue.message}`);
+    throw new BootstrapError(`invalid bootstrap file at ${issue.path.join('.') || '(root)'}${describeEntry(input, issue.path)}: ${issue.message}`);
   }
   return parsed.data;
+}
+
+/** Names the entry an issue is in (`(user "mallory")`), so the operator finds it in a long file. */
+function describeEntry(input: unknown, path: PropertyKey[]): string {
+  if (path[0] !== 'users' || typeof path[1] !== 'number') return '';
+  const entry = (input as { users?: Array<{ username?: unknown }> }).users?.[path[1]];
+  return typeof entry?.username === 'string' ? ` (user "${entry.username.slice(0, 100)}")` : '';
 }
 
 function byName<T extends { name: string }>(items: T[], name: string): T | undefined {

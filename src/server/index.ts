@@ -2,6 +2,7 @@
 import type { AddressInfo } from 'node:net';
 import { parseBootstrap, readBootstrapFile } from './bootstrap';
 import { createHttpServer } from './http/server';
+import { defaultSessionKeyFile, loadSessionKey } from './owner-only';
 import { stopNotifications } from './notifications';
 import { buildRouter } from './routes';
 import { Service } from './service';
@@ -21,6 +22,14 @@ export interface ServerOptions {
   rateLimit?: number;
   /** PEM certificate and key: serve HTTPS (the URL then starts with https://). */
   tls?: { cert: string; key: string };
+  /** Failed authentications per client address per minute before 429; 0 turns the throttle off (default 20). */
+  authFailureLimit?: number;
+  /**
+   * The console's session signing key file (0600), shared by instances on one PostgreSQL database.
+   * Default: `session.key` beside the SQLite file, made on first start; for `:memory:` and
+   * PostgreSQL a random key of this process (sessions end when it stops).
+   */
+  sessionSecretFile?: string;
   log?: (line: string) => void;
 }
 
@@ -35,6 +44,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   const log = options.log ?? ((line: string) => process.stderr.write(`${line}\n`));
   const bootstrapInput = typeof options.bootstrap === 'string' ? readBootstrapFile(options.bootstrap) : options.bootstrap;
   const bootstrap = bootstrapInput === undefined ? null : parseBootstrap(bootstrapInput);
+  const sessionKey = resolveSessionKey(options);
   const store = await openStore(options.storage);
   let service: Service;
   try {
@@ -43,7 +53,15 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     await store.close();
     throw error;
   }
-  const server = createHttpServer({ router: buildRouter({ rateLimit: options.rateLimit }), service, rateLimit: options.rateLimit, tls: options.tls });
+  service.watchDirectory();
+  const server = createHttpServer({
+    router: buildRouter({ rateLimit: options.rateLimit }),
+    service,
+    rateLimit: options.rateLimit,
+    authFailureLimit: options.authFailureLimit,
+    tls: options.tls,
+    sessionKey,
+  });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(options.port ?? 0, options.host ?? '127.0.0.1', () => {
@@ -71,8 +89,16 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
             clearTimeout(deadline);
           });
         });
+        service.stopWatchingDirectory();
         await stopNotifications(service);
         await store.close();
       })()),
   };
+}
+
+/** The session signing key: the given file, else the file beside the SQLite data, else none (a random one). */
+function resolveSessionKey(options: ServerOptions): Buffer | undefined {
+  if (options.sessionSecretFile !== undefined) return loadSessionKey(options.sessionSecretFile, false);
+  if (options.storage.kind === 'sqlite' && options.storage.path !== ':memory:') return loadSessionKey(defaultSessionKeyFile(options.storage.path), true);
+  return undefined;
 }

@@ -5,6 +5,7 @@ import { type Caller, DirectoryIndex, type OrganizationRole, workspaceAccess } f
 import { type Directory, type DirectoryOrganization, type BootstrapFile, mergeBootstrap } from './bootstrap';
 import { notFound } from './errors';
 import { RenderCache } from './workspace/render-cache';
+import { metaDigest } from './storage/records';
 import type { DirectoryRowsChange, Store, WorkspaceRecord } from './storage/types';
 
 const DIRECTORY_KEY = 'directory';
@@ -16,9 +17,18 @@ export interface ResolvedWorkspace {
   level: AccessLevel | null;
 }
 
+/** How often a running service looks for directory changes made by other processes (issue 23: seen within a second). */
+export const DIRECTORY_POLL_MS = 250;
+
 export class Service {
   private lastReload = 0;
   readonly renderCache = new RenderCache();
+  /** The stored directory text the index was built from, and the database change token it was read under. */
+  private directoryText: string | null = null;
+  private directoryDigest: string | null = null;
+  private directoryReadAt: string | undefined;
+  private watcher: NodeJS.Timeout | undefined;
+  private watchFailed = false;
 
   constructor(
     readonly store: Store,
@@ -51,7 +61,10 @@ export class Service {
       const next = JSON.stringify(merged);
       if (next === raw || (await store.compareAndSetMeta(DIRECTORY_KEY, raw, next))) {
         await store.insertSshKeys(bootstrapSshKeys(merged));
-        return new Service(store, new DirectoryIndex(merged), log);
+        const service = new Service(store, new DirectoryIndex(merged), log);
+        service.directoryText = next;
+        service.directoryDigest = metaDigest(next);
+        return service;
       }
       if (attempt > 20) throw new Error('could not apply the bootstrap file: the directory keeps changing');
     }
@@ -62,22 +75,73 @@ export class Service {
     const nowMs = Date.now();
     if (nowMs - this.lastReload < 1000) return false;
     this.lastReload = nowMs;
+    return this.refreshDirectory(true);
+  }
+
+  // ---- Directory changes travel (issue 23): revocations, memberships and grants made by another
+  // process are seen here within DIRECTORY_POLL_MS. On SQLite the store's change token says whether
+  // anything was written since the last look, so an idle database costs no query; on PostgreSQL the
+  // directory row is read each time (one indexed row). The index is rebuilt only when its text changed.
+
+  /** Reads the stored directory and rebuilds the index when it changed; true when it did. */
+  async refreshDirectory(force = false): Promise<boolean> {
+    const changeToken = this.store.changeToken();
+    if (!force && changeToken !== undefined && changeToken === this.directoryReadAt) return false;
+    // Where there is no change token (PostgreSQL) a digest is compared first: 32 bytes, not the directory.
+    if (changeToken === undefined && this.directoryDigest !== null && (await this.store.getMetaDigest(DIRECTORY_KEY)) === this.directoryDigest) return false;
     const raw = await this.store.getMeta(DIRECTORY_KEY);
-    if (!raw) return false;
-    this.index = new DirectoryIndex(JSON.parse(raw) as Directory);
+    this.directoryReadAt = changeToken;
+    if (!raw || raw === this.directoryText) return false;
+    this.loaded(raw, JSON.parse(raw) as Directory);
     return true;
   }
 
+  /** Indexes a directory and remembers the stored text it came from. */
+  private loaded(raw: string, directory: Directory): void {
+    this.directoryText = raw;
+    this.directoryDigest = metaDigest(raw);
+    this.index = new DirectoryIndex(directory);
+  }
+
+  /** Starts looking for directory changes of other processes; stopped by stopWatchingDirectory. */
+  watchDirectory(intervalMs = DIRECTORY_POLL_MS): void {
+    if (this.watcher) return;
+    let running = false;
+    this.watcher = setInterval(() => {
+      if (running) return; // a slow database: one look at a time
+      running = true;
+      this.refreshDirectory().then(
+        () => {
+          this.watchFailed = false;
+          running = false;
+        },
+        (error: unknown) => {
+          // Logged once per outage: the next look tries again, requests go on with the index they have.
+          if (!this.watchFailed) this.log(`directory: cannot read changes from storage: ${(error as Error).message}`);
+          this.watchFailed = true;
+          running = false;
+        },
+      );
+    }, intervalMs);
+    this.watcher.unref();
+  }
+
+  stopWatchingDirectory(): void {
+    clearInterval(this.watcher);
+    this.watcher = undefined;
+  }
+
   /**
-   * Changes the stored directory with compare-and-set, retried when another request or process
-   * changed it first, and serves the result. `change` edits the copy it is given (it may throw to
-   * refuse) and names the organization rows that change in the same transaction.
+   * Changes the stored directory with compare-and-set (concurrent writers in any process converge)
+   * and indexes the result at once. `change` edits the copy it is given, may run more than once and
+   * may throw to refuse; it names the rows that change with the directory in the same transaction
+   * (an organization's rows deleted or renamed, an SSH key unassigned).
    */
   async changeDirectory<T>(change: (directory: Directory) => { result: T; rows?: DirectoryRowsChange }): Promise<T> {
     for (let attempt = 0; attempt < 20; attempt += 1) {
       const raw = await this.store.getMeta(DIRECTORY_KEY);
       if (raw === null) {
-        // Started without a bootstrap file: store the (empty) directory first, then change it.
+        // Started without a bootstrap file: store the directory it serves first, then change it.
         await this.store.compareAndSetMeta(DIRECTORY_KEY, null, JSON.stringify(this.directory));
         continue;
       }
@@ -86,9 +150,9 @@ export class Service {
       const next = JSON.stringify(directory);
       const stored = rows
         ? await this.store.compareAndSetMetaWithRows(DIRECTORY_KEY, raw, next, rows)
-        : await this.store.compareAndSetMeta(DIRECTORY_KEY, raw, next);
+        : next === raw || (await this.store.compareAndSetMeta(DIRECTORY_KEY, raw, next));
       if (stored) {
-        this.index = new DirectoryIndex(directory);
+        this.loaded(next, directory);
         return result;
       }
     }

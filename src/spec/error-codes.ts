@@ -53,6 +53,13 @@ export const ERRORS = {
   /** Create or rename an organization: another organization has the name (the hosted service's words). */
   organizationNameTaken: { code: 'organization-name-taken', status: 422, title: 'invalid attribute', detail: 'Name has already been taken' },
   rateLimited: { code: 'rate-limited', status: 429, title: 'Too many requests', detail: "You have exceeded the API's rate limit." },
+  /** Too many failed authentications from the caller's address; `Retry-After` says when to try again. */
+  authenticationThrottled: {
+    code: 'authentication-throttled',
+    status: 429,
+    title: 'Too many requests',
+    detail: 'Too many failed authentications from this address; try again after the time in Retry-After',
+  },
   internal: { code: 'internal', status: 500, title: 'internal server error', detail: 'the service failed to handle the request; see its log' },
   /** Unlock: the latest intermediate state version is not finalized yet; retry shortly. */
   stateVersionPending: { code: 'state-version-pending', status: 503, title: 'service unavailable' },

@@ -18,3 +18,4 @@ export * from './explorer';
 export * from './account';
 export * from './organization';
 export * from './ssh-key';
+export * from './authentication-token';

@@ -129,12 +129,32 @@ describe('the console over HTTP', () => {
     expect((await archive('links-a')).status).toBe(400);
   });
 
-  it('ends the session on sign-out and refuses a tampered cookie', async () => {
+  it('ends the session for good on sign-out with its CSRF token, and refuses a tampered cookie', async () => {
     const cookie = await signIn(service, TOKENS.writer);
-    const out = await fetch(`${service.url}/app/logout`, { method: 'POST', redirect: 'manual', headers: { cookie } });
+    const csrf = /name="csrf" value="([^"]+)"/.exec((await getPage(service, '/app', cookie)).text)![1];
+    const signOut = (form: Record<string, string> | null) =>
+      fetch(`${service.url}/app/logout`, {
+        method: 'POST',
+        redirect: 'manual',
+        headers: form ? { cookie, 'content-type': 'application/x-www-form-urlencoded' } : { cookie },
+        body: form ? new URLSearchParams(form).toString() : undefined,
+      });
+    // Another site cannot sign the user out: without the session's CSRF token nothing ends.
+    expect((await signOut(null)).status).toBe(403);
+    expect((await signOut({ csrf: 'forged' })).status).toBe(403);
+    // A GET shows the form and signs nobody out.
+    const form = await getPage(service, '/app/logout', cookie);
+    expect(form.status).toBe(200);
+    expect(form.text).toContain('action="/app/logout"');
+    expect((await getPage(service, '/app', cookie)).status).toBe(200);
+    const out = await signOut({ csrf });
     expect(out.status).toBe(303);
     expect(out.headers.get('set-cookie')).toMatch(/^cdkws_session=; Path=\/app; Max-Age=0; HttpOnly; SameSite=Strict/);
-    const tampered = `${cookie.slice(0, -3)}xyz`;
+    // The old cookie, replayed with its CSRF token, is worth nothing now.
+    expect((await getPage(service, '/app', cookie)).status).toBe(303);
+    expect((await signOut({ csrf })).status).toBe(303);
+    expect((await getPage(service, '/app', cookie)).status).toBe(303);
+    const tampered = `${(await signIn(service, TOKENS.writer)).slice(0, -3)}xyz`;
     expect((await getPage(service, '/app', tampered)).status).toBe(303);
   });
 
@@ -146,7 +166,11 @@ describe('the console over HTTP', () => {
     expect((await getPage(service, '/app/%E0%A4%A', owner)).status).toBe(404);
   });
 
-  it('marks the session cookie Secure when the console is served over TLS', async () => {
+  it('sends no HSTS over plain HTTP', async () => {
+    expect((await fetch(`${service.url}/app/login`)).headers.get('strict-transport-security')).toBeNull();
+  });
+
+  it('marks the session cookie Secure and sends HSTS when the console is served over TLS', async () => {
     const running = await startServer({ storage: { kind: 'sqlite', path: ':memory:' }, bootstrap: defaultBootstrap(), log: () => {} });
     const app = new ConsoleApp(buildRouter(), running.service);
     const { certPem, keyPem } = createServerCertificate();
@@ -155,6 +179,7 @@ describe('the console over HTTP', () => {
     const { port } = server.address() as AddressInfo;
     try {
       const body = new URLSearchParams({ token: TOKENS.owner }).toString();
+      let hsts: string | string[] | undefined;
       const cookie = await new Promise<string | undefined>((resolve, reject) => {
         const request = https.request(
           {
@@ -168,6 +193,7 @@ describe('the console over HTTP', () => {
           },
           (response) => {
             response.resume();
+            hsts = response.headers['strict-transport-security'];
             resolve(response.headers['set-cookie']?.[0]);
           },
         );
@@ -175,6 +201,7 @@ describe('the console over HTTP', () => {
         request.end(body);
       });
       expect(cookie).toMatch(/^cdkws_session=[^;]+; Path=\/app; Max-Age=\d+; HttpOnly; SameSite=Strict; Secure$/);
+      expect(hsts).toBe('max-age=31536000');
     } finally {
       await new Promise((resolve) => server.close(resolve));
       await running.close();

@@ -81,6 +81,10 @@ export interface ServiceOptions {
   bootstrap?: unknown;
   /** Requests per second per token; off unless given. */
   rateLimit?: number;
+  /** Failed authentications per address per minute before 429 (the service's default unless given; 0: off). */
+  authFailureLimit?: number;
+  /** The console's session signing key file. */
+  sessionSecretFile?: string;
   /** @default in-memory SQLite, or a fresh PostgreSQL database when CDKWS_TEST_DATABASE_URL is set */
   storage?: StorageOptions;
   /** Receives the service's log lines; they are dropped unless given. */
@@ -95,6 +99,8 @@ export async function startService(options: ServiceOptions = {}): Promise<TestSe
     storage,
     bootstrap: options.bootstrap ?? defaultBootstrap(),
     rateLimit: options.rateLimit,
+    authFailureLimit: options.authFailureLimit,
+    sessionSecretFile: options.sessionSecretFile,
     log: options.log ?? (() => {}),
   });
   const apiUrl = `${server.url}/api/v2`;

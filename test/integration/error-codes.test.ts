@@ -86,6 +86,14 @@ const PROVOKE: { [N in Exclude<ErrorName, (typeof NOT_ANSWERED)[number]>]: () =>
       expect(refused).toBeDefined();
       return refused!;
     }),
+  authenticationThrottled: () =>
+    withService({ authFailureLimit: 2 }, async (guarded) => {
+      for (const guess of ['guess-1', 'guess-2']) expect((await guarded.request('GET', `/organizations/${ORG}/workspaces`, { token: guess })).status).toBe(401);
+      // Past the limit the address is refused whatever it sends, a good token included.
+      const refused = await guarded.request('GET', `/organizations/${ORG}/workspaces`, { token: TOKENS.owner });
+      expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+      return refused;
+    }),
   internal: async () => {
     // A fault of the service itself: its storage is gone.
     const broken = await startServer({

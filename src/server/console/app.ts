@@ -13,7 +13,9 @@ import { API_BASE, ApiReader, segment } from './api';
 import { html, type SafeHtml } from './html';
 import { NOT_FOUND_DETAIL, errorPage, page } from './layout';
 import { listParameters, loadList, organizationsPage, workspacesPage } from './list-page';
-import { SESSION_COOKIE, SessionSigner, type Session, clearedSessionCookie, loadSessionKey, readCookie, sessionCookie } from './session';
+import { randomBytes } from 'node:crypto';
+import { AuthFailureThrottle, clientAddress } from '../http/auth-throttle';
+import { ConsoleSessions, SESSION_COOKIE, type Session, clearedSessionCookie, readCookie, sessionCookie } from './session';
 import { STYLESHEET } from './style';
 import { loadWorkspace, workspacePage } from './workspace-page';
 
@@ -74,13 +76,25 @@ function loginPage(next: string, problem: string | null): SafeHtml {
   });
 }
 
+export interface ConsoleOptions {
+  /** The session signing key (owner-only.ts); without one, a random key: sessions last as long as the process. */
+  sessionKey?: Buffer;
+  /** Counts failed sign-ins per address, shared with the API; none turns counting off. */
+  throttle?: AuthFailureThrottle | null;
+}
+
 export class ConsoleApp {
-  private signer: Promise<SessionSigner> | null = null;
+  private readonly sessions: ConsoleSessions;
+  private readonly throttle: AuthFailureThrottle | null;
 
   constructor(
     private readonly router: Router,
     private readonly service: Service,
-  ) {}
+    options: ConsoleOptions = {},
+  ) {
+    this.sessions = new ConsoleSessions(options.sessionKey ?? randomBytes(32), service.store);
+    this.throttle = options.throttle ?? null;
+  }
 
   /** Whether a request target belongs to the console, or is the root that points at it. */
   static owns(target: string | undefined): boolean {
@@ -113,6 +127,9 @@ export class ConsoleApp {
   private send(req: IncomingMessage, res: ServerResponse, answer: Answer): void {
     if (!req.readableEnded) req.resume();
     const headers: Record<string, string | string[] | number> = { ...SECURITY_HEADERS, 'cache-control': 'no-store', ...answer.headers };
+    // Over TLS the browser is told to keep to HTTPS for this host for a year (no subdomains: the
+    // host is often localhost, whose other services are not ours).
+    if ((req.socket as TLSSocket).encrypted === true) headers['strict-transport-security'] = 'max-age=31536000';
     if (answer.body === undefined) {
       res.writeHead(answer.status, headers);
       res.end();
@@ -123,16 +140,6 @@ export class ConsoleApp {
     headers['content-length'] = payload.length;
     res.writeHead(answer.status, headers);
     res.end(payload);
-  }
-
-  private async sessionSigner(): Promise<SessionSigner> {
-    this.signer ??= loadSessionKey(this.service.store).then((key) => new SessionSigner(key));
-    try {
-      return await this.signer;
-    } catch (error) {
-      this.signer = null;
-      throw error;
-    }
   }
 
   private async answer(req: IncomingMessage): Promise<Answer> {
@@ -150,22 +157,25 @@ export class ConsoleApp {
     if (method === 'POST' && !this.sameOrigin(req, secure)) {
       return { status: 403, body: errorPage(403, 'Forbidden', 'This form was sent from another site.', null) };
     }
-    const signer = await this.sessionSigner();
+    const address = clientAddress(req.socket.remoteAddress);
+    const retryAfter = this.throttle && !this.throttle.idle ? this.throttle.retryAfterSeconds(address) : 0;
+    if (retryAfter > 0) {
+      return {
+        status: 429,
+        headers: { 'retry-after': String(retryAfter) },
+        body: errorPage(429, 'Too many attempts', `Too many failed sign-ins from this address; try again in ${retryAfter} seconds.`, null),
+      };
+    }
     const cookie = readCookie(req.headers.cookie, SESSION_COOKIE);
-    let session = signer.verify(cookie, this.service.directory);
-    // Another process may have added the user since this one loaded the directory.
-    if (!session && cookie && (await this.service.reloadDirectory())) session = signer.verify(cookie, this.service.directory);
+    const session = await this.sessions.resume(cookie, this.service.index);
     const request: Request = { req, method, parts, query: new URLSearchParams(queryAt >= 0 ? target.slice(queryAt) : ''), secure, session };
 
     if (parts.length === 1 && parts[0] === 'console.css') {
       if (method !== 'GET') return this.notAllowed('GET');
       return { status: 200, body: STYLESHEET, headers: { 'content-type': 'text/css; charset=utf-8', 'cache-control': 'public, max-age=300' } };
     }
-    if (parts.length === 1 && parts[0] === 'login') return this.login(request, signer);
-    if (parts.length === 1 && parts[0] === 'logout') {
-      if (method !== 'GET' && method !== 'POST') return this.notAllowed('GET, POST');
-      return redirect('/app/login', { 'set-cookie': clearedSessionCookie(secure) });
-    }
+    if (parts.length === 1 && parts[0] === 'login') return this.login(request, address);
+    if (parts.length === 1 && parts[0] === 'logout') return this.logout(request);
     if (!session) {
       const headers: Record<string, string> = cookie ? { 'set-cookie': clearedSessionCookie(secure) } : {};
       if (method !== 'GET')
@@ -196,7 +206,41 @@ export class ConsoleApp {
     return { status: 405, headers: { allow }, body: errorPage(405, 'Method not allowed', `This address answers ${allow}.`, null) };
   }
 
-  private async login(request: Request, signer: SessionSigner): Promise<Answer> {
+  /**
+   * Signing out is a POST with the session's CSRF token, so another site cannot sign the user out;
+   * a GET shows the form. The session's row goes, so its cookie is worth nothing afterwards.
+   */
+  private async logout(request: Request): Promise<Answer> {
+    const { method, session, secure } = request;
+    if (method !== 'GET' && method !== 'POST') return this.notAllowed('GET, POST');
+    if (!session) return redirect('/app/login', request.req.headers.cookie ? { 'set-cookie': clearedSessionCookie(secure) } : {});
+    if (method === 'GET') {
+      return {
+        status: 200,
+        body: page({
+          title: 'Sign out',
+          session,
+          body: html`<form class="card login" method="post" action="/app/logout">
+            <h1>Sign out</h1>
+            <input type="hidden" name="csrf" value="${session.csrf}">
+            <button class="primary" type="submit">Sign out</button>
+          </form>`,
+        }),
+      };
+    }
+    // A POST that is not our form (no form body, or no CSRF token) is refused like a forged one.
+    const form = await readForm(request.req).catch((error: unknown) => {
+      if (error instanceof ServiceError) return new URLSearchParams();
+      throw error;
+    });
+    if (!ConsoleSessions.csrfMatches(session, form.get('csrf'))) {
+      return { status: 403, body: errorPage(403, 'Form expired', 'This form does not belong to your session; reload the page and try again.', session) };
+    }
+    await this.sessions.end(session);
+    return redirect('/app/login', { 'set-cookie': clearedSessionCookie(secure) });
+  }
+
+  private async login(request: Request, address: string): Promise<Answer> {
     if (request.method === 'GET') {
       if (request.session) return redirect(safeNext(request.query.get('next')));
       return { status: 200, body: loginPage(safeNext(request.query.get('next')), null) };
@@ -207,7 +251,8 @@ export class ConsoleApp {
     const token = (form.get('token') ?? '').trim();
     let caller = token ? this.service.index.authenticate(token) : null;
     if (!caller && token && (await this.service.reloadDirectory())) caller = this.service.index.authenticate(token);
-    const issued = caller ? signer.issue(caller, token) : null;
+    const issued = caller ? await this.sessions.start(caller, token) : null;
+    if (!caller && token) this.throttle?.recordFailure(address);
     if (!issued) {
       const problem =
         caller?.kind === 'emulator'
@@ -244,7 +289,7 @@ export class ConsoleApp {
     if (parts.length === 6 && parts[3] === 'change-requests' && parts[5] === 'archive') {
       if (method !== 'POST') return this.notAllowed('POST');
       const form = await readForm(request.req);
-      if (!SessionSigner.csrfMatches(session, form.get('csrf'))) {
+      if (!ConsoleSessions.csrfMatches(session, form.get('csrf'))) {
         return { status: 403, body: errorPage(403, 'Form expired', 'This form does not belong to your session; reload the page and try again.', session) };
       }
       const workspace = (await api.get(`/organizations/${segment(organization.name)}/workspaces/${segment(parts[2])}`)).data;

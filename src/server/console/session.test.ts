@@ -1,64 +1,103 @@
 import { randomBytes } from 'node:crypto';
-import { mergeBootstrap } from '../bootstrap';
-import { SESSION_SECONDS, SessionSigner, readCookie, sessionCookie } from './session';
+import { DirectoryIndex, EMULATOR_CALLER, organizationTokenCaller, userCaller } from '../access';
+import { type BootstrapFile, mergeBootstrap } from '../bootstrap';
+import { backendKinds, useTestDatabase } from '../storage/test-support';
+import type { Store } from '../storage/types';
+import { ConsoleSessions, SESSION_LIFETIMES, readCookie, sessionCookie } from './session';
 
-const directory = mergeBootstrap(null, {
-  edition: 'hosted',
-  'emulator-admin-tokens': ['emu'],
-  users: [{ username: 'alice', id: 'user-alice', tokens: ['alice-token'] }],
-  organizations: [
-    {
-      name: 'acme',
-      tier: 'free',
-      'organization-token': 'acme-token',
-      settings: {},
-      projects: [],
-      'agent-pools': [],
-      'ssh-keys': [],
-      'oauth-tokens': [],
-      teams: [],
-    },
-  ],
+const organization = {
+  name: 'acme',
+  tier: 'free',
+  'organization-token': 'acme-token',
+  settings: {},
+  projects: [],
+  'agent-pools': [],
+  'ssh-keys': [],
+  'oauth-tokens': [],
+  teams: [],
+} as const satisfies BootstrapFile['organizations'][number];
+
+function indexWith(aliceTokens: string[]): DirectoryIndex {
+  return new DirectoryIndex(
+    mergeBootstrap(null, {
+      edition: 'hosted',
+      'emulator-admin-tokens': ['emu'],
+      users: [{ username: 'alice', id: 'user-alice', tokens: aliceTokens }],
+      organizations: [organization],
+    }),
+  );
+}
+
+const alice = userCaller('user-alice', 'alice');
+const HOUR = 3_600_000;
+
+describe.each(backendKinds)('console sessions (%s)', (kind) => {
+  let store: Store;
+  useTestDatabase(kind, (opened) => {
+    store = opened;
+  });
+  const index = indexWith(['alice-token']);
+
+  it('round-trips a user and an organization token, and never carries the token', async () => {
+    const sessions = new ConsoleSessions(randomBytes(32), store);
+    const issued = (await sessions.start(alice, 'alice-token'))!;
+    expect(issued.value).not.toContain('alice-token');
+    expect((await sessions.resume(issued.value, index))?.caller).toEqual(alice);
+    const org = (await sessions.start(organizationTokenCaller('acme'), 'acme-token'))!;
+    expect((await sessions.resume(org.value, index))?.caller).toEqual(organizationTokenCaller('acme'));
+    expect(await sessions.start(EMULATOR_CALLER, 'emu')).toBeNull();
+  });
+
+  it('refuses tampered cookies and cookies signed with another key (a rotated key ends every session)', async () => {
+    const sessions = new ConsoleSessions(randomBytes(32), store);
+    const issued = (await sessions.start(alice, 'alice-token'))!;
+    const [id, mac] = issued.value.split('.');
+    expect(await sessions.resume(`${id.slice(0, -2)}AA.${mac}`, index)).toBeNull();
+    expect(await new ConsoleSessions(randomBytes(32), store).resume(issued.value, index)).toBeNull();
+    expect(await sessions.resume('garbage', index)).toBeNull();
+    expect(await sessions.resume(issued.value, index)).not.toBeNull();
+  });
+
+  it('ends a session for good when it is ended, idles out or passes its absolute lifetime', async () => {
+    const sessions = new ConsoleSessions(randomBytes(32), store);
+    const t0 = Date.now();
+    const ended = (await sessions.start(alice, 'alice-token', t0))!;
+    await sessions.end(ended.session);
+    expect(await sessions.resume(ended.value, index, t0)).toBeNull();
+
+    const idle = (await sessions.start(alice, 'alice-token', t0))!;
+    expect(await sessions.resume(idle.value, index, t0 + SESSION_LIFETIMES.idleSeconds * 1000 + 1)).toBeNull();
+    // Gone, not merely refused at that moment.
+    expect(await sessions.resume(idle.value, index, t0)).toBeNull();
+
+    const busy = (await sessions.start(alice, 'alice-token', t0))!;
+    // Used every half hour: it stays alive until the absolute lifetime ends it.
+    for (let at = t0 + HOUR / 2; at < t0 + SESSION_LIFETIMES.absoluteSeconds * 1000; at += HOUR / 2) {
+      expect(await sessions.resume(busy.value, index, at)).not.toBeNull();
+    }
+    expect(await sessions.resume(busy.value, index, t0 + SESSION_LIFETIMES.absoluteSeconds * 1000)).toBeNull();
+  });
+
+  it('ends the session when the token it signed in with is revoked or its user removed', async () => {
+    const sessions = new ConsoleSessions(randomBytes(32), store);
+    const issued = (await sessions.start(alice, 'alice-token'))!;
+    expect(await sessions.resume(issued.value, indexWith(['other-token']))).toBeNull();
+    expect(await sessions.resume(issued.value, index)).toBeNull();
+  });
+
+  it('binds the CSRF token to the session', async () => {
+    const sessions = new ConsoleSessions(randomBytes(32), store);
+    const one = (await sessions.start(alice, 'alice-token'))!.session;
+    const two = (await sessions.start(alice, 'alice-token'))!.session;
+    expect(ConsoleSessions.csrfMatches(one, one.csrf)).toBe(true);
+    expect(ConsoleSessions.csrfMatches(one, two.csrf)).toBe(false);
+    expect(ConsoleSessions.csrfMatches(one, null)).toBe(false);
+  });
 });
-const alice = { kind: 'user', userId: 'user-alice', username: 'alice' } as const;
 
-describe('console sessions', () => {
-  const signer = new SessionSigner(randomBytes(32));
-
-  it('round-trips a user and an organization token, and never carries the token', () => {
-    const issued = signer.issue(alice, 'alice-token')!;
-    expect(Buffer.from(issued.value.split('.')[0], 'base64url').toString()).not.toContain('alice-token');
-    expect(signer.verify(issued.value, directory)?.caller).toEqual(alice);
-    const org = signer.issue({ kind: 'organization-token', organization: 'acme' }, 'acme-token')!;
-    expect(signer.verify(org.value, directory)?.caller).toEqual({ kind: 'organization-token', organization: 'acme' });
-  });
-
-  it('refuses tampered, foreign, expired and emulator sessions', () => {
-    const issued = signer.issue(alice, 'alice-token')!;
-    const [body, mac] = issued.value.split('.');
-    const forged = Buffer.from(JSON.stringify({ ...JSON.parse(Buffer.from(body, 'base64url').toString()), e: 9e9 })).toString('base64url');
-    expect(signer.verify(`${forged}.${mac}`, directory)).toBeNull();
-    expect(new SessionSigner(randomBytes(32)).verify(issued.value, directory)).toBeNull();
-    expect(signer.verify(issued.value, directory, Date.now() + (SESSION_SECONDS + 1) * 1000)).toBeNull();
-    expect(signer.verify('garbage', directory)).toBeNull();
-    expect(signer.issue({ kind: 'emulator' }, 'emu')).toBeNull();
-  });
-
-  it("ends the session when the token it was issued for is no longer the user's", () => {
-    const issued = signer.issue(alice, 'some-other-token')!;
-    expect(signer.verify(issued.value, directory)).toBeNull();
-  });
-
-  it('binds the CSRF token to the session', () => {
-    const one = signer.issue(alice, 'alice-token')!.session;
-    const two = signer.issue(alice, 'alice-token')!.session;
-    expect(SessionSigner.csrfMatches(one, one.csrf)).toBe(true);
-    expect(SessionSigner.csrfMatches(one, two.csrf)).toBe(false);
-    expect(SessionSigner.csrfMatches(one, null)).toBe(false);
-  });
-
-  it('writes an HttpOnly, SameSite=Strict cookie, Secure only over TLS', () => {
-    expect(sessionCookie('v', false)).toBe(`cdkws_session=v; Path=/app; Max-Age=${SESSION_SECONDS}; HttpOnly; SameSite=Strict`);
+describe('session cookies', () => {
+  it('are HttpOnly and SameSite=Strict, Secure only over TLS', () => {
+    expect(sessionCookie('v', false)).toBe(`cdkws_session=v; Path=/app; Max-Age=${SESSION_LIFETIMES.absoluteSeconds}; HttpOnly; SameSite=Strict`);
     expect(sessionCookie('v', true)).toMatch(/; Secure$/);
     expect(readCookie('a=1; cdkws_session=xyz; b=2', 'cdkws_session')).toBe('xyz');
   });

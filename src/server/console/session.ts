@@ -1,105 +1,106 @@
-// Console sessions: a signed, expiring cookie naming the principal and a tag of the token used to
-// sign in (never the token, nor its stored hash). The signing key lives in the service's metadata,
-// so every `serve` process on one database accepts the same cookies and restarts keep sessions.
-import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import type { Caller } from '../access';
-import { hashToken, type Directory } from '../bootstrap';
-import type { Store } from '../storage/types';
+// Console sessions, recorded on the server (issue 23 "sessions that end"). The cookie carries a
+// random session ID and its signature, nothing else; the row in `console_sessions` says whose
+// session it is and which token signed in. A session ends for good when its row goes: signing
+// out, its token revoked or its user removed, idle too long, or past its absolute lifetime. The
+// signing key is kept in a file only the owner reads (owner-only.ts), never in the database, so
+// reading the database forges nothing, and replacing the key ends every session.
+import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import type { Caller, DirectoryIndex } from '../access';
+import { hashToken } from '../bootstrap';
+import type { ConsoleSessionRecord, Store } from '../storage/types';
 
 export const SESSION_COOKIE = 'cdkws_session';
-export const SESSION_SECONDS = 8 * 60 * 60;
-const KEY_META = 'console-session-key';
-
-interface SessionPayload {
-  /** user ID, or `org:<name>` for an organization token. */
-  p: string;
-  /** Which of the principal's tokens signed in: a keyed digest of its stored hash. */
-  t: string;
-  /** Expiry, seconds since the epoch. */
-  e: number;
-  /** Random per session; the CSRF token is derived from it. */
-  n: string;
-}
+/** Lifetimes (docs/service.md "Web console"): idle, and absolute from signing in. */
+export const SESSION_LIFETIMES = { idleSeconds: 60 * 60, absoluteSeconds: 8 * 60 * 60 } as const;
+/** A session's last use is written at most this often, so reading pages does not write each time. */
+const TOUCH_EVERY_MS = 60_000;
+/** Expired rows are swept at most this often, on a sign-in. */
+const SWEEP_EVERY_MS = 10 * 60_000;
 
 export interface Session {
   caller: Caller;
   csrf: string;
+  /** Absolute expiry, seconds since the epoch. */
   expires: number;
+  /** SHA-256 of the session ID: the row's key. */
+  idDigest: string;
 }
 
 function b64(buffer: Buffer): string {
   return buffer.toString('base64url');
 }
 
-/** Loads the signing key, creating it once for all processes sharing the store. */
-export async function loadSessionKey(store: Store): Promise<Buffer> {
-  for (let attempt = 0; attempt < 5; attempt += 1) {
-    const stored = await store.getMeta(KEY_META);
-    if (stored) return Buffer.from(stored, 'hex');
-    await store.compareAndSetMeta(KEY_META, null, randomBytes(32).toString('hex'));
-  }
-  throw new Error('could not create the console session key in the service metadata');
-}
+const digestOf = (sessionId: string) => createHash('sha256').update(sessionId).digest('hex');
 
-export class SessionSigner {
-  constructor(private readonly key: Buffer) {}
+export class ConsoleSessions {
+  private lastSweep = 0;
+
+  constructor(
+    private readonly key: Buffer,
+    private readonly store: Store,
+  ) {}
 
   private mac(label: string, text: string): Buffer {
     return createHmac('sha256', this.key).update(`${label}\u0000${text}`).digest();
   }
 
-  private tokenTag(tokenHashHex: string): string {
-    return b64(this.mac('token', tokenHashHex).subarray(0, 16));
-  }
-
-  /** The cookie value for a caller that just presented `token`; null for callers the console has no pages for. */
-  issue(caller: Caller, token: string, nowMs = Date.now()): { value: string; session: Session } | null {
-    if (caller.kind === 'emulator') return null;
-    const payload: SessionPayload = {
-      p: caller.kind === 'user' ? caller.userId : `org:${caller.organization}`,
-      t: this.tokenTag(hashToken(token)),
-      e: Math.floor(nowMs / 1000) + SESSION_SECONDS,
-      n: b64(randomBytes(16)),
-    };
-    const body = b64(Buffer.from(JSON.stringify(payload)));
-    const value = `${body}.${b64(this.mac('session', body))}`;
-    return { value, session: { caller, csrf: this.csrfFor(payload.n), expires: payload.e } };
-  }
-
-  /** The session of a cookie value, when its signature holds, it has not expired and its token still exists. */
-  verify(value: string | undefined, directory: Directory, nowMs = Date.now()): Session | null {
-    if (!value || value.length > 1024) return null;
-    const dot = value.indexOf('.');
-    if (dot <= 0) return null;
-    const body = value.slice(0, dot);
-    const given = Buffer.from(value.slice(dot + 1), 'base64url');
-    const expected = this.mac('session', body);
-    if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
-    let payload: SessionPayload;
-    try {
-      payload = JSON.parse(Buffer.from(body, 'base64url').toString('utf8')) as SessionPayload;
-    } catch {
-      return null;
-    }
-    if (typeof payload.e !== 'number' || payload.e * 1000 <= nowMs || typeof payload.p !== 'string' || typeof payload.n !== 'string') return null;
-    const caller = this.callerOf(payload, directory);
-    return caller ? { caller, csrf: this.csrfFor(payload.n), expires: payload.e } : null;
-  }
-
-  private callerOf(payload: SessionPayload, directory: Directory): Caller | null {
-    if (payload.p.startsWith('org:')) {
-      const organization = directory.organizations.find((o) => o.name === payload.p.slice(4));
-      return organization?.tokenHash && this.tokenTag(organization.tokenHash) === payload.t
-        ? { kind: 'organization-token', organization: organization.name }
-        : null;
-    }
-    const user = directory.users.find((u) => u.id === payload.p);
-    if (!user || !user.tokenHashes.some((hash) => this.tokenTag(hash) === payload.t)) return null;
-    return { kind: 'user', userId: user.id, username: user.username };
-  }
-
   private csrfFor(nonce: string): string {
     return b64(this.mac('csrf', nonce));
+  }
+
+  /** Records a session for a caller that just presented `token`; null for callers the console has no pages for. */
+  async start(caller: Caller, token: string, nowMs = Date.now()): Promise<{ value: string; session: Session } | null> {
+    if (caller.kind === 'emulator') return null;
+    if (nowMs - this.lastSweep > SWEEP_EVERY_MS) {
+      this.lastSweep = nowMs;
+      await this.store.deleteExpiredConsoleSessions(nowMs, nowMs - SESSION_LIFETIMES.idleSeconds * 1000);
+    }
+    const sessionId = b64(randomBytes(32));
+    const record: ConsoleSessionRecord = {
+      idDigest: digestOf(sessionId),
+      principal: caller.principal,
+      tokenHash: hashToken(token),
+      csrfNonce: b64(randomBytes(16)),
+      createdAt: nowMs,
+      lastSeenAt: nowMs,
+      expiresAt: nowMs + SESSION_LIFETIMES.absoluteSeconds * 1000,
+    };
+    await this.store.insertConsoleSession(record);
+    const value = `${sessionId}.${b64(this.mac('session', sessionId))}`;
+    return { value, session: this.sessionOf(record, caller) };
+  }
+
+  /**
+   * The live session of a cookie value: its signature holds, its row exists and has neither idled
+   * out nor expired, and the token it signed in with still names the same principal.
+   */
+  async resume(value: string | undefined, index: DirectoryIndex, nowMs = Date.now()): Promise<Session | null> {
+    if (!value || value.length > 200) return null;
+    const dot = value.indexOf('.');
+    if (dot <= 0) return null;
+    const sessionId = value.slice(0, dot);
+    const given = Buffer.from(value.slice(dot + 1), 'base64url');
+    const expected = this.mac('session', sessionId);
+    if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
+    const record = await this.store.getConsoleSession(digestOf(sessionId));
+    if (!record) return null;
+    const idleSince = nowMs - SESSION_LIFETIMES.idleSeconds * 1000;
+    const caller = index.callerOfTokenHash(record.tokenHash);
+    if (record.expiresAt <= nowMs || record.lastSeenAt < idleSince || !caller || caller.principal !== record.principal) {
+      await this.store.deleteConsoleSession(record.idDigest);
+      return null;
+    }
+    if (nowMs - record.lastSeenAt >= TOUCH_EVERY_MS) await this.store.touchConsoleSession(record.idDigest, nowMs);
+    return this.sessionOf(record, caller);
+  }
+
+  /** Ends a session for good: its cookie is worth nothing afterwards, in every process. */
+  async end(session: Session): Promise<void> {
+    await this.store.deleteConsoleSession(session.idDigest);
+  }
+
+  private sessionOf(record: ConsoleSessionRecord, caller: Caller): Session {
+    return { caller, csrf: this.csrfFor(record.csrfNonce), expires: Math.floor(record.expiresAt / 1000), idDigest: record.idDigest };
   }
 
   static csrfMatches(session: Session, given: string | null): boolean {
@@ -121,7 +122,7 @@ export function readCookie(header: string | undefined, name: string): string | u
 }
 
 export function sessionCookie(value: string, secure: boolean): string {
-  return `${SESSION_COOKIE}=${value}; Path=/app; Max-Age=${SESSION_SECONDS}; HttpOnly; SameSite=Strict${secure ? '; Secure' : ''}`;
+  return `${SESSION_COOKIE}=${value}; Path=/app; Max-Age=${SESSION_LIFETIMES.absoluteSeconds}; HttpOnly; SameSite=Strict${secure ? '; Secure' : ''}`;
 }
 
 export function clearedSessionCookie(secure: boolean): string {

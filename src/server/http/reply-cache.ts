@@ -1,5 +1,5 @@
 import { LRUCache } from 'lru-cache';
-import { type Caller, type DirectoryIndex, principalOf } from '../access';
+import type { Caller, DirectoryIndex } from '../access';
 import type { Reply } from './router';
 
 // Whole replies to repeated reads of routes marked `cacheable`, served without running the route
@@ -30,5 +30,8 @@ export class ReplyCache {
   }
 }
 
-/** Replies differ by caller only as far as the principal (user, organization token, emulator). */
-const keyOf = (caller: Caller, target: string) => `${principalOf(caller)} ${target}`;
+/**
+ * Replies differ by caller only as far as the typed principal (user, organization token,
+ * emulator); a principal holds a space and a target starts with `/`, so no key spells another.
+ */
+const keyOf = (caller: Caller, target: string) => `${caller.principal} ${target}`;

@@ -4,11 +4,12 @@
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import https from 'node:https';
 import { ERRORS, JSON_API_MEDIA_TYPE } from '../../spec';
-import { type Caller, principalOf } from '../access';
+import type { Caller } from '../access';
 import type { Service } from '../service';
 import { ConsoleApp } from '../console/app';
 import { parseJsonBody, readBody } from './body';
 import { ServiceError, badRequest, forbidden, notFound, unauthorized } from '../errors';
+import { AuthFailureThrottle, clientAddress } from './auth-throttle';
 import { RequestRateLimiter } from './rate-limit';
 import { ReplyCache } from './reply-cache';
 import type { Reply, Router } from './router';
@@ -45,20 +46,27 @@ export interface HttpOptions {
   router: Router;
   service: Service;
   rateLimit?: number;
+  /** Failed authentications per client address per minute before 429 (auth-throttle.ts); 0 turns the throttle off. */
+  authFailureLimit?: number;
   /** PEM certificate and key: HTTPS instead of plain HTTP. */
   tls?: { cert: string; key: string };
+  /** The console's session signing key (owner-only.ts); random for this process when absent. */
+  sessionKey?: Buffer;
 }
+
+/** Browsers must not guess another type for an API reply (a JSON body sniffed as HTML). */
+const NOSNIFF = 'nosniff';
 
 function send(res: ServerResponse, reply: Reply): void {
   if (res.destroyed) return; // the client went away while the reply waited
   if (reply.body === undefined && reply.raw === undefined) {
-    res.writeHead(reply.status, reply.headers);
+    res.writeHead(reply.status, { ...reply.headers, 'x-content-type-options': NOSNIFF });
     res.end();
     return;
   }
   const payload = reply.raw ?? Buffer.from(JSON.stringify(reply.body));
   const contentType = reply.contentType ?? JSON_API_MEDIA_TYPE;
-  res.writeHead(reply.status, { ...reply.headers, 'content-type': contentType, 'content-length': payload.length });
+  res.writeHead(reply.status, { ...reply.headers, 'content-type': contentType, 'content-length': payload.length, 'x-content-type-options': NOSNIFF });
   res.end(payload);
 }
 
@@ -96,15 +104,23 @@ export function createHttpServer(options: HttpOptions): http.Server {
   const limiter = options.rateLimit ? new RequestRateLimiter(options.rateLimit) : null;
 
   const replies = new ReplyCache();
+  const throttle = options.authFailureLimit === 0 ? null : new AuthFailureThrottle(options.authFailureLimit);
 
   /** A token the index does not know may have been bootstrapped by another process since. */
-  async function authenticateAfterReload(token: string | null): Promise<Caller> {
+  async function authenticateAfterReload(req: IncomingMessage, token: string | null): Promise<Caller> {
     const caller = token && (await service.reloadDirectory()) ? service.index.authenticate(token) : null;
-    if (!caller) throw unauthorized();
+    if (!caller) {
+      // A request without a token guesses nothing; a wrong token counts against its address.
+      if (token) throttle?.recordFailure(clientAddress(req.socket.remoteAddress));
+      throw unauthorized();
+    }
     return caller;
   }
 
   async function handle(req: IncomingMessage): Promise<Reply> {
+    // Before anything else: a throttled address learns nothing, not even whether a token is good.
+    const retryAfter = throttle && !throttle.idle ? throttle.retryAfterSeconds(clientAddress(req.socket.remoteAddress)) : 0;
+    if (retryAfter > 0) throw new ServiceError(ERRORS.authenticationThrottled, undefined, { headers: { 'retry-after': String(retryAfter) } });
     // The path and query are split by hand: a full URL is built only for routes that need one.
     const target = req.url ?? '/';
     if (!target.startsWith('/')) throw notFound('no such route');
@@ -129,12 +145,12 @@ export function createHttpServer(options: HttpOptions): http.Server {
     }
     const token = bearerToken(req);
     // No await on the usual path: a known token resolves at once.
-    const caller = (token && service.index.authenticate(token)) || (await authenticateAfterReload(token));
+    const caller = (token && service.index.authenticate(token)) || (await authenticateAfterReload(req, token));
     if ((match.auth === 'emulator') !== (caller.kind === 'emulator')) {
       if (match.auth === 'emulator') throw forbidden('emulator controls need a token listed in emulator-admin-tokens');
       throw unauthorized();
     }
-    const limited = limiter?.take(principalOf(caller));
+    const limited = limiter?.take(caller.principal);
     if (limited) {
       throw new ServiceError(ERRORS.rateLimited, undefined, { headers: limited });
     }
@@ -165,7 +181,7 @@ export function createHttpServer(options: HttpOptions): http.Server {
     return reply;
   }
 
-  const consoleApp = new ConsoleApp(router, service);
+  const consoleApp = new ConsoleApp(router, service, { sessionKey: options.sessionKey, throttle });
   const sendSoon = turnEndSender();
   const listener = (req: IncomingMessage, res: ServerResponse): void => {
     if (ConsoleApp.owns(req.url)) return consoleApp.handle(req, res); // the web console under /app

@@ -1,4 +1,4 @@
-import { DirectoryIndex, type Caller } from '../access';
+import { DirectoryIndex, organizationTokenCaller, userCaller, type Caller } from '../access';
 import { mergeBootstrap, parseBootstrap } from '../bootstrap';
 import { entitlementSetResource, organizationPermissions, organizationProfile, organizationResource } from './serialize';
 
@@ -23,13 +23,13 @@ const file = parseBootstrap({
 const directory = mergeBootstrap(null, file);
 const index = new DirectoryIndex(directory);
 const acme = index.organization('acme')!;
-const user = (id: string, username: string): Caller => ({ kind: 'user', userId: id, username });
+const user = (id: string, username: string): Caller => userCaller(id, username);
 
 describe('the bootstrap file and site administrators', () => {
   it('marks site administrators, keeps them on a second run, and stays idempotent', () => {
     expect(index.isSiteAdmin(user('user-root', 'root'))).toBe(true);
     expect(index.isSiteAdmin(user('user-alice', 'alice'))).toBe(false);
-    expect(index.isSiteAdmin({ kind: 'organization-token', organization: 'acme' })).toBe(false);
+    expect(index.isSiteAdmin(organizationTokenCaller('acme'))).toBe(false);
     const again = mergeBootstrap(directory, parseBootstrap({ users: [{ username: 'root', tokens: [] }] }));
     expect(again.users.find((u) => u.username === 'root')?.siteAdmin).toBe(true);
     expect(JSON.stringify(mergeBootstrap(directory, file))).toBe(JSON.stringify(directory));
@@ -44,7 +44,7 @@ describe('organization permissions', () => {
   it('lets owners and the organization token update, only a site administrator destroy, readers neither', () => {
     const owner = organizationPermissions(index, user('user-alice', 'alice'), acme);
     expect(owner).toMatchObject({ 'can-update': true, 'can-destroy': false, 'can-create-workspace': true, 'can-update-ssh-keys': true });
-    expect(organizationPermissions(index, { kind: 'organization-token', organization: 'acme' }, acme)).toMatchObject({
+    expect(organizationPermissions(index, organizationTokenCaller('acme'), acme)).toMatchObject({
       'can-update': true,
       'can-destroy': false,
     });

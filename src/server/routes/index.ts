@@ -1,5 +1,6 @@
 import { Router } from '../http/router';
 import { addAccountRoutes } from './account';
+import { addAuthenticationTokenRoutes } from './authentication-tokens';
 import { addChangeRequestRoutes } from './change-requests';
 import { addDataRetentionRoutes } from './data-retention';
 import { addEmulatorRoutes } from './emulator';
@@ -28,5 +29,6 @@ export function buildRouter(options: { rateLimit?: number } = {}): Router {
   addOrganizationRoutes(router);
   addSshKeyRoutes(router);
   addAccountRoutes(router, options);
+  addAuthenticationTokenRoutes(router);
   return router;
 }

@@ -159,6 +159,29 @@ const MIGRATIONS: Migration[] = [
         : [],
   },
   {
+    version: 6,
+    name: 'console sessions recorded on the server; the signing key leaves the database',
+    // A session ends when its row goes (sign-out, revocation, expiry). The cookie's signing key
+    // now lives in a file only the owner reads (console/session-key.ts): a key readable in the
+    // database let anyone who could read the file forge a session, so the stored one is dropped.
+    statements: (d) => [
+      ddl(
+        d,
+        `CREATE TABLE console_sessions (
+          id_digest TEXT_C PRIMARY KEY,
+          principal TEXT NOT NULL,
+          token_hash TEXT_C NOT NULL,
+          csrf_nonce TEXT NOT NULL,
+          created_at BIGINT NOT NULL,
+          last_seen_at BIGINT NOT NULL,
+          expires_at BIGINT NOT NULL
+        )`,
+      ),
+      'CREATE INDEX console_sessions_expiry ON console_sessions (expires_at)',
+      "DELETE FROM meta WHERE key = 'console-session-key'",
+    ],
+  },
+  {
     version: 7,
     name: 'SSH keys of organizations',
     // The key itself is never stored: only its SHA-256 digest, so a copy of the database holds no key.

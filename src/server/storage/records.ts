@@ -1,10 +1,24 @@
+import { createHash } from 'node:crypto';
 import { Db, forUpdate, inJsonList } from './db';
 import { CHANGE_REQUEST_COLUMNS, ChangeRequestRow, NotificationRow, RetentionRow, changeRequestFromRow, toNotification, toRetention } from './rows';
 import { deleteOrganizationRows, deleteSshKey, getSshKey, insertSshKeys, listSshKeys, renameOrganizationRows, updateSshKey } from './organizations';
-import type { ChangeRequestRecord, DataRetentionPolicyRecord, NotificationRecord, DirectoryRowsChange, SshKeyRecord, StoragePage } from './types';
+import type {
+  ChangeRequestRecord,
+  ConsoleSessionRecord,
+  DataRetentionPolicyRecord,
+  NotificationRecord,
+  DirectoryRowsChange,
+  SshKeyRecord,
+  StoragePage,
+} from './types';
 
 // The store's simpler records: metadata, remote state consumers, change requests, notifications
 // and data retention policies. SqlStore (store.ts) adds the workspaces on top.
+
+/** The digest getMetaDigest answers, computed here for a value already in hand. */
+export function metaDigest(value: string): string {
+  return createHash('md5').update(value, 'utf8').digest('hex');
+}
 
 export abstract class OtherRecords {
   constructor(protected readonly db: Db) {}
@@ -14,6 +28,20 @@ export abstract class OtherRecords {
   async getMeta(key: string): Promise<string | null> {
     const row = await this.db.get<{ value: string }>('SELECT value FROM meta WHERE key = ?', [key]);
     return row ? row.value : null;
+  }
+
+  /**
+   * The MD5 (hex) of a metadata value, or null when absent: lets a process polling for a change
+   * (the directory) read a few bytes instead of the value. Not for security: only to notice change.
+   */
+  async getMetaDigest(key: string): Promise<string | null> {
+    if (this.db.dialect === 'postgres') {
+      const row = await this.db.get<{ digest: string }>('SELECT md5(value) AS digest FROM meta WHERE key = ?', [key]);
+      return row ? row.digest : null;
+    }
+    // SQLite has no md5(); its callers look only after the change token moved, so reading the value is fine.
+    const value = await this.getMeta(key);
+    return value === null ? null : metaDigest(value);
   }
 
   /** Inserts when `expected` is null and the key is absent; updates when the stored value equals `expected`. */
@@ -52,6 +80,50 @@ export abstract class OtherRecords {
 
   updateSshKey(id: string, patch: { name?: string; valueDigest?: string; updatedAt: string }): Promise<SshKeyRecord | null> {
     return updateSshKey(this.db, id, patch);
+  }
+
+  // ---- Console sessions ----
+
+  async insertConsoleSession(r: ConsoleSessionRecord): Promise<void> {
+    await this.db.run(
+      'INSERT INTO console_sessions (id_digest, principal, token_hash, csrf_nonce, created_at, last_seen_at, expires_at) VALUES (?, ?, ?, ?, ?, ?, ?)',
+      [r.idDigest, r.principal, r.tokenHash, r.csrfNonce, r.createdAt, r.lastSeenAt, r.expiresAt],
+    );
+  }
+
+  async getConsoleSession(idDigest: string): Promise<ConsoleSessionRecord | null> {
+    const row = await this.db.get<{
+      principal: string;
+      token_hash: string;
+      csrf_nonce: string;
+      created_at: number | string;
+      last_seen_at: number | string;
+      expires_at: number | string;
+    }>('SELECT principal, token_hash, csrf_nonce, created_at, last_seen_at, expires_at FROM console_sessions WHERE id_digest = ?', [idDigest]);
+    if (!row) return null;
+    // PostgreSQL answers BIGINT as a string.
+    return {
+      idDigest,
+      principal: row.principal,
+      tokenHash: row.token_hash,
+      csrfNonce: row.csrf_nonce,
+      createdAt: Number(row.created_at),
+      lastSeenAt: Number(row.last_seen_at),
+      expiresAt: Number(row.expires_at),
+    };
+  }
+
+  async touchConsoleSession(idDigest: string, lastSeenAt: number): Promise<void> {
+    await this.db.run('UPDATE console_sessions SET last_seen_at = ? WHERE id_digest = ?', [lastSeenAt, idDigest]);
+  }
+
+  async deleteConsoleSession(idDigest: string): Promise<void> {
+    await this.db.run('DELETE FROM console_sessions WHERE id_digest = ?', [idDigest]);
+  }
+
+  async deleteExpiredConsoleSessions(nowMs: number, idleSince: number): Promise<number> {
+    const { changes } = await this.db.run('DELETE FROM console_sessions WHERE expires_at <= ? OR last_seen_at < ?', [nowMs, idleSince]);
+    return changes;
   }
 
   // ---- Remote state consumers (a set per workspace, in the order added) ----

@@ -1,7 +1,7 @@
-import { mkdirSync, realpathSync } from 'node:fs';
-import { dirname } from 'node:path';
+import { realpathSync } from 'node:fs';
 import Database from 'better-sqlite3';
 import { LRUCache } from 'lru-cache';
+import { ensureDataDirectory, ensureOwnerOnlyDatabaseFiles } from '../owner-only';
 import { Db, Param, SavepointQueue, UniqueViolationError } from './db';
 
 // better-sqlite3 is synchronous, our transactions are not: while a transaction awaits between its
@@ -17,7 +17,11 @@ type Statement = Database.Statement<unknown[], unknown>;
 
 export function openSqliteDb(path: string): Db {
   const inMemory = path === ':memory:';
-  if (!inMemory) mkdirSync(dirname(path), { recursive: true });
+  if (!inMemory) {
+    // The database holds token hashes and sessions: its folder and files are the owner's alone.
+    ensureDataDirectory(path);
+    ensureOwnerOnlyDatabaseFiles(path);
+  }
   // `timeout` is the busy timeout: a second process waits for the write lock instead of failing.
   const db = new Database(path, { timeout: BUSY_TIMEOUT_MS });
   try {

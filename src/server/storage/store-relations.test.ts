@@ -1,3 +1,4 @@
+import { metaDigest } from './records';
 import { ChangeRequestRecord, Store, TooManyTagBindingsError } from './types';
 import { BackendKind, backendKinds, useTestDatabase, freshOrg, newWorkspace } from './test-support';
 
@@ -240,6 +241,15 @@ describe.each(backendKinds)('records around workspaces on the %s store', (kind: 
       expect(await store.compareAndSetMeta('bootstrap', 'v0', 'v2')).toBe(false);
       expect(await store.compareAndSetMeta('bootstrap', 'v1', 'v2')).toBe(true);
       expect(await store.getMeta('bootstrap')).toBe('v2');
+    });
+
+    it('answers the digest of a value, the same as computed in the process, and null when absent', async () => {
+      expect(await store.getMetaDigest('digest')).toBeNull();
+      const value = JSON.stringify({ users: ['ünïcode', 'x'.repeat(5000)] });
+      await store.compareAndSetMeta('digest', null, value);
+      expect(await store.getMetaDigest('digest')).toBe(metaDigest(value));
+      await store.compareAndSetMeta('digest', value, `${value} `);
+      expect(await store.getMetaDigest('digest')).not.toBe(metaDigest(value));
     });
 
     it('lets one of many concurrent compare-and-sets win', async () => {

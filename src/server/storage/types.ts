@@ -169,6 +169,20 @@ export class TooManyTagBindingsError extends Error {
   }
 }
 
+/** A console session as recorded on the server (console/session.ts); times in ms since the epoch. */
+export interface ConsoleSessionRecord {
+  /** SHA-256 of the session ID the cookie carries (hex): the table never holds a usable ID. */
+  idDigest: string;
+  /** The typed principal (access.ts `Caller.principal`). */
+  principal: string;
+  /** The stored hash of the token signed in with: the session ends when that token does. */
+  tokenHash: string;
+  csrfNonce: string;
+  createdAt: number;
+  lastSeenAt: number;
+  expiresAt: number;
+}
+
 export interface Store {
   readonly kind: 'sqlite' | 'postgres';
   close(): Promise<void>;
@@ -192,6 +206,17 @@ export interface Store {
   /** Adds the keys whose IDs are not stored yet. */
   insertSshKeys(keys: Array<SshKeyRecord & { valueDigest: string | null }>): Promise<void>;
   updateSshKey(id: string, patch: { name?: string; valueDigest?: string; updatedAt: string }): Promise<SshKeyRecord | null>;
+
+  /** MD5 (hex) of a metadata value (metaDigest of records.ts), or null when absent. */
+  getMetaDigest(key: string): Promise<string | null>;
+
+  // Console sessions
+  insertConsoleSession(record: ConsoleSessionRecord): Promise<void>;
+  getConsoleSession(idDigest: string): Promise<ConsoleSessionRecord | null>;
+  touchConsoleSession(idDigest: string, lastSeenAt: number): Promise<void>;
+  deleteConsoleSession(idDigest: string): Promise<void>;
+  /** Removes sessions past their absolute expiry or idle since before `idleSince`. */
+  deleteExpiredConsoleSessions(nowMs: number, idleSince: number): Promise<number>;
 
   // Workspaces
   insertWorkspace(workspace: NewWorkspace): Promise<WorkspaceRecord>; // throws NameTakenError

@@ -1,5 +1,5 @@
 import { ENGINE_VERSION_WIRE_ALIAS, WORKSPACE_ATTRIBUTES, workspaceAttributesSchema } from '../../spec';
-import type { DirectoryIndex } from '../access';
+import { userCaller, type DirectoryIndex } from '../access';
 import type { DirectoryOrganization } from '../bootstrap';
 import type { WorkspaceRecord } from '../storage/types';
 import { applyWorkspaceAttributes } from './settings';
@@ -42,7 +42,7 @@ function record(attributes: Record<string, unknown> = {}): WorkspaceRecord {
 const context = (overrides: Partial<SerializeContext> = {}): SerializeContext => ({
   organization,
   index: {} as DirectoryIndex,
-  caller: { kind: 'user', userId: 'user-alice', username: 'alice' },
+  caller: userCaller('user-alice', 'alice'),
   edition: 'hosted',
   level: 'admin',
   canForceDelete: true,
