@@ -3,12 +3,13 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { startServer } from '../server';
+import { WIRE_DIALECTS } from '../spec/attribute-table';
 import { ensureLocalTls, loadTlsFiles, TlsSetupError, type TlsMaterial } from '../server/tls';
 import type { StorageOptions } from '../server/storage/types';
 
 const HELP = `usage: cdkws serve [--host 127.0.0.1] [--port 0] [--bootstrap FILE]
                    [--data PATH | --database postgres://…] [--rate-limit N]
-                   [--tls | --tls-cert FILE --tls-key FILE]
+                   [--tls | --tls-cert FILE --tls-key FILE] [--dialect both|hosted]
 
   --host        address to listen on (default 127.0.0.1)
   --port        port; 0 picks a free one (default 0)
@@ -21,6 +22,10 @@ const HELP = `usage: cdkws serve [--host 127.0.0.1] [--port 0] [--bootstrap FILE
                 (.cdkws/tls for :memory: and PostgreSQL); prints the CA file to trust
   --tls-cert    serve HTTPS with this PEM certificate (chain) instead; needs --tls-key
   --tls-key     the PEM private key of --tls-cert
+  --dialect     wire names of workspace attributes the service document writes neutrally
+                (engine-version, vcs-repo.vcsapp-installation-id): "both" accepts and answers
+                them and the hosted service's (terraform-version, github-app-installation-id);
+                "hosted" only the hosted service's, as the hosted service does (default both)
 
 Prints "listening on http://HOST:PORT" (https:// with TLS) when ready; the API root is that
 URL + /api/v2. Plain HTTP is the default.`;
@@ -40,6 +45,7 @@ export async function serve(argv: string[]): Promise<number> {
         tls: { type: 'boolean' },
         'tls-cert': { type: 'string' },
         'tls-key': { type: 'string' },
+        dialect: { type: 'string', default: 'both' },
         help: { type: 'boolean', short: 'h' },
       },
       strict: true,
@@ -73,6 +79,11 @@ export async function serve(argv: string[]): Promise<number> {
     process.stderr.write('cdkws serve: --tls-cert and --tls-key go together; give both, or --tls for a local certificate authority\n');
     return 1;
   }
+  const dialect = WIRE_DIALECTS.find((d) => d === values.dialect);
+  if (dialect === undefined) {
+    process.stderr.write(`cdkws serve: --dialect must be ${WIRE_DIALECTS.join(' or ')}, not "${values.dialect}"\n`);
+    return 1;
+  }
   let storage: StorageOptions;
   if (values.database) {
     if (!/^postgres(ql)?:\/\//.test(values.database)) {
@@ -100,7 +111,7 @@ export async function serve(argv: string[]): Promise<number> {
     process.stderr.write(`cdkws serve: ${error.message}\n`);
     return 1;
   }
-  const server = await startServer({ host: values.host, port, storage, bootstrap: values.bootstrap, rateLimit, tls });
+  const server = await startServer({ host: values.host, port, storage, bootstrap: values.bootstrap, rateLimit, tls, dialect });
   // Handlers are in place before the "listening" line, so a signal sent right after it is handled;
   // a repeated signal while stopping changes nothing.
   let stopping = false;

@@ -94,6 +94,7 @@ async function list(ctx: RouteContext): Promise<Reply> {
       organization,
       index: ctx.service.index,
       edition: ctx.service.edition,
+      dialect: ctx.service.dialect,
       level,
       canForceDelete: canForceDelete(role, organization, level),
     };

@@ -1,6 +1,6 @@
 // Workspace create, show, update and delete (spec "Create a workspace", "Update a workspace",
 // "Show a workspace", "Safe delete", "Force delete").
-import { ERRORS, TAG_BINDINGS_MAX_DIRECT, atLeast, workspaceCreateBodySchema, workspaceUpdateBodySchema, type TagBindingInput } from '../../spec';
+import { ERRORS, TAG_BINDINGS_MAX_DIRECT, WORKSPACE_BODY_SCHEMAS, atLeast, type TagBindingInput } from '../../spec';
 import { canAdministerProject, canCreateWorkspaces, canForceDelete } from '../access';
 import { ServiceError, forbidden, invalid, nameTaken, notFound, validationError } from '../errors';
 import type { Reply, RouteContext, Router } from '../http/router';
@@ -21,6 +21,7 @@ export async function singleWorkspaceReply(ctx: RouteContext, resolved: Resolved
     organization,
     index: ctx.service.index,
     edition: ctx.service.edition,
+    dialect: ctx.service.dialect,
     level,
     canForceDelete: forceDelete,
     unarchivedChangeRequests,
@@ -55,7 +56,7 @@ function tagBindingsFrom(input: TagBindingInput[] | undefined): TagBindingValue[
 
 async function create(ctx: RouteContext): Promise<Reply> {
   const { organization, role } = ctx.service.organizationFor(ctx.caller, ctx.params.organization_name);
-  const parsed = workspaceCreateBodySchema.safeParse((await ctx.body()) ?? {});
+  const parsed = WORKSPACE_BODY_SCHEMAS[ctx.service.dialect].create.safeParse((await ctx.body()) ?? {});
   if (!parsed.success) throw validationError(parsed.error.issues);
   const { attributes, relationships } = parsed.data.data;
   const projectId = relationships?.project?.data?.id || organization.projects.find((p) => p.isDefault)!.id;
@@ -69,6 +70,7 @@ async function create(ctx: RouteContext): Promise<Reply> {
   const settings = applyWorkspaceAttributes(null, attributes, {
     organization,
     edition: ctx.service.edition,
+    dialect: ctx.service.dialect,
     engineReleases: ctx.service.directory.engineReleases,
   });
   try {
@@ -97,7 +99,7 @@ async function update(ctx: RouteContext): Promise<Reply> {
   const resolved = await ctx.service.workspaceFromParams(ctx.caller, ctx.params);
   const { workspace, organization, role, level } = resolved;
   if (!atLeast(level, 'admin')) throw forbidden(`changing the settings of workspace "${workspace.name}" needs admin access to it`);
-  const parsed = workspaceUpdateBodySchema.safeParse((await ctx.body()) ?? {});
+  const parsed = WORKSPACE_BODY_SCHEMAS[ctx.service.dialect].update.safeParse((await ctx.body()) ?? {});
   if (!parsed.success) throw validationError(parsed.error.issues);
   const attributes = parsed.data.data.attributes ?? {};
   const relationships = parsed.data.data.relationships;
@@ -117,6 +119,7 @@ async function update(ctx: RouteContext): Promise<Reply> {
   const settings = applyWorkspaceAttributes(workspace.settings, attributes, {
     organization,
     edition: ctx.service.edition,
+    dialect: ctx.service.dialect,
     engineReleases: ctx.service.directory.engineReleases,
   });
   try {
