@@ -296,19 +296,19 @@ export function attributePointer(table: AttributeTable, path: readonly string[])
 
 /** The camelCase path of a snake_case (HCL) path, or undefined when no row has that name. */
 export function pathFromSnake(table: AttributeTable, snakePath: readonly string[]): string[] | undefined {
-  return pathFrom(table, snakePath, (row) => row.snake);
+  return pathFrom(table, snakePath, (row, name) => row.snake === name);
 }
 
-/** The camelCase path of a wire path (`['vcs-repo', 'oauth-token-id']`), or undefined when no row has that name. */
+/** The camelCase path of a wire path (`['vcs-repo', 'oauth-token-id']`, either spelling), or undefined when no row has that name. */
 export function pathFromWire(table: AttributeTable, wirePath: readonly string[]): string[] | undefined {
-  return pathFrom(table, wirePath, (row) => row.wire);
+  return pathFrom(table, wirePath, (row, name) => row.wire === name || row.hosted === name);
 }
 
-function pathFrom(table: AttributeTable, names: readonly string[], nameOf: (row: AttributeRow) => string | undefined): string[] | undefined {
+function pathFrom(table: AttributeTable, names: readonly string[], named: (row: AttributeRow, name: string) => boolean): string[] | undefined {
   const out: string[] = [];
   let current: AttributeTable | undefined = table;
   for (const name of names) {
-    const entry: [string, AttributeRow] | undefined = current && Object.entries(current).find(([, row]) => nameOf(row) === name);
+    const entry: [string, AttributeRow] | undefined = current && Object.entries(current).find(([, row]) => named(row, name));
     if (!entry) return undefined;
     out.push(entry[0]);
     current = entry[1].attributes;

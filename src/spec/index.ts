@@ -16,3 +16,4 @@ export * from './change-request';
 export * from './data-retention';
 export * from './explorer';
 export * from './account';
+export * from './organization';
