@@ -16,4 +16,5 @@ export * from './change-request';
 export * from './data-retention';
 export * from './explorer';
 export * from './account';
+export * from './organization-attributes';
 export * from './organization';
