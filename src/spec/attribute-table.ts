@@ -5,8 +5,11 @@ import { compileLiteral } from './compile';
 
 export type AttributeKind = 'string' | 'timestamp' | 'boolean' | 'number' | 'strings' | 'enum' | 'object';
 
-/** How a layer spells attribute names: the service's wire names, constructs/client, HCL. */
-export type Naming = 'wire' | 'camel' | 'snake';
+/**
+ * How a layer spells attribute names: the service's wire names (the document's, or the hosted
+ * service's where a row has one), constructs/client, HCL.
+ */
+export type Naming = 'wire' | 'hosted' | 'camel' | 'snake';
 
 /**
  * Which wire names a service speaks where the service document and the hosted service differ
@@ -283,14 +286,14 @@ function rowsAlong(table: AttributeTable, path: readonly string[]): AttributeRow
 export function attributeName(table: AttributeTable, path: readonly string[], naming: Naming): string {
   if (naming === 'camel') return path.join('.');
   return rowsAlong(table, path)
-    .map((row, i) => (naming === 'wire' ? row.wire : (row.snake ?? path[i])))
+    .map((row, i) => (naming === 'wire' ? row.wire : naming === 'hosted' ? (row.hosted ?? row.wire) : (row.snake ?? path[i])))
     .join('.');
 }
 
-/** The JSON pointer of an attribute in a request body. */
-export function attributePointer(table: AttributeTable, path: readonly string[]): string {
+/** The JSON pointer of an attribute in a request body (`hosted`: under the hosted service's names). */
+export function attributePointer(table: AttributeTable, path: readonly string[], hosted = false): string {
   return `/data/attributes/${rowsAlong(table, path)
-    .map((row) => row.wire)
+    .map((row) => (hosted ? (row.hosted ?? row.wire) : row.wire))
     .join('/')}`;
 }
 

@@ -9,6 +9,7 @@ import path from 'node:path';
 import { Client } from 'pg';
 import { startServer, type RunningServer } from '../../src/server';
 import type { StorageOptions } from '../../src/server/storage/types';
+import type { WireDialect } from '../../src/spec';
 
 export const TOKENS = {
   owner: 'alice-token',
@@ -85,6 +86,8 @@ export interface ServiceOptions {
   storage?: StorageOptions;
   /** Receives the service's log lines; they are dropped unless given. */
   log?: (line: string) => void;
+  /** The wire names workspaces are accepted and answered under (`cdkws serve --dialect`). @default 'both' */
+  dialect?: WireDialect;
 }
 
 export async function startService(options: ServiceOptions = {}): Promise<TestService> {
@@ -95,6 +98,7 @@ export async function startService(options: ServiceOptions = {}): Promise<TestSe
     storage,
     bootstrap: options.bootstrap ?? defaultBootstrap(),
     rateLimit: options.rateLimit,
+    dialect: options.dialect,
     log: options.log ?? (() => {}),
   });
   const apiUrl = `${server.url}/api/v2`;

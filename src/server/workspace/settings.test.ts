@@ -141,6 +141,16 @@ describe('applyWorkspaceAttributes', () => {
         expect.objectContaining({ code: 'invalid-attribute', pointer: '/data/attributes/terraform-version' }),
       ]);
     });
+
+    it('words rule violations in the hosted names in the hosted dialect', () => {
+      const both = { identifier: 'acme/networking', 'oauth-token-id': 'ot-github', 'github-app-installation-id': 'ghain-1' };
+      expect(refusal(() => create({ 'vcs-repo': both }, context({ dialect: 'hosted' })))).toEqual([
+        expect.objectContaining({ detail: 'vcs-repo.oauth-token-id and vcs-repo.github-app-installation-id cannot both be given; choose one' }),
+      ]);
+      expect(refusal(() => create({ 'vcs-repo': both }))).toEqual([
+        expect.objectContaining({ detail: 'vcs-repo.oauth-token-id and vcs-repo.vcsapp-installation-id cannot both be given; choose one' }),
+      ]);
+    });
   });
 
   it('needs an agent pool after the organization defaults, in the spec rule words', () => {

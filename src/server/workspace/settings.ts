@@ -49,7 +49,9 @@ interface Violation {
 }
 
 const at = (name: string) => `/data/attributes/${name}`;
-const fromSpec = (v: RuleViolation): Violation => renderViolation(WORKSPACE_ATTRIBUTES, v, 'wire');
+/** A spec rule's violation in the names the service speaks: the hosted service's in the hosted dialect. */
+const fromSpec = (v: RuleViolation, dialect: WireDialect = 'both'): Violation =>
+  renderViolation(WORKSPACE_ATTRIBUTES, v, dialect === 'hosted' ? 'hosted' : 'wire');
 
 function rejectViolations(violations: Violation[]): void {
   if (violations.length === 0) return;
@@ -206,7 +208,7 @@ export function applyWorkspaceAttributes(previous: WorkspaceSettings | null, sen
     organization: { name: organization.name, tier: organization.tier },
     engineVersion: resolvedVersion,
   };
-  const ruled = checkWorkspaceRules(values, mode, facts).map(fromSpec);
+  const ruled = checkWorkspaceRules(values, mode, facts).map((v) => fromSpec(v, ctx.dialect));
   ruled.unshift(...conflicts.map((c) => ({ pointer: at(c.hostedPath.join('/')), detail: c.detail })));
   rejectViolations(ruled);
   rejectViolations(violations);
