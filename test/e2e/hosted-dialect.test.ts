@@ -5,7 +5,7 @@
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { cdkws } from '../helpers/cli';
-import { spawnServe, stopServe, type ServeProcess } from '../helpers/processes';
+import { ROOT, spawnServe, stopServe, type ServeProcess } from '../helpers/processes';
 import { ORG, TOKENS } from '../helpers/service';
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports
@@ -62,5 +62,14 @@ describe('cdkws against a service speaking the hosted wire names only', () => {
     const diff = await run('diff');
     expect(diff.stdout).toContain('Stack platform: no changes.');
     expect(diff.code).toBe(0);
+  });
+});
+
+describe('cdkws serve --dialect', () => {
+  it('refuses a dialect it does not know, naming the ones it has', async () => {
+    const result = await cdkws(ROOT, { ...process.env, NO_COLOR: '1' }, 'serve', '--data', ':memory:', '--dialect', 'klingon');
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain('cdkws serve: --dialect must be both or hosted, not "klingon"');
+    expect(result.stdout).toBe('');
   });
 });
