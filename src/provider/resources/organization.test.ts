@@ -85,6 +85,15 @@ describe('cdkws_organization', () => {
     expect(calls).toEqual(['create sandbox a@example.com', 'update sandbox {"name":"sandbox-2","email":"b@example.com"}', 'delete sandbox-2']);
   });
 
+  it('plans the new ID of a rename, and leaves other plans as they are', async () => {
+    const { ctx } = standIn();
+    const prior = { id: 'sandbox', name: 'sandbox', email: 'a@example.com' };
+    const renamed = { id: 'sandbox', name: 'sandbox-2', email: 'a@example.com' };
+    const plan = (planned: typeof prior) => r.plan!({ prior, proposed: planned, config: planned, planned, requiresReplace: [] }, ctx);
+    expect(await plan(renamed)).toEqual({ planned: { ...renamed, id: 'sandbox-2' } });
+    expect(await plan({ ...prior, email: 'b@example.com' })).toBeUndefined();
+  });
+
   it('does not send the name again when only the email changes', async () => {
     const { calls, ctx } = standIn();
     await r.apply(

@@ -5,7 +5,7 @@ import { ForbiddenError, NotFoundError, type Organization } from '../../client';
 import { ORGANIZATION_VALUE_RULES } from '../../spec/organization-attributes';
 import { configured, type ProviderData } from '../context';
 import { DiagnosticError, error, type Diagnostic } from '../protocol/diagnostics';
-import type { ObjectValue } from '../protocol/values';
+import { Unknown, type ObjectValue } from '../protocol/values';
 import { defineResource, type ModelOf } from '../resource';
 import { organizationSchema } from './organization-schema';
 
@@ -44,6 +44,12 @@ export const organizationResource = defineResource<OrganizationModel, ProviderDa
   schema: organizationSchema,
 
   validate: (config) => checkRules(config.model),
+
+  // The ID is the name: a rename changes it, which the default plan (prior computed values kept) would not say.
+  plan({ prior, planned }) {
+    if (prior === null || planned.name === prior.name) return;
+    return { planned: { ...planned, id: typeof planned.name === 'string' ? planned.name : Unknown } };
+  },
 
   async create({ planned }, ctx) {
     const { client } = configured(ctx, RESOURCE);
