@@ -13,6 +13,7 @@ export {
 } from './workspace';
 export { TagBinding, type TagBindingProps } from './tag-binding';
 export { RemoteStateConsumers, type RemoteStateConsumersProps } from './remote-state-consumers';
+export { Organization, OrganizationLookup, type OrganizationProps } from './organization';
 export { ChangeRequest, type ChangeRequestProps, type ChangeRequestQuery, type ChangeRequestQueryCondition } from './change-request';
 export { ConstructValidationError, type PropProblem } from './validation';
 export {

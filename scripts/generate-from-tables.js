@@ -94,6 +94,8 @@ function docTargets(spec) {
     { file: 'remote_state_consumers.md', kind: 'resource_schemas', type: 'cdkws_remote_state_consumers' },
     { file: 'data-sources.md', kind: 'data_source_schemas', type: 'cdkws_workspace', table: spec.WORKSPACE_ATTRIBUTES },
     { file: 'data-sources.md', kind: 'data_source_schemas', type: 'cdkws_workspaces' },
+    { file: 'organization.md', kind: 'resource_schemas', type: 'cdkws_organization', table: spec.ORGANIZATION_ATTRIBUTES },
+    { file: 'organization.md', kind: 'data_source_schemas', type: 'cdkws_organization', table: spec.ORGANIZATION_ATTRIBUTES },
   ];
 }
 

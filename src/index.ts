@@ -1,5 +1,5 @@
 // The package root: the CDK constructs and the API client (architecture "Constructs (public API)").
-export { WorkspacesStack, Workspace, TagBinding, RemoteStateConsumers, ChangeRequest } from '../constructs';
+export { WorkspacesStack, Workspace, TagBinding, RemoteStateConsumers, ChangeRequest, Organization, OrganizationLookup } from '../constructs';
 export type {
   WorkspacesStackProps,
   WorkspacesStackBackendFactory,
@@ -10,6 +10,7 @@ export type {
   WorkspaceVcsRepo,
   WorkspaceSettingOverwrites,
   TagBindingProps,
+  OrganizationProps,
   RemoteStateConsumersProps,
   ChangeRequestProps,
   ChangeRequestQuery,

@@ -1,7 +1,7 @@
 // The TypeScript module `cdkws import` writes: one Workspace per workspace with only the props that
 // differ from the spec's defaults, one RemoteStateConsumers per consumer list, each with an import
 // directive. Pure and deterministic (conventions 9): the same workspaces give the same bytes.
-import { configurableRows, VCS_REPO_ATTRIBUTES, WORKSPACE_ATTRIBUTES, type AttributeRow, type AttributeTable } from '../spec';
+import { answeredWireValue, configurableRows, VCS_REPO_ATTRIBUTES, WORKSPACE_ATTRIBUTES, type AttributeRow, type AttributeTable } from '../spec';
 import type { TagBinding, Workspace } from '../client';
 
 /** One workspace as read for import. */
@@ -125,7 +125,7 @@ const sameArray = (a: readonly string[], b: readonly string[]) => a.length === b
 /** The value of a row: the client's camelCase member, else the wire attribute it came from. */
 function valueOf(name: string, row: AttributeRow, read: object | null | undefined, wire: Readonly<Record<string, unknown>>): unknown {
   const value = (read as Record<string, unknown> | null | undefined)?.[name];
-  return value !== undefined ? value : wire[row.wire];
+  return value !== undefined ? value : answeredWireValue(row, wire);
 }
 
 /**

@@ -6,12 +6,14 @@ import { startServer } from '../server';
 import { BootstrapError } from '../server/bootstrap';
 import { OwnerOnlyError, ensureDataDirectory } from '../server/owner-only';
 import { storageFromFlags } from './storage-flags';
+import { WIRE_DIALECTS } from '../spec/attribute-table';
 import { ensureLocalTls, loadTlsFiles, TlsSetupError, type TlsMaterial } from '../server/tls';
 
 const HELP = `usage: cdkws serve [--host 127.0.0.1] [--port 0] [--bootstrap FILE | --example-data]
                    [--data PATH | --database postgres://…] [--rate-limit N]
                    [--tls | --tls-cert FILE --tls-key FILE] [--pid-file FILE]
                    [--session-secret-file FILE] [--auth-failure-limit N]
+                   [--dialect both|hosted]
 
   --host        address to listen on (default 127.0.0.1)
   --port        port; 0 picks a free one (default 0)
@@ -35,6 +37,10 @@ const HELP = `usage: cdkws serve [--host 127.0.0.1] [--port 0] [--bootstrap FILE
   --auth-failure-limit
                 failed sign-ins and wrong API tokens allowed per client address per minute,
                 then 429 until the minute has passed (default 20; 0 turns it off)
+  --dialect     wire names of workspace attributes the service document writes neutrally
+                (engine-version, vcs-repo.vcsapp-installation-id): "both" accepts and answers
+                them and the hosted service's (terraform-version, github-app-installation-id);
+                "hosted" only the hosted service's, as the hosted service does (default both)
 
 Prints "listening on http://HOST:PORT" (https:// with TLS) when ready; the API root is that
 URL + /api/v2. Plain HTTP is the default.`;
@@ -61,6 +67,7 @@ export async function serve(argv: string[]): Promise<number> {
         'pid-file': { type: 'string' },
         'session-secret-file': { type: 'string' },
         'auth-failure-limit': { type: 'string' },
+        dialect: { type: 'string', default: 'both' },
         help: { type: 'boolean', short: 'h' },
       },
       strict: true,
@@ -102,6 +109,11 @@ export async function serve(argv: string[]): Promise<number> {
     process.stderr.write('cdkws serve: give --bootstrap FILE or --example-data, not both\n');
     return 1;
   }
+  const dialect = WIRE_DIALECTS.find((d) => d === values.dialect);
+  if (dialect === undefined) {
+    process.stderr.write(`cdkws serve: --dialect must be ${WIRE_DIALECTS.join(' or ')}, not "${values.dialect}"\n`);
+    return 1;
+  }
   const bootstrap = values['example-data'] ? EXAMPLE_BOOTSTRAP : values.bootstrap;
   const storage = storageFromFlags(values);
   if (storage.kind === 'sqlite' && storage.path !== ':memory:') ensureDataDirectory(storage.path);
@@ -131,6 +143,7 @@ export async function serve(argv: string[]): Promise<number> {
       authFailureLimit,
       sessionSecretFile: values['session-secret-file'],
       tls,
+      dialect,
     });
   } catch (error) {
     // Refusals an operator fixes (a session key others may read, a bad bootstrap entry): one line, no stack.

@@ -5,6 +5,7 @@ import { ChangeRequestsApi } from './change-request';
 import { resolveCredentials, type CredentialSources, type TokenSource } from './credentials';
 import { DataRetentionPoliciesApi } from './data-retention';
 import { ExplorerApi } from './explorer';
+import { OrganizationsApi } from './organization';
 import { RemoteStateConsumersApi } from './remote-state-consumer';
 import { TagBindingsApi } from './tag-binding';
 import { TagsApi } from './tag';
@@ -26,6 +27,7 @@ export class Client {
   /** Where the token came from, for diagnostics (never the token). */
   readonly tokenSource: TokenSource | 'explicit';
   readonly workspaces: WorkspacesApi;
+  readonly organizations: OrganizationsApi;
   readonly tags: TagsApi;
   readonly tagBindings: TagBindingsApi;
   readonly remoteStateConsumers: RemoteStateConsumersApi;
@@ -43,6 +45,7 @@ export class Client {
     this.tokenSource = tokenSource;
     this.#transport = new Transport({ ...options, address: this.address });
     this.workspaces = new WorkspacesApi(this.#transport);
+    this.organizations = new OrganizationsApi(this.#transport);
     this.tags = new TagsApi(this.#transport);
     this.tagBindings = new TagBindingsApi(this.#transport);
     this.remoteStateConsumers = new RemoteStateConsumersApi(this.#transport);

@@ -6,6 +6,7 @@ export * from './pagination';
 export { RateLimiter, type RateLimiterOptions } from './rate-limiter';
 export { backoffDelay, type RetryOptions } from './transport';
 export * from './workspace';
+export * from './organization';
 export * from './tag';
 export * from './tag-binding';
 export * from './remote-state-consumer';

@@ -1,7 +1,8 @@
-import { workspaceBody, workspaceListQuery } from './workspace-types';
+import { WORKSPACE_ATTRIBUTES, workspaceResourceSchema } from '../spec';
+import { toWorkspace, workspaceBody, workspaceListQuery } from './workspace-types';
 
 describe('workspaceBody', () => {
-  it('maps camelCase options to kebab-case attributes and relationships', () => {
+  it('maps camelCase options to kebab-case attributes and relationships, under the hosted service names where they differ', () => {
     expect(
       workspaceBody({
         name: 'net',
@@ -24,7 +25,7 @@ describe('workspaceBody', () => {
           'execution-mode': 'agent',
           'agent-pool-id': 'apool-1',
           'auto-apply': true,
-          'engine-version': '~> 1.5',
+          'terraform-version': '~> 1.5',
           'vcs-repo': { identifier: 'acme/net', 'oauth-token-id': 'ot-1', branch: 'main', 'ingress-submodules': false, 'tags-regex': null },
           'setting-overwrites': { 'execution-mode': true },
           'auto-destroy-at': '2030-01-02T03:04:05.000Z',
@@ -40,6 +41,12 @@ describe('workspaceBody', () => {
           },
         },
       },
+    });
+  });
+
+  it('sends the GitHub app installation under its hosted name', () => {
+    expect(workspaceBody({ vcsRepo: { identifier: 'acme/net', vcsappInstallationId: 'ghain-1' } }).data.attributes).toEqual({
+      'vcs-repo': { identifier: 'acme/net', 'github-app-installation-id': 'ghain-1' },
     });
   });
 
@@ -78,5 +85,23 @@ describe('workspaceListQuery', () => {
       'filter[tagged][0][value]': 'prod',
       'filter[tagged][1][key]': 'team',
     });
+  });
+});
+
+describe('toWorkspace', () => {
+  const resource = (attributes: Record<string, unknown>) =>
+    workspaceResourceSchema.parse({ id: 'ws-1', type: 'workspaces', attributes: { name: 'net', ...attributes } });
+
+  it.each([
+    ['the service document', { 'engine-version': '1.9.0', 'vcs-repo': { identifier: 'acme/net', 'vcsapp-installation-id': 'ghain-1' } }],
+    ['the hosted service', { 'terraform-version': '1.9.0', 'vcs-repo': { identifier: 'acme/net', 'github-app-installation-id': 'ghain-1' } }],
+  ])('reads the names of %s', (_, attributes) => {
+    const workspace = toWorkspace(resource(attributes));
+    expect(workspace.engineVersion).toBe('1.9.0');
+    expect(workspace.vcsRepo).toMatchObject({ identifier: 'acme/net', vcsappInstallationId: 'ghain-1' });
+  });
+
+  it('declares each neutralised name once, in the attribute table', () => {
+    expect(WORKSPACE_ATTRIBUTES.engineVersion).toMatchObject({ wire: 'engine-version', hosted: 'terraform-version' });
   });
 });

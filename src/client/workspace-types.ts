@@ -138,7 +138,8 @@ export function workspaceBody(options: WorkspaceCreateOptions | WorkspaceUpdateO
   const values = workspaceValues(options);
   const relationships = relationshipsOf(WORKSPACE_ATTRIBUTES, values);
   if (options.tagBindings !== undefined) relationships['tag-bindings'] = { data: tagBindingData(options.tagBindings) };
-  const data: Record<string, unknown> = { type: WORKSPACE_TYPE, attributes: toWireAttributes(WORKSPACE_ATTRIBUTES, values) };
+  // The hosted service's names (terraform-version, …): the hosted service reads only those, ours reads both.
+  const data: Record<string, unknown> = { type: WORKSPACE_TYPE, attributes: toWireAttributes(WORKSPACE_ATTRIBUTES, values, { hostedNames: true }) };
   if (Object.keys(relationships).length > 0) data.relationships = relationships;
   return { data };
 }

@@ -1,5 +1,6 @@
 // Starting and stopping the service (architecture "Starting the service").
 import type { AddressInfo } from 'node:net';
+import type { WireDialect } from '../spec';
 import { parseBootstrap, readBootstrapFile } from './bootstrap';
 import { createHttpServer } from './http/server';
 import { defaultSessionKeyFile, loadSessionKey } from './owner-only';
@@ -30,6 +31,8 @@ export interface ServerOptions {
    * PostgreSQL a random key of this process (sessions end when it stops).
    */
   sessionSecretFile?: string;
+  /** The wire names workspaces are accepted and answered under: both spellings (default) or the hosted service's only. */
+  dialect?: WireDialect;
   log?: (line: string) => void;
 }
 
@@ -49,6 +52,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   let service: Service;
   try {
     service = await Service.open(store, bootstrap, log);
+    service.dialect = options.dialect ?? 'both';
   } catch (error) {
     await store.close();
     throw error;

@@ -1,6 +1,6 @@
 // The running service's state: storage, the indexed directory, and the look-ups every route
 // shares (organization and workspace resolution with the spec's "404 when not allowed").
-import { type AccessLevel, atLeast } from '../spec';
+import { type AccessLevel, type WireDialect, atLeast } from '../spec';
 import { type Caller, DirectoryIndex, type OrganizationRole, workspaceAccess } from './access';
 import { type Directory, type DirectoryOrganization, type BootstrapFile, mergeBootstrap } from './bootstrap';
 import { notFound } from './errors';
@@ -29,6 +29,8 @@ export class Service {
   private directoryReadAt: string | undefined;
   private watcher: NodeJS.Timeout | undefined;
   private watchFailed = false;
+  /** The wire names workspaces are accepted and answered under (`cdkws serve --dialect`). */
+  dialect: WireDialect = 'both';
 
   constructor(
     readonly store: Store,

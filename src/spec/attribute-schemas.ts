@@ -2,7 +2,7 @@
 // and the attributes an answer carries, both in wire names. Value rules run inside the schema, so
 // the service answers them as 422s pointing at the member.
 import { z } from 'zod';
-import type { AttributeRow, AttributeTable } from './attribute-table';
+import type { AttributeRow, AttributeTable, WireDialect } from './attribute-table';
 import type { ValueRule } from './rules';
 
 function baseSchema(row: AttributeRow, build: (table: AttributeTable) => z.ZodType): z.ZodType {
@@ -44,29 +44,38 @@ function withRule(schema: z.ZodType, rule: ValueRule | undefined, name: string):
 /**
  * The attributes a create or update accepts (wire names, all optional; rules decide what is
  * required). `rules` are keyed by camelCase path; unknown members are kept (the spec ignores them).
+ * A row with a hosted name is accepted under both names (`both`) or only the hosted one (`hosted`;
+ * the document's name is then an unknown member).
  */
 export function requestAttributesSchema(
   table: AttributeTable,
   mode: 'create' | 'update',
   rules: Readonly<Record<string, ValueRule>> = {},
   prefix: { camel: string; wire: string } = { camel: '', wire: '' },
+  dialect: WireDialect = 'both',
 ): z.ZodObject {
   const shape: Record<string, z.ZodType> = {};
   for (const [name, row] of Object.entries(table)) {
     if ((mode === 'create' ? !row.create : !row.update) || row.writeRelationship) continue;
-    const path = { camel: prefix.camel ? `${prefix.camel}.${name}` : name, wire: prefix.wire ? `${prefix.wire}.${row.wire}` : row.wire };
-    let schema = withRule(
-      baseSchema(row, (nested) => requestAttributesSchema(nested, mode, rules, path)),
-      rules[path.camel],
-      path.wire,
-    );
-    if (row.nullable) schema = schema.nullable();
-    shape[row.wire] = schema.optional();
+    const names = row.hosted === undefined ? [row.wire] : dialect === 'hosted' ? [row.hosted] : [row.wire, row.hosted];
+    for (const wire of names) {
+      const path = { camel: prefix.camel ? `${prefix.camel}.${name}` : name, wire: prefix.wire ? `${prefix.wire}.${wire}` : wire };
+      let schema = withRule(
+        baseSchema(row, (nested) => requestAttributesSchema(nested, mode, rules, path, dialect)),
+        rules[path.camel],
+        path.wire,
+      );
+      if (row.nullable) schema = schema.nullable();
+      shape[wire] = schema.optional();
+    }
   }
   return z.looseObject(shape);
 }
 
-/** The attributes an answer carries (wire names, all optional and lenient on unknown members). */
+/**
+ * The attributes an answer carries (wire names, all optional and lenient on unknown members), under
+ * either spelling where the row has a hosted name.
+ */
 export function responseAttributesSchema(table: AttributeTable): z.ZodObject {
   const shape: Record<string, z.ZodType> = {};
   for (const row of Object.values(table)) {
@@ -74,6 +83,7 @@ export function responseAttributesSchema(table: AttributeTable): z.ZodObject {
     let schema = baseSchema(row, (nested) => responseAttributesSchema(nested));
     if (row.nullable || row.answeredNull) schema = schema.nullable();
     shape[row.wire] = schema.optional();
+    if (row.hosted !== undefined) shape[row.hosted] = schema.optional();
   }
   return z.looseObject(shape);
 }

@@ -5,12 +5,28 @@ import { compileLiteral, type LiteralMember } from './compile';
 
 export type AttributeKind = 'string' | 'timestamp' | 'boolean' | 'number' | 'strings' | 'enum' | 'object';
 
-/** How a layer spells attribute names: the service's wire names, constructs/client, HCL. */
-export type Naming = 'wire' | 'camel' | 'snake';
+/**
+ * How a layer spells attribute names: the service's wire names (the document's, or the hosted
+ * service's where a row has one), constructs/client, HCL.
+ */
+export type Naming = 'wire' | 'hosted' | 'camel' | 'snake';
+
+/**
+ * Which wire names a service speaks where the service document and the hosted service differ
+ * (rows with a `hosted` name): `both` accepts and answers either spelling, `hosted` only the
+ * hosted service's (the document's neutral name is then an unknown member, ignored).
+ */
+export const WIRE_DIALECTS = ['both', 'hosted'] as const;
+export type WireDialect = (typeof WIRE_DIALECTS)[number];
 
 export interface AttributeRow {
-  /** The service's name (kebab-case, JSON:API attributes). */
+  /** The service's name (kebab-case, JSON:API attributes), as the service document writes it. */
   readonly wire: string;
+  /**
+   * The hosted service's name, where the service document wrote a brand name neutrally
+   * (`terraform-version` for `engine-version`): what real clients send and read.
+   */
+  readonly hosted?: string;
   /** The provider's HCL name; absent when the provider does not expose the attribute. */
   readonly snake?: string;
   readonly kind: AttributeKind;
@@ -89,7 +105,8 @@ type WireValueOf<R, Mode extends 'create' | 'update' | 'read'> = R extends { kin
       ? WireCreateValues<T>
       : WireUpdateValues<T>
   : ScalarOf<R>;
-type WireOf<R> = R extends { wire: infer W extends string } ? W : never;
+/** A row's wire names: the document's and, where it differs, the hosted service's. */
+type WireOf<R> = (R extends { wire: infer W extends string } ? W : never) | (R extends { hosted: infer H extends string } ? H : never);
 export type WireCreateValues<T> = {
   -readonly [K in keyof T as T[K] extends { create: true } ? WireOf<T[K]> : never]?: Nullable<T[K], WireValueOf<T[K], 'create'>>;
 };
@@ -114,15 +131,92 @@ export function configurableRows(table: AttributeTable): Array<[string, Attribut
   return Object.entries(table).filter(([, row]) => row.create === true && row.snake !== undefined && row.deprecated === undefined);
 }
 
-/** camelCase values → wire attributes; undefined members are left out, objects recursively. */
-export function toWireAttributes(table: AttributeTable, values: Readonly<Record<string, unknown>>): Record<string, unknown> {
+/** The name a row is sent under: the hosted service's where it has one and `hosted` is asked for. */
+export function sentWireName(row: AttributeRow, hosted: boolean): string {
+  return hosted && row.hosted !== undefined ? row.hosted : row.wire;
+}
+
+/**
+ * camelCase values → wire attributes; undefined members are left out, objects recursively.
+ * `hostedNames` sends the hosted service's names (which every service accepts), else the document's.
+ */
+export function toWireAttributes(
+  table: AttributeTable,
+  values: Readonly<Record<string, unknown>>,
+  options: { hostedNames?: boolean } = {},
+): Record<string, unknown> {
+  const hosted = options.hostedNames === true;
   const out: Record<string, unknown> = {};
   for (const [name, value] of Object.entries(values)) {
     const row = table[name];
     if (value === undefined || !row || row.writeRelationship) continue;
-    out[row.wire] = row.kind === 'object' && row.attributes && value !== null ? toWireAttributes(row.attributes, value as Record<string, unknown>) : value;
+    out[sentWireName(row, hosted)] =
+      row.kind === 'object' && row.attributes && value !== null ? toWireAttributes(row.attributes, value as Record<string, unknown>, options) : value;
   }
   return out;
+}
+
+/** A row's answered value under either of its wire names (the document's first). */
+export function answeredWireValue(row: AttributeRow, wire: Readonly<Record<string, unknown>>): unknown {
+  const value = wire[row.wire];
+  return value === undefined && row.hosted !== undefined ? wire[row.hosted] : value;
+}
+
+/** The rows with a hosted name, at any depth, as wire paths: the names the service document neutralised. */
+export function hostedNameRows(table: AttributeTable, prefix: readonly string[] = []): Array<{ wire: string[]; hosted: string[]; row: AttributeRow }> {
+  const out: Array<{ wire: string[]; hosted: string[]; row: AttributeRow }> = [];
+  for (const row of Object.values(table)) {
+    if (row.hosted !== undefined) out.push({ wire: [...prefix, row.wire], hosted: [...prefix, row.hosted], row });
+    if (row.attributes) out.push(...hostedNameRows(row.attributes, [...prefix, row.wire]));
+  }
+  return out;
+}
+
+/** A request member given under both of its names with different values. */
+export interface WireNameConflict {
+  /** The hosted name's path from `attributes`. */
+  hostedPath: string[];
+  detail: string;
+}
+
+/**
+ * Request attributes in a dialect → the same attributes under the document's names only, which is
+ * what the service works with. `both`: a hosted name counts as the document's when only it is
+ * given; both given with different values is a conflict. `hosted`: only the hosted name is read.
+ * Objects are copied where a member is renamed; `attributes` is not changed.
+ */
+export function toDocumentWireNames(
+  table: AttributeTable,
+  attributes: Readonly<Record<string, unknown>>,
+  dialect: WireDialect,
+  prefix: readonly string[] = [],
+): { attributes: Record<string, unknown>; conflicts: WireNameConflict[] } {
+  const out: Record<string, unknown> = { ...attributes };
+  const conflicts: WireNameConflict[] = [];
+  for (const row of Object.values(table)) {
+    if (row.hosted !== undefined) {
+      const hostedValue = out[row.hosted];
+      delete out[row.hosted];
+      if (dialect === 'hosted') {
+        delete out[row.wire];
+        if (hostedValue !== undefined) out[row.wire] = hostedValue;
+      } else if (out[row.wire] === undefined) {
+        if (hostedValue !== undefined) out[row.wire] = hostedValue;
+      } else if (hostedValue !== undefined && JSON.stringify(hostedValue) !== JSON.stringify(out[row.wire])) {
+        conflicts.push({
+          hostedPath: [...prefix, row.hosted],
+          detail: `${row.wire} ${JSON.stringify(out[row.wire])} and ${row.hosted} ${JSON.stringify(hostedValue)} name the same setting with different values; give one of them`,
+        });
+      }
+    }
+    const nested = out[row.wire];
+    if (row.attributes && nested !== null && typeof nested === 'object' && !Array.isArray(nested)) {
+      const inner = toDocumentWireNames(row.attributes, nested as Record<string, unknown>, dialect, [...prefix, row.wire]);
+      out[row.wire] = inner.attributes;
+      conflicts.push(...inner.conflicts);
+    }
+  }
+  return { attributes: out, conflicts };
 }
 
 const ROWS = new WeakMap<AttributeTable, ReadonlyArray<readonly [string, AttributeRow]>>();
@@ -148,16 +242,22 @@ export function wireReaderOf(table: AttributeTable): (wire: Readonly<Record<stri
   const nested: Array<(wire: Readonly<Record<string, unknown>>) => Record<string, unknown>> = [];
   type Wire = Readonly<Record<string, unknown>>;
   const members = rowsOf(table).map(([name, row]): LiteralMember<Wire> => {
+    // Either spelling is read: the document's, else the hosted service's.
     const wire = row.wire;
-    const from = `s[${JSON.stringify(wire)}]`;
-    if (row.kind !== 'object' || !row.attributes) return { name, source: from, value: (s) => s[wire] };
+    const hosted = row.hosted;
+    const from =
+      hosted === undefined
+        ? `s[${JSON.stringify(wire)}]`
+        : `(s[${JSON.stringify(wire)}] !== undefined ? s[${JSON.stringify(wire)}] : s[${JSON.stringify(hosted)}])`;
+    const read = hosted === undefined ? (s: Wire) => s[wire] : (s: Wire) => (s[wire] !== undefined ? s[wire] : s[hosted]);
+    if (row.kind !== 'object' || !row.attributes) return { name, source: from, value: read };
     const inner = wireReaderOf(row.attributes);
     nested.push(inner);
     return {
       name,
       source: `(v = ${from}) !== null && typeof v === 'object' ? c[${nested.length - 1}](v) : v`,
       value: (s) => {
-        const v = s[wire];
+        const v = read(s);
         return v !== null && typeof v === 'object' ? inner(v as Wire) : v;
       },
     };
@@ -198,32 +298,32 @@ function rowsAlong(table: AttributeTable, path: readonly string[]): AttributeRow
 export function attributeName(table: AttributeTable, path: readonly string[], naming: Naming): string {
   if (naming === 'camel') return path.join('.');
   return rowsAlong(table, path)
-    .map((row, i) => (naming === 'wire' ? row.wire : (row.snake ?? path[i])))
+    .map((row, i) => (naming === 'wire' ? row.wire : naming === 'hosted' ? (row.hosted ?? row.wire) : (row.snake ?? path[i])))
     .join('.');
 }
 
-/** The JSON pointer of an attribute in a request body. */
-export function attributePointer(table: AttributeTable, path: readonly string[]): string {
+/** The JSON pointer of an attribute in a request body (`hosted`: under the hosted service's names). */
+export function attributePointer(table: AttributeTable, path: readonly string[], hosted = false): string {
   return `/data/attributes/${rowsAlong(table, path)
-    .map((row) => row.wire)
+    .map((row) => (hosted ? (row.hosted ?? row.wire) : row.wire))
     .join('/')}`;
 }
 
 /** The camelCase path of a snake_case (HCL) path, or undefined when no row has that name. */
 export function pathFromSnake(table: AttributeTable, snakePath: readonly string[]): string[] | undefined {
-  return pathFrom(table, snakePath, (row) => row.snake);
+  return pathFrom(table, snakePath, (row, name) => row.snake === name);
 }
 
-/** The camelCase path of a wire path (`['vcs-repo', 'oauth-token-id']`), or undefined when no row has that name. */
+/** The camelCase path of a wire path (`['vcs-repo', 'oauth-token-id']`, either spelling), or undefined when no row has that name. */
 export function pathFromWire(table: AttributeTable, wirePath: readonly string[]): string[] | undefined {
-  return pathFrom(table, wirePath, (row) => row.wire);
+  return pathFrom(table, wirePath, (row, name) => row.wire === name || row.hosted === name);
 }
 
-function pathFrom(table: AttributeTable, names: readonly string[], nameOf: (row: AttributeRow) => string | undefined): string[] | undefined {
+function pathFrom(table: AttributeTable, names: readonly string[], named: (row: AttributeRow, name: string) => boolean): string[] | undefined {
   const out: string[] = [];
   let current: AttributeTable | undefined = table;
   for (const name of names) {
-    const entry: [string, AttributeRow] | undefined = current && Object.entries(current).find(([, row]) => nameOf(row) === name);
+    const entry: [string, AttributeRow] | undefined = current && Object.entries(current).find(([, row]) => named(row, name));
     if (!entry) return undefined;
     out.push(entry[0]);
     current = entry[1].attributes;

@@ -19,3 +19,4 @@ export * from './account';
 export * from './organization';
 export * from './ssh-key';
 export * from './authentication-token';
+export * from './organization-attributes';

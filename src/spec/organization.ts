@@ -1,62 +1,93 @@
-// Organizations (GET/POST /organizations, GET/PATCH/DELETE /organizations/:name) and their
-// entitlement set, in the hosted service's shapes: what its clients send and what they read back.
+// The organization and its entitlement set, as the hosted service has them (go-tfe's
+// `organization.go`; `/api/v2/organizations[/:name]`, `/organizations/:name/entitlement-set`). The
+// service document takes organizations as given; these are the hosted service's shapes, which
+// real clients (go-tfe, the official provider) send and read. One table per resource
+// (architecture "One table per resource"); the service's routes, the client, the provider and the
+// constructs all take their names from here.
 import { z } from 'zod';
+import { requestAttributesSchema, responseAttributesSchema, ruleSchema } from './attribute-schemas';
+import type { WireCreateValues, WireReadValues, WireUpdateValues } from './attribute-table';
+import { paginationLinksSchema, paginationSchema } from './jsonapi';
+import {
+  ENTITLEMENT_SET_ATTRIBUTES,
+  ORGANIZATION_ATTRIBUTES,
+  ORGANIZATION_VALUE_RULES,
+  organizationEmailRule,
+  organizationNameRule,
+} from './organization-attributes';
 
 export const ORGANIZATION_TYPE = 'organizations';
 export const ENTITLEMENT_SET_TYPE = 'entitlement-sets';
 
-/** Letters, digits, "-" and "_" (the hosted service's rule; URLs carry the name unescaped). */
-export const ORGANIZATION_NAME_PATTERN = /^[A-Za-z0-9_-]+$/;
-export const ORGANIZATION_NAME_MAX = 100;
+type OrganizationTable = typeof ORGANIZATION_ATTRIBUTES;
+export type OrganizationCreateAttributes = WireCreateValues<OrganizationTable> & { name: string; email: string };
+export type OrganizationUpdateAttributes = WireUpdateValues<OrganizationTable>;
 
-/** The authentication policies an organization may require of its members. */
-export const COLLABORATOR_AUTH_POLICIES = ['password', 'two_factor_mandatory'] as const;
+export const organizationNameSchema = ruleSchema(organizationNameRule, 'name');
 
-const organizationName = z
-  .string()
-  .min(1, 'name must not be empty')
-  .max(ORGANIZATION_NAME_MAX, `name must be at most ${ORGANIZATION_NAME_MAX} characters`)
-  .regex(ORGANIZATION_NAME_PATTERN, 'name may contain only letters, digits, "-" and "_"');
+export const organizationCreateBodySchema = z.looseObject({
+  data: z.looseObject({
+    type: z.literal(ORGANIZATION_TYPE, 'type must be "organizations"'),
+    attributes: requestAttributesSchema(ORGANIZATION_ATTRIBUTES, 'create', ORGANIZATION_VALUE_RULES).extend({
+      name: organizationNameSchema,
+      email: ruleSchema(organizationEmailRule, 'email'),
+    }) as unknown as z.ZodType<OrganizationCreateAttributes>,
+  }),
+});
+export type OrganizationCreateBody = z.infer<typeof organizationCreateBodySchema>;
 
-/** Session settings are minutes; the hosted service caps both at two weeks. */
-const sessionMinutes = z.number().int().min(1).max(20160).nullable();
+export const organizationUpdateBodySchema = z.looseObject({
+  data: z.looseObject({
+    type: z.literal(ORGANIZATION_TYPE, 'type must be "organizations"'),
+    attributes: (
+      requestAttributesSchema(ORGANIZATION_ATTRIBUTES, 'update', ORGANIZATION_VALUE_RULES) as unknown as z.ZodType<OrganizationUpdateAttributes>
+    ).optional(),
+  }),
+});
+export type OrganizationUpdateBody = z.infer<typeof organizationUpdateBodySchema>;
 
-/** The settable attributes, all optional: an update changes only what it sends. */
-const organizationSettableAttributes = {
-  name: organizationName,
-  email: z
-    .string()
-    .min(3)
-    .max(255)
-    .regex(/^[^@\s]+@[^@\s]+$/, 'email must be an address such as ops@example.com'),
-  'session-timeout': sessionMinutes,
-  'session-remember': sessionMinutes,
-  'collaborator-auth-policy': z.enum(COLLABORATOR_AUTH_POLICIES),
-  'cost-estimation-enabled': z.boolean(),
-  'owners-team-saml-role-id': z.string().max(255).nullable(),
+// ---- Answers ---------------------------------------------------------------------------------
+
+export type OrganizationAttributes = WireReadValues<OrganizationTable> & {
+  name: string;
+  /** What the caller may do (`can-update`, `can-destroy`, …), as the hosted service answers it. */
+  permissions?: Record<string, boolean>;
+  [member: string]: unknown;
 };
 
-export const organizationUpdateAttributesSchema = z.looseObject(organizationSettableAttributes).partial();
-export type OrganizationUpdateAttributes = z.infer<typeof organizationUpdateAttributesSchema>;
+export const organizationAttributesSchema = responseAttributesSchema(ORGANIZATION_ATTRIBUTES).extend({
+  name: z.string(),
+  permissions: z.record(z.string(), z.boolean()).optional(),
+}) as unknown as z.ZodType<OrganizationAttributes>;
 
-export const organizationCreateAttributesSchema = organizationUpdateAttributesSchema.extend({
-  name: organizationName,
-  email: organizationSettableAttributes.email,
+export const organizationResourceSchema = z.looseObject({
+  id: z.string(),
+  type: z.literal(ORGANIZATION_TYPE),
+  attributes: organizationAttributesSchema,
+  links: z.record(z.string(), z.string()).optional(),
 });
-export type OrganizationCreateAttributes = z.infer<typeof organizationCreateAttributesSchema>;
+export type OrganizationResource = z.infer<typeof organizationResourceSchema>;
 
-const organizationBody = <T extends z.ZodType>(attributes: T) =>
-  z.looseObject({
-    data: z.looseObject({
-      type: z.literal(ORGANIZATION_TYPE, `type must be "${ORGANIZATION_TYPE}"`),
-      attributes,
-    }),
-  });
+export const organizationDocumentSchema = z.looseObject({ data: organizationResourceSchema });
 
-export const organizationCreateBodySchema = organizationBody(organizationCreateAttributesSchema);
-export const organizationUpdateBodySchema = organizationBody(organizationUpdateAttributesSchema.optional().default({}));
+export const organizationListDocumentSchema = z.looseObject({
+  data: z.array(organizationResourceSchema),
+  links: paginationLinksSchema.optional(),
+  meta: z.looseObject({ pagination: paginationSchema }).optional(),
+});
 
-/** What the caller may do with an organization (`attributes.permissions`). */
+export type EntitlementSetAttributes = WireReadValues<typeof ENTITLEMENT_SET_ATTRIBUTES>;
+
+export const entitlementSetDocumentSchema = z.looseObject({
+  data: z.looseObject({
+    /** The organization ID (org-…), as the hosted service answers it. */
+    id: z.string(),
+    type: z.literal(ENTITLEMENT_SET_TYPE),
+    attributes: responseAttributesSchema(ENTITLEMENT_SET_ATTRIBUTES),
+  }),
+});
+
+/** What the caller may do with an organization (`attributes.permissions`), as the hosted service answers it. */
 export const ORGANIZATION_PERMISSION_KEYS = [
   'can-update',
   'can-destroy',
@@ -76,46 +107,10 @@ export const ORGANIZATION_PERMISSION_KEYS = [
 ] as const;
 export type OrganizationPermissionKey = (typeof ORGANIZATION_PERMISSION_KEYS)[number];
 
-export const organizationAttributesSchema = z.looseObject({
-  name: z.string(),
-  email: z.string().nullable(),
-  'external-id': z.string().optional(),
-  'created-at': z.string().optional(),
-  'session-timeout': z.number().nullable().optional(),
-  'session-remember': z.number().nullable().optional(),
-  'collaborator-auth-policy': z.string().optional(),
-  'cost-estimation-enabled': z.boolean().optional(),
-  'owners-team-saml-role-id': z.string().nullable().optional(),
-  'plan-identifier': z.string().optional(),
-  permissions: z.record(z.string(), z.boolean()).optional(),
-});
-
-export const organizationResourceSchema = z.looseObject({
-  id: z.string(),
-  type: z.literal(ORGANIZATION_TYPE),
-  attributes: organizationAttributesSchema,
-});
-export type OrganizationResource = z.infer<typeof organizationResourceSchema>;
-export const organizationDocumentSchema = z.looseObject({ data: organizationResourceSchema });
-
 /**
- * The features of the entitlement set. The service limits none of them, so every one is answered
- * true whatever the tier; `assessments` follows the tier, as the spec's rule for health assessments does.
+ * The entitlement set's features: the service limits none of the table's, so each is answered
+ * true whatever the tier; `assessments` (answered beside them, not a provider attribute) follows
+ * the tier, as the spec's rule for health assessments does.
  */
-export const ENTITLEMENTS_ALWAYS = [
-  'agents',
-  'audit-logging',
-  'cost-estimation',
-  'operations',
-  'private-module-registry',
-  'sso',
-  'sentinel',
-  'state-storage',
-  'teams',
-  'vcs-integrations',
-] as const;
+export const ENTITLEMENTS_ALWAYS: readonly string[] = Object.values(ENTITLEMENT_SET_ATTRIBUTES).map((row) => row.wire);
 export const ENTITLEMENTS_PLUS_TIER = ['assessments'] as const;
-
-export const entitlementSetDocumentSchema = z.looseObject({
-  data: z.looseObject({ id: z.string(), type: z.literal(ENTITLEMENT_SET_TYPE), attributes: z.record(z.string(), z.boolean()) }),
-});

@@ -18,7 +18,7 @@ export type ValueRule = (value: string) => string | undefined;
 export function renderViolation(table: AttributeTable, violation: RuleViolation, naming: Naming): { name: string; detail: string; pointer: string } {
   const name = attributeName(table, violation.path, naming);
   const detail = violation.message.replace(/\{([A-Za-z.]*)\}/g, (_, path: string) => (path === '' ? name : attributeName(table, path.split('.'), naming)));
-  return { name, detail, pointer: attributePointer(table, violation.path) };
+  return { name, detail, pointer: attributePointer(table, violation.path, naming === 'hosted') };
 }
 
 export const WORKSPACE_NAME_MAX_LENGTH = 90;

@@ -31,6 +31,7 @@ export const VCS_REPO_ATTRIBUTES = {
   },
   vcsappInstallationId: {
     wire: 'vcsapp-installation-id',
+    hosted: 'github-app-installation-id',
     snake: 'vcsapp_installation_id',
     kind: 'string',
     create: true,
@@ -182,6 +183,7 @@ export const WORKSPACE_ATTRIBUTES = {
   },
   engineVersion: {
     wire: 'engine-version',
+    hosted: 'terraform-version',
     snake: 'engine_version',
     kind: 'string',
     defaultText: 'the latest release',

@@ -2,7 +2,7 @@
 // documents (spec "Workspace", "Create a workspace", "Update a workspace"; decisions 16, 23).
 import { z } from 'zod';
 import { requestAttributesSchema, responseAttributesSchema, ruleSchema } from './attribute-schemas';
-import { fromWireAttributes, wireDefaultsOf, type WireCreateValues, type WireReadValues, type WireUpdateValues } from './attribute-table';
+import { fromWireAttributes, wireDefaultsOf, type WireCreateValues, type WireDialect, type WireReadValues, type WireUpdateValues } from './attribute-table';
 import { relationshipSchema, paginationSchema, paginationLinksSchema } from './jsonapi';
 import { PERMISSION_KEYS } from './permissions';
 import { WORKSPACE_VALUE_RULES, workspaceNameRule } from './rules';
@@ -10,29 +10,24 @@ import { tagBindingInputSchema } from './tag-binding';
 import { WORKSPACE_ATTRIBUTES, type WorkspaceUpdateValues } from './workspace-attributes';
 
 export const WORKSPACE_TYPE = 'workspaces';
-/**
- * The hosted service's wire name for `engine-version`: accepted on create and update (real clients
- * send it) and answered beside it in workspace documents.
- */
-export const ENGINE_VERSION_WIRE_ALIAS = 'terraform-version';
 
 /** `name` as the service checks it (the rule in words: rules.ts). */
 export const workspaceNameSchema = ruleSchema(workspaceNameRule, 'name');
 
 type WorkspaceTable = typeof WORKSPACE_ATTRIBUTES;
-type EngineVersionAlias = { [ENGINE_VERSION_WIRE_ALIAS]?: string };
-export type WorkspaceUpdateAttributes = WireUpdateValues<WorkspaceTable> & EngineVersionAlias;
-export type WorkspaceCreateAttributes = WireCreateValues<WorkspaceTable> & EngineVersionAlias & { name: string };
+/** Create and update attributes by wire name: the document's names and the hosted service's (attribute-table `hosted`). */
+export type WorkspaceUpdateAttributes = WireUpdateValues<WorkspaceTable>;
+export type WorkspaceCreateAttributes = WireCreateValues<WorkspaceTable> & { name: string };
 export type VcsRepoInput = NonNullable<WorkspaceUpdateAttributes['vcs-repo']>;
 
-const aliasShape = { [ENGINE_VERSION_WIRE_ALIAS]: z.string().optional() };
-export const workspaceUpdateAttributesSchema = requestAttributesSchema(WORKSPACE_ATTRIBUTES, 'update', WORKSPACE_VALUE_RULES).extend(
-  aliasShape,
-) as unknown as z.ZodType<WorkspaceUpdateAttributes>;
-export const workspaceCreateAttributesSchema = requestAttributesSchema(WORKSPACE_ATTRIBUTES, 'create', WORKSPACE_VALUE_RULES).extend({
-  ...aliasShape,
-  name: workspaceNameSchema,
-}) as unknown as z.ZodType<WorkspaceCreateAttributes>;
+const updateAttributesSchema = (dialect: WireDialect) =>
+  requestAttributesSchema(WORKSPACE_ATTRIBUTES, 'update', WORKSPACE_VALUE_RULES, undefined, dialect) as unknown as z.ZodType<WorkspaceUpdateAttributes>;
+const createAttributesSchema = (dialect: WireDialect) =>
+  requestAttributesSchema(WORKSPACE_ATTRIBUTES, 'create', WORKSPACE_VALUE_RULES, undefined, dialect).extend({
+    name: workspaceNameSchema,
+  }) as unknown as z.ZodType<WorkspaceCreateAttributes>;
+export const workspaceUpdateAttributesSchema = updateAttributesSchema('both');
+export const workspaceCreateAttributesSchema = createAttributesSchema('both');
 
 const projectRelationshipSchema = z.looseObject({
   data: z.looseObject({ id: z.string(), type: z.string().optional() }).nullable(),
@@ -43,23 +38,33 @@ const workspaceRelationshipsInputSchema = z.looseObject({
   'tag-bindings': z.looseObject({ data: z.array(tagBindingInputSchema) }).optional(),
 });
 
-export const workspaceCreateBodySchema = z.looseObject({
-  data: z.looseObject({
-    type: z.literal(WORKSPACE_TYPE, 'type must be "workspaces"'),
-    attributes: workspaceCreateAttributesSchema,
-    relationships: workspaceRelationshipsInputSchema.optional(),
-  }),
-});
-export type WorkspaceCreateBody = z.infer<typeof workspaceCreateBodySchema>;
+const createBodySchema = (attributes: z.ZodType<WorkspaceCreateAttributes>) =>
+  z.looseObject({
+    data: z.looseObject({
+      type: z.literal(WORKSPACE_TYPE, 'type must be "workspaces"'),
+      attributes,
+      relationships: workspaceRelationshipsInputSchema.optional(),
+    }),
+  });
+const updateBodySchema = (attributes: z.ZodType<WorkspaceUpdateAttributes>) =>
+  z.looseObject({
+    data: z.looseObject({
+      type: z.literal(WORKSPACE_TYPE, 'type must be "workspaces"'),
+      attributes: attributes.optional(),
+      relationships: workspaceRelationshipsInputSchema.optional(),
+    }),
+  });
 
-export const workspaceUpdateBodySchema = z.looseObject({
-  data: z.looseObject({
-    type: z.literal(WORKSPACE_TYPE, 'type must be "workspaces"'),
-    attributes: workspaceUpdateAttributesSchema.optional(),
-    relationships: workspaceRelationshipsInputSchema.optional(),
-  }),
-});
+export const workspaceCreateBodySchema = createBodySchema(workspaceCreateAttributesSchema);
+export type WorkspaceCreateBody = z.infer<typeof workspaceCreateBodySchema>;
+export const workspaceUpdateBodySchema = updateBodySchema(workspaceUpdateAttributesSchema);
 export type WorkspaceUpdateBody = z.infer<typeof workspaceUpdateBodySchema>;
+
+/** The create and update bodies a service accepts in each wire dialect (`cdkws serve --dialect`). */
+export const WORKSPACE_BODY_SCHEMAS: Readonly<Record<WireDialect, { create: typeof workspaceCreateBodySchema; update: typeof workspaceUpdateBodySchema }>> = {
+  both: { create: workspaceCreateBodySchema, update: workspaceUpdateBodySchema },
+  hosted: { create: createBodySchema(createAttributesSchema('hosted')), update: updateBodySchema(updateAttributesSchema('hosted')) },
+};
 
 export const workspaceLockBodySchema = z.looseObject({ reason: z.string().optional() });
 
@@ -70,28 +75,9 @@ export const sshKeyAssignBodySchema = z.looseObject({
   }),
 });
 
-/** The engine version a create or update asks for, under either of its wire names. */
-export function requestedEngineVersion(attributes: WorkspaceUpdateAttributes): string | undefined {
-  return attributes['engine-version'] ?? attributes[ENGINE_VERSION_WIRE_ALIAS];
-}
-
-/**
- * Wire attributes → the camelCase values the rules take. The alias of engine-version counts as
- * engine-version when only it is given.
- */
+/** Wire attributes (the document's names) → the camelCase values the rules take. */
 export function workspaceValuesFromWire(attributes: WorkspaceUpdateAttributes): WorkspaceUpdateValues {
-  const values = fromWireAttributes(WORKSPACE_ATTRIBUTES, attributes) as WorkspaceUpdateValues;
-  const alias = attributes[ENGINE_VERSION_WIRE_ALIAS];
-  if (values.engineVersion === undefined && alias !== undefined) values.engineVersion = alias;
-  return values;
-}
-
-/** The alias and engine-version given with different values: one violation, in wire words. */
-export function engineVersionAliasConflict(attributes: WorkspaceUpdateAttributes): string | undefined {
-  const alias = attributes[ENGINE_VERSION_WIRE_ALIAS];
-  const given = attributes['engine-version'];
-  if (alias === undefined || given === undefined || alias === given) return undefined;
-  return `engine-version "${given}" and ${ENGINE_VERSION_WIRE_ALIAS} "${alias}" name the same setting with different values; give one of them`;
+  return fromWireAttributes(WORKSPACE_ATTRIBUTES, attributes);
 }
 
 // ---- Response document --------------------------------------------------------------------
@@ -99,7 +85,6 @@ export function engineVersionAliasConflict(attributes: WorkspaceUpdateAttributes
 export type WorkspaceAttributes = WireReadValues<WorkspaceTable> & {
   name: string;
   actions?: { 'is-destroyable': boolean };
-  [ENGINE_VERSION_WIRE_ALIAS]?: string;
   permissions?: Partial<Record<(typeof PERMISSION_KEYS)[number], boolean>>;
   [member: string]: unknown;
 };
@@ -107,7 +92,6 @@ export type WorkspaceAttributes = WireReadValues<WorkspaceTable> & {
 export const workspaceAttributesSchema = responseAttributesSchema(WORKSPACE_ATTRIBUTES).extend({
   name: z.string(),
   actions: z.looseObject({ 'is-destroyable': z.boolean() }).optional(),
-  [ENGINE_VERSION_WIRE_ALIAS]: z.string().optional(),
   permissions: z.looseObject(Object.fromEntries(PERMISSION_KEYS.map((k) => [k, z.boolean().optional()]))).optional(),
 }) as unknown as z.ZodType<WorkspaceAttributes>;
 

@@ -7,7 +7,18 @@ import path from 'node:path';
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const { createExampleProject, ROOT } = require('../../scripts/example-project.js') as { createExampleProject: (prefix?: string) => string; ROOT: string };
 
-const NAMES = ['WorkspacesStack', 'Workspace', 'TagBinding', 'RemoteStateConsumers', 'ChangeRequest', 'Policy', 'PolicyRules', 'Client'];
+const NAMES = [
+  'WorkspacesStack',
+  'Workspace',
+  'TagBinding',
+  'RemoteStateConsumers',
+  'ChangeRequest',
+  'Organization',
+  'OrganizationLookup',
+  'Policy',
+  'PolicyRules',
+  'Client',
+];
 
 describe('the cdk-workspaces package', () => {
   let project: string;

@@ -9,6 +9,7 @@ import path from 'node:path';
 import { Client } from 'pg';
 import { startServer, type RunningServer } from '../../src/server';
 import type { StorageOptions } from '../../src/server/storage/types';
+import type { WireDialect } from '../../src/spec';
 
 export const TOKENS = {
   owner: 'alice-token',
@@ -89,6 +90,8 @@ export interface ServiceOptions {
   storage?: StorageOptions;
   /** Receives the service's log lines; they are dropped unless given. */
   log?: (line: string) => void;
+  /** The wire names workspaces are accepted and answered under (`cdkws serve --dialect`). @default 'both' */
+  dialect?: WireDialect;
 }
 
 export async function startService(options: ServiceOptions = {}): Promise<TestService> {
@@ -101,6 +104,7 @@ export async function startService(options: ServiceOptions = {}): Promise<TestSe
     rateLimit: options.rateLimit,
     authFailureLimit: options.authFailureLimit,
     sessionSecretFile: options.sessionSecretFile,
+    dialect: options.dialect,
     log: options.log ?? (() => {}),
   });
   const apiUrl = `${server.url}/api/v2`;

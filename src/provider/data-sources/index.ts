@@ -3,6 +3,7 @@
 import type { ProviderData } from '../context';
 import type { DataSourceImplementation } from '../protocol/types';
 import type { Schema } from '../protocol/schema';
+import { organizationDataSourceSchema } from './organization-schema';
 import { workspaceDataSourceSchema } from './workspace-schema';
 import { workspacesDataSourceSchema } from './workspaces-schema';
 
@@ -18,6 +19,7 @@ function lazyDataSource(schema: Schema, load: () => DataSource): DataSource {
 
 /* eslint-disable @typescript-eslint/no-require-imports */
 export const dataSources: Record<string, DataSource> = {
+  cdkws_organization: lazyDataSource(organizationDataSourceSchema, () => (require('./organization') as typeof import('./organization')).organizationDataSource),
   cdkws_workspace: lazyDataSource(workspaceDataSourceSchema, () => (require('./workspace') as typeof import('./workspace')).workspaceDataSource),
   cdkws_workspaces: lazyDataSource(workspacesDataSourceSchema, () => (require('./workspaces') as typeof import('./workspaces')).workspacesDataSource),
 };

@@ -8,6 +8,7 @@ import { workspaceResource } from './workspace';
 import { tagBindingSchema } from './tag-binding-schema';
 import { remoteStateConsumersSchema } from './remote-state-consumers-schema';
 import { changeRequestSchema } from './change-request-schema';
+import { organizationSchema } from './organization-schema';
 
 type Resource = ResourceImplementation<ProviderData>;
 
@@ -36,5 +37,6 @@ export const resources: Record<string, Resource> = {
     () => (require('./remote-state-consumers') as typeof import('./remote-state-consumers')).remoteStateConsumersResource,
   ),
   cdkws_change_request: lazyResource(changeRequestSchema, () => (require('./change-request') as typeof import('./change-request')).changeRequestResource),
+  cdkws_organization: lazyResource(organizationSchema, () => (require('./organization') as typeof import('./organization')).organizationResource),
 };
 /* eslint-enable @typescript-eslint/no-require-imports */

@@ -3,7 +3,7 @@
 // values mapping for the resource and the data source, and one values → options mapping for create
 // and update. Pure functions: every rule about what goes into state lives here.
 import type { EffectiveTagBinding, TagBinding, TagBindingOptions, Workspace, WorkspaceCreateOptions, WorkspaceUpdateOptions } from '../../client';
-import { fromWireAttributes, type AttributeRow, type AttributeTable } from '../../spec/attribute-table';
+import { answeredWireValue, fromWireAttributes, type AttributeRow, type AttributeTable } from '../../spec/attribute-table';
 import { isExactEngineVersion, resolveEngineVersion } from '../../spec/engine-version';
 import { normalizeFlatTagName } from '../../spec/tag';
 import { WORKSPACE_ATTRIBUTES } from '../../spec/workspace-attributes';
@@ -54,7 +54,8 @@ function relationshipId(ws: Workspace, name: string): string | null {
 export function answeredValues(ws: Workspace): ObjectValue {
   const attributes = ws.raw.attributes as Record<string, unknown>;
   const out: ObjectValue = {};
-  for (const { snake, row } of ROWS) out[snake] = toValue(row, row.readRelationship ? relationshipId(ws, row.readRelationship) : attributes[row.wire]);
+  for (const { snake, row } of ROWS)
+    out[snake] = toValue(row, row.readRelationship ? relationshipId(ws, row.readRelationship) : answeredWireValue(row, attributes));
   out.tag_names = [...ws.tagNames].sort();
   return out;
 }

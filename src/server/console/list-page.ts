@@ -1,7 +1,7 @@
 // `/app` (organizations) and `/app/:organization/workspaces` (the workspace table). The table's
 // query parameters are the API's own (search[…], filter[…], sort, page[…]) and are handed to the
 // API's list route unchanged, so a console URL and an API URL filter alike.
-import { WORKSPACE_SORT_FIELDS } from '../../spec';
+import { WORKSPACE_ATTRIBUTES, WORKSPACE_SORT_FIELDS, answeredWireValue } from '../../spec';
 import type { DirectoryOrganization } from '../bootstrap';
 import type { ApiDocument, ApiReader } from './api';
 import { segment } from './api';
@@ -116,7 +116,7 @@ export function workspacesPage(session: Session, view: ListView): SafeHtml {
       <td class="nowrap"><a href="${ws.links['self-html']}">${a.name}</a></td>
       <td class="nowrap">${projectNames.get(projectId) ?? projectId}</td>
       <td>${a['execution-mode']}</td>
-      <td class="nowrap">${a['engine-version']}</td>
+      <td class="nowrap">${answeredWireValue(WORKSPACE_ATTRIBUTES.engineVersion, a) as string}</td>
       <td>${lockedBy(ws, usernames)}</td>
       <td>${(a['tag-names'] as string[]).length ? (a['tag-names'] as string[]).map((t) => html`<span class="chip">${t}</span>`) : html`<span class="muted">—</span>`}</td>
       <td>${bindingChips(bindings.get(ws.id) ?? [], projectNames)}</td>

@@ -1,4 +1,5 @@
 // `/app/:organization/workspaces/:name`: one workspace as the API shows it to the caller.
+import { WORKSPACE_ATTRIBUTES, answeredWireValue } from '../../spec';
 import type { DirectoryIndex } from '../access';
 import type { DirectoryOrganization } from '../bootstrap';
 import { ServiceError } from '../errors';
@@ -104,7 +105,7 @@ export function workspacePage(session: Session, view: WorkspaceView, index: Dire
     <dt>Project</dt><dd>${projectNames.get(projectId) ?? projectId}</dd>
     <dt>Execution mode</dt><dd>${a['execution-mode']}</dd>
     <dt>Agent pool</dt><dd>${dash(ws.relationships?.['agent-pool']?.data?.id)}</dd>
-    <dt>Engine version</dt><dd>${a['engine-version']}</dd>
+    <dt>Engine version</dt><dd>${answeredWireValue(WORKSPACE_ATTRIBUTES.engineVersion, a) as string}</dd>
     <dt>Working directory</dt><dd>${dash(a['working-directory'])}</dd>
     <dt>Auto apply</dt><dd>${dash(a['auto-apply'])}</dd>
     <dt>Global remote state</dt><dd>${dash(a['global-remote-state'])}</dd>

@@ -112,7 +112,7 @@ async function update(ctx: RouteContext): Promise<Reply> {
   }
   const parsed = organizationUpdateBodySchema.safeParse((await ctx.body()) ?? {});
   if (!parsed.success) throw validationError(parsed.error.issues);
-  const attributes = parsed.data.data.attributes;
+  const attributes = parsed.data.data.attributes ?? {};
   const from = current.name;
   const to = attributes.name ?? from;
   const updated = await ctx.service.changeDirectory((directory) => {

@@ -95,6 +95,7 @@ async function list(ctx: RouteContext): Promise<Reply> {
       index: ctx.service.index,
       caller: ctx.caller,
       edition: ctx.service.edition,
+      dialect: ctx.service.dialect,
       level,
       canForceDelete: canForceDelete(role, organization, level),
     };

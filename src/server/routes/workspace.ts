@@ -1,6 +1,6 @@
 // Workspace create, show, update and delete (spec "Create a workspace", "Update a workspace",
 // "Show a workspace", "Safe delete", "Force delete").
-import { ERRORS, TAG_BINDINGS_MAX_DIRECT, atLeast, workspaceCreateBodySchema, workspaceUpdateBodySchema, type TagBindingInput } from '../../spec';
+import { ERRORS, TAG_BINDINGS_MAX_DIRECT, WORKSPACE_BODY_SCHEMAS, atLeast, type TagBindingInput } from '../../spec';
 import { canAdministerProject, canCreateWorkspaces, canForceDelete } from '../access';
 import { ServiceError, forbidden, invalid, nameTaken, notFound, validationError } from '../errors';
 import type { Reply, RouteContext, Router } from '../http/router';
@@ -22,6 +22,7 @@ export async function singleWorkspaceReply(ctx: RouteContext, resolved: Resolved
     index: ctx.service.index,
     caller: ctx.caller,
     edition: ctx.service.edition,
+    dialect: ctx.service.dialect,
     level,
     canForceDelete: forceDelete,
     unarchivedChangeRequests,
@@ -56,7 +57,7 @@ function tagBindingsFrom(input: TagBindingInput[] | undefined): TagBindingValue[
 
 async function create(ctx: RouteContext): Promise<Reply> {
   const { organization, role } = ctx.service.organizationFor(ctx.caller, ctx.params.organization_name);
-  const parsed = workspaceCreateBodySchema.safeParse((await ctx.body()) ?? {});
+  const parsed = WORKSPACE_BODY_SCHEMAS[ctx.service.dialect].create.safeParse((await ctx.body()) ?? {});
   if (!parsed.success) throw validationError(parsed.error.issues);
   const { attributes, relationships } = parsed.data.data;
   const projectId = relationships?.project?.data?.id || organization.projects.find((p) => p.isDefault)!.id;
@@ -70,6 +71,7 @@ async function create(ctx: RouteContext): Promise<Reply> {
   const settings = applyWorkspaceAttributes(null, attributes, {
     organization,
     edition: ctx.service.edition,
+    dialect: ctx.service.dialect,
     engineReleases: ctx.service.directory.engineReleases,
   });
   try {
@@ -98,7 +100,7 @@ async function update(ctx: RouteContext): Promise<Reply> {
   const resolved = await ctx.service.workspaceFromParams(ctx.caller, ctx.params);
   const { workspace, organization, role, level } = resolved;
   if (!atLeast(level, 'admin')) throw forbidden(`changing the settings of workspace "${workspace.name}" needs admin access to it`);
-  const parsed = workspaceUpdateBodySchema.safeParse((await ctx.body()) ?? {});
+  const parsed = WORKSPACE_BODY_SCHEMAS[ctx.service.dialect].update.safeParse((await ctx.body()) ?? {});
   if (!parsed.success) throw validationError(parsed.error.issues);
   const attributes = parsed.data.data.attributes ?? {};
   const relationships = parsed.data.data.relationships;
@@ -118,6 +120,7 @@ async function update(ctx: RouteContext): Promise<Reply> {
   const settings = applyWorkspaceAttributes(workspace.settings, attributes, {
     organization,
     edition: ctx.service.edition,
+    dialect: ctx.service.dialect,
     engineReleases: ctx.service.directory.engineReleases,
   });
   try {

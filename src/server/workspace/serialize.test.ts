@@ -1,4 +1,4 @@
-import { ENGINE_VERSION_WIRE_ALIAS, WORKSPACE_ATTRIBUTES, workspaceAttributesSchema } from '../../spec';
+import { WORKSPACE_ATTRIBUTES, workspaceAttributesSchema } from '../../spec';
 import { userCaller, type DirectoryIndex } from '../access';
 import type { DirectoryOrganization } from '../bootstrap';
 import type { WorkspaceRecord } from '../storage/types';
@@ -49,14 +49,13 @@ const context = (overrides: Partial<SerializeContext> = {}): SerializeContext =>
   ...overrides,
 });
 
-/** Every member the table says an answer carries, plus the members that are not rows. */
+/** Every member the table says an answer carries (under both names where the hosted service's differs), plus the members that are not rows. */
 const ANSWERED = [
   ...Object.values(WORKSPACE_ATTRIBUTES)
     .filter((row) => !('readRelationship' in row))
-    .map((row) => row.wire),
+    .flatMap((row) => ('hosted' in row ? [row.wire, row.hosted] : [row.wire])),
   'actions',
   'permissions',
-  ENGINE_VERSION_WIRE_ALIAS,
 ];
 
 describe('workspaceAttributes', () => {
@@ -68,7 +67,18 @@ describe('workspaceAttributes', () => {
     expect(Object.keys(attributes).sort()).toEqual([...ANSWERED].sort());
     expect(workspaceAttributesSchema.safeParse(attributes).error).toBeUndefined();
     expect(attributes).toMatchObject({ 'vcs-repo-identifier': 'acme/networking', 'oauth-client-name': 'GitHub.com', 'tag-names': ['prod'], operations: true });
-    expect(attributes[ENGINE_VERSION_WIRE_ALIAS]).toBe(attributes['engine-version']);
+    expect(attributes['terraform-version']).toBe(attributes['engine-version']);
+  });
+
+  it('answers only the hosted names in the hosted dialect, with the same values', () => {
+    const stored = record({ 'engine-version': '1.9.0', 'vcs-repo': { identifier: 'acme/networking', 'vcsapp-installation-id': 'ghain-1' } });
+    const hosted = workspaceAttributes(stored, context({ dialect: 'hosted' }));
+    expect(hosted['terraform-version']).toBe('1.9.0');
+    expect(hosted).not.toHaveProperty('engine-version');
+    expect(hosted['vcs-repo']).toMatchObject({ 'github-app-installation-id': 'ghain-1' });
+    expect(hosted['vcs-repo']).not.toHaveProperty('vcsapp-installation-id');
+    const both = workspaceAttributes(stored, context());
+    expect(both['vcs-repo']).toMatchObject({ 'github-app-installation-id': 'ghain-1', 'vcsapp-installation-id': 'ghain-1' });
   });
 
   it('answers assessments-enabled on the hosted edition only, and the change request count on single answers only', () => {

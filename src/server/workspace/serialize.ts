@@ -3,14 +3,15 @@
 // service observes (OBSERVED), and null for what the spec lists but this service never produces
 // (runs, assessments, metrics).
 import {
-  ENGINE_VERSION_WIRE_ALIAS,
   compileLiteral,
   VCS_REPO_ATTRIBUTES,
   WORKSPACE_ATTRIBUTES,
   permissionsFor,
   wireDefaultsOf,
   type AccessLevel,
+  type AttributeRow,
   type AttributeTable,
+  type WireDialect,
   type WireReadValues,
   type WorkspaceAttributes,
 } from '../../spec';
@@ -25,6 +26,8 @@ export interface SerializeContext {
   /** Whose answer it is: the permissions of an included organization are the caller's. */
   caller: Caller;
   edition: 'hosted' | 'self-hosted';
+  /** The wire names answered (`cdkws serve --dialect`); `both` when unset. */
+  dialect?: WireDialect;
   level: AccessLevel | null;
   canForceDelete: boolean;
   /** Present on single-workspace answers only. */
@@ -57,11 +60,13 @@ type Column<S> = readonly [wire: string, value: Compute<S, unknown>];
  * One column per answered row of `table` (rows read from a relationship are not attributes):
  * `observed` computes a value; else a settable row answers its stored value, or its default, or
  * null where the row allows; else a nullable row answers null. A row with none of these is a
- * mistake caught at start-up.
+ * mistake caught at start-up. A row with a hosted name is answered under both names (`both`) or
+ * only the hosted one (`hosted`); settings are stored under the document's name.
  * Columns are in wire-name order, the order documents have always had.
  */
 function columnsOf<S>(
   table: AttributeTable,
+  dialect: WireDialect,
   observed: Readonly<Partial<Record<string, Compute<S, unknown>>>>,
   stored: (source: S) => Readonly<Record<string, unknown>>,
   extra: Readonly<Record<string, Compute<S, unknown>>> = {},
@@ -69,17 +74,33 @@ function columnsOf<S>(
   const defaults = wireDefaultsOf(table);
   const columns = Object.entries(table)
     .filter(([, row]) => !row.readRelationship)
-    .map(([name, row]): Column<S> => {
-      const compute = observed[name];
-      if (compute) return [row.wire, compute];
-      if (row.create || row.update) {
-        const fallback = row.wire in defaults ? defaults[row.wire] : row.nullable || row.answeredNull ? null : undefined;
-        return [row.wire, (source) => stored(source)[row.wire] ?? fallback];
-      }
-      if (row.nullable) return [row.wire, () => null];
-      throw new Error(`attribute "${name}" is answered but this service has no value for it: compute it in serialize.ts`);
+    .flatMap(([name, row]): Column<S>[] => {
+      const names = row.hosted === undefined ? [row.wire] : dialect === 'hosted' ? [row.hosted] : [row.wire, row.hosted];
+      const compute = valueOf(name, row, observed[name], defaults, stored);
+      return names.map((wire): Column<S> => [wire, compute]);
     });
   return [...columns, ...Object.entries(extra)].sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
+}
+
+function valueOf<S>(
+  name: string,
+  row: AttributeRow,
+  compute: Compute<S, unknown> | undefined,
+  defaults: Readonly<Record<string, unknown>>,
+  stored: (source: S) => Readonly<Record<string, unknown>>,
+): Compute<S, unknown> {
+  if (compute) return compute;
+  if (row.create || row.update) {
+    const fallback = row.wire in defaults ? defaults[row.wire] : row.nullable || row.answeredNull ? null : undefined;
+    return (source) => stored(source)[row.wire] ?? fallback;
+  }
+  if (row.nullable) return () => null;
+  throw new Error(`attribute "${name}" is answered but this service has no value for it: compute it in serialize.ts`);
+}
+
+/** One builder per wire dialect, made at start-up. */
+function perDialect<T>(make: (dialect: WireDialect) => T): Readonly<Record<WireDialect, T>> {
+  return { both: make('both'), hosted: make('hosted') };
 }
 
 /** The columns as one function building one object literal (compileLiteral: every list page renders twenty). */
@@ -101,8 +122,10 @@ const VCS_REPO_OBSERVED: Observed<typeof VCS_REPO_ATTRIBUTES, VcsRepoDocument, {
   serviceProvider: ({ token }) => serviceProvider(token),
   webhookUrl: ({ stored }) => `https://localhost/webhooks/vcs/${String(stored['webhook-id'] ?? '')}`,
 };
-const buildVcsRepo = builderOf<{ stored: StoredVcsRepo; token: OAuthToken | undefined }, VcsRepoDocument>(
-  columnsOf(VCS_REPO_ATTRIBUTES, VCS_REPO_OBSERVED, (source) => source.stored),
+const buildVcsRepo = perDialect((dialect) =>
+  builderOf<{ stored: StoredVcsRepo; token: OAuthToken | undefined }, VcsRepoDocument>(
+    columnsOf(VCS_REPO_ATTRIBUTES, dialect, VCS_REPO_OBSERVED, (source) => source.stored),
+  ),
 );
 
 function serviceProvider(token: OAuthToken | undefined): string {
@@ -131,22 +154,23 @@ const OBSERVED: Observed<WorkspaceTable, WorkspaceAttributes, Source> = {
 };
 
 /** Members of the answer that are not rows of the table. */
-const EXTRA: { [K in 'actions' | 'permissions' | typeof ENGINE_VERSION_WIRE_ALIAS]: Compute<Source, WorkspaceAttributes[K]> } = {
+const EXTRA: { [K in 'actions' | 'permissions']: Compute<Source, WorkspaceAttributes[K]> } = {
   actions: () => ({ 'is-destroyable': true }),
   permissions: ({ ctx }) => permissionsFor(ctx.level, ctx.canForceDelete),
-  // The hosted service's name for engine-version, for clients that read only that.
-  [ENGINE_VERSION_WIRE_ALIAS]: ({ stored }) => stored['engine-version'],
 };
 
-const buildAttributes = builderOf<Source, WorkspaceAttributes>(columnsOf(WORKSPACE_ATTRIBUTES, OBSERVED, (source) => source.stored, EXTRA));
+const buildAttributes = perDialect((dialect) =>
+  builderOf<Source, WorkspaceAttributes>(columnsOf(WORKSPACE_ATTRIBUTES, dialect, OBSERVED, (source) => source.stored, EXTRA)),
+);
 
 /** The `attributes` of a workspace document. */
 export function workspaceAttributes(ws: WorkspaceRecord, ctx: SerializeContext): WorkspaceAttributes {
   const stored = ws.settings as StoredSettings;
   const storedVcs = stored['vcs-repo'] ?? null;
   const token = storedVcs ? ctx.organization.oauthTokens.find((t) => t.id === storedVcs['oauth-token-id']) : undefined;
-  const vcsRepo = storedVcs ? buildVcsRepo({ stored: storedVcs, token }) : null;
-  return buildAttributes({ ws, stored, ctx, token, vcsRepo });
+  const dialect = ctx.dialect ?? 'both';
+  const vcsRepo = storedVcs ? buildVcsRepo[dialect]({ stored: storedVcs, token }) : null;
+  return buildAttributes[dialect]({ ws, stored, ctx, token, vcsRepo });
 }
 
 const related = (path: string) => ({ links: { related: `/api/v2${path}` } });

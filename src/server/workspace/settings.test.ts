@@ -116,6 +116,41 @@ describe('applyWorkspaceAttributes', () => {
     expect(refusal(() => create({ 'engine-version': '1.9.0', 'terraform-version': '1.8.0' }))).toEqual([
       expect.objectContaining({ code: 'invalid-attribute', pointer: '/data/attributes/terraform-version' }),
     ]);
+    expect(
+      refusal(() => create({ 'vcs-repo': { identifier: 'acme/networking', 'vcsapp-installation-id': 'ghain-1', 'github-app-installation-id': 'ghain-2' } })),
+    ).toEqual([expect.objectContaining({ code: 'invalid-attribute', pointer: '/data/attributes/vcs-repo/github-app-installation-id' })]);
+  });
+
+  describe('wire dialects', () => {
+    it('reads the hosted names as the document names by default, and stores the document names', () => {
+      const settings = create({ 'terraform-version': '1.9.0', 'vcs-repo': { identifier: 'acme/networking', 'github-app-installation-id': 'ghain-1' } });
+      expect(settings['engine-version']).toBe('1.9.0');
+      expect(settings['vcs-repo']).toMatchObject({ 'vcsapp-installation-id': 'ghain-1' });
+      expect(settings).not.toHaveProperty('terraform-version');
+      expect(settings['vcs-repo']).not.toHaveProperty('github-app-installation-id');
+      expect(create({ 'engine-version': '1.8.0' })['engine-version']).toBe('1.8.0');
+    });
+
+    it('reads only the hosted names in the hosted dialect: the document names are ignored as unknown members', () => {
+      const hosted = context({ dialect: 'hosted' });
+      expect(create({ 'terraform-version': '1.9.0' }, hosted)['engine-version']).toBe('1.9.0');
+      const ignored = create({ 'engine-version': '1.8.0' }, hosted);
+      expect(ignored['engine-version']).toBe(create({}, hosted)['engine-version']);
+      expect(ignored['engine-version']).not.toBe('1.8.0');
+      expect(refusal(() => create({ 'terraform-version': 'nonsense' }, hosted))).toEqual([
+        expect.objectContaining({ code: 'invalid-attribute', pointer: '/data/attributes/terraform-version' }),
+      ]);
+    });
+
+    it('words rule violations in the hosted names in the hosted dialect', () => {
+      const both = { identifier: 'acme/networking', 'oauth-token-id': 'ot-github', 'github-app-installation-id': 'ghain-1' };
+      expect(refusal(() => create({ 'vcs-repo': both }, context({ dialect: 'hosted' })))).toEqual([
+        expect.objectContaining({ detail: 'vcs-repo.oauth-token-id and vcs-repo.github-app-installation-id cannot both be given; choose one' }),
+      ]);
+      expect(refusal(() => create({ 'vcs-repo': both }))).toEqual([
+        expect.objectContaining({ detail: 'vcs-repo.oauth-token-id and vcs-repo.vcsapp-installation-id cannot both be given; choose one' }),
+      ]);
+    });
   });
 
   it('needs an agent pool after the organization defaults, in the spec rule words', () => {

@@ -4,17 +4,15 @@
 import { randomUUID } from 'node:crypto';
 import {
   DEFAULT_ENGINE_RELEASES,
-  ENGINE_VERSION_WIRE_ALIAS,
   AGENT_POOL_REQUIRED,
   VCS_REPO_ATTRIBUTES,
   WORKSPACE_ATTRIBUTES,
   assessmentsProblems,
   checkWorkspaceRules,
-  engineVersionAliasConflict,
   isSettable,
   renderViolation,
-  requestedEngineVersion,
   resolveEngineVersion,
+  toDocumentWireNames,
   wireDefaultsOf,
   workspaceValuesFromWire,
   ERRORS,
@@ -27,6 +25,7 @@ import {
   type WorkspaceFacts,
   type WorkspaceUpdateAttributes,
   type WorkspaceUpdateValues,
+  type WireDialect,
 } from '../../spec';
 import type { DirectoryOrganization } from '../bootstrap';
 import { ServiceError } from '../errors';
@@ -36,6 +35,8 @@ export interface SettingsContext {
   organization: DirectoryOrganization;
   edition: 'hosted' | 'self-hosted';
   engineReleases: string[] | null;
+  /** The wire names the service accepts (`cdkws serve --dialect`); `both` when unset. */
+  dialect?: WireDialect;
 }
 
 type Mode = 'create' | 'update';
@@ -48,7 +49,9 @@ interface Violation {
 }
 
 const at = (name: string) => `/data/attributes/${name}`;
-const fromSpec = (v: RuleViolation): Violation => renderViolation(WORKSPACE_ATTRIBUTES, v, 'wire');
+/** A spec rule's violation in the names the service speaks: the hosted service's in the hosted dialect. */
+const fromSpec = (v: RuleViolation, dialect: WireDialect = 'both'): Violation =>
+  renderViolation(WORKSPACE_ATTRIBUTES, v, dialect === 'hosted' ? 'hosted' : 'wire');
 
 function rejectViolations(violations: Violation[]): void {
   if (violations.length === 0) return;
@@ -137,12 +140,13 @@ function applyEngineVersion(
   attributes: Attributes,
   ctx: SettingsContext,
   violations: Violation[],
+  /** The name the request gave the version under. */
+  name: string,
 ): string | undefined {
-  const requested = requestedEngineVersion(attributes);
+  const requested = attributes['engine-version'];
   if (requested === undefined && previous) return previous['engine-version'] as string | undefined;
   const resolved = resolveEngineVersion(requested, ctx.engineReleases ?? DEFAULT_ENGINE_RELEASES);
   if (resolved === undefined) {
-    const name = attributes['engine-version'] !== undefined ? WORKSPACE_ATTRIBUTES.engineVersion.wire : ENGINE_VERSION_WIRE_ALIAS;
     violations.push({ pointer: at(name), detail: `${name} "${requested}" is neither a version (X.Y.Z) nor a constraint matching a known release` });
     return undefined;
   }
@@ -180,8 +184,13 @@ function applyVcsRepo(
  * The settings after applying `attributes` to `previous` (null on create). Throws ServiceError 422
  * for every broken rule at once: first the spec's rules, then what only the stored data can show.
  */
-export function applyWorkspaceAttributes(previous: WorkspaceSettings | null, attributes: Attributes, ctx: SettingsContext): WorkspaceSettings {
+export function applyWorkspaceAttributes(previous: WorkspaceSettings | null, sent: Attributes, ctx: SettingsContext): WorkspaceSettings {
   const { organization } = ctx;
+  // From here on only the document's names: the hosted service's are read as them (attribute-table `hosted`).
+  const { attributes: named, conflicts } = toDocumentWireNames(WORKSPACE_ATTRIBUTES, sent, ctx.dialect ?? 'both');
+  const attributes = named as Attributes;
+  const { engineVersion } = WORKSPACE_ATTRIBUTES;
+  const engineVersionName = ctx.dialect === 'hosted' || sent[engineVersion.wire] === undefined ? engineVersion.hosted : engineVersion.wire;
   const mode: Mode = previous ? 'update' : 'create';
   const values = workspaceValuesFromWire(attributes);
   const next = previous ? structuredClone(previous) : newWorkspaceSettings(ctx);
@@ -189,7 +198,7 @@ export function applyWorkspaceAttributes(previous: WorkspaceSettings | null, att
 
   const violations: Violation[] = [];
   const executionMode = applyExecutionMode(previous, next, values, organization, violations);
-  const engineVersion = applyEngineVersion(previous, next, attributes, ctx, violations);
+  const resolvedVersion = applyEngineVersion(previous, next, attributes, ctx, violations, engineVersionName);
   applyVcsRepo(previous, next, attributes, mode, organization, violations);
 
   const facts: WorkspaceFacts = {
@@ -197,11 +206,10 @@ export function applyWorkspaceAttributes(previous: WorkspaceSettings | null, att
     hasVcsRepo: Boolean(previous?.['vcs-repo']),
     edition: ctx.edition,
     organization: { name: organization.name, tier: organization.tier },
-    engineVersion,
+    engineVersion: resolvedVersion,
   };
-  const ruled = checkWorkspaceRules(values, mode, facts).map(fromSpec);
-  const aliasConflict = engineVersionAliasConflict(attributes);
-  if (aliasConflict) ruled.unshift({ pointer: at(ENGINE_VERSION_WIRE_ALIAS), detail: aliasConflict });
+  const ruled = checkWorkspaceRules(values, mode, facts).map((v) => fromSpec(v, ctx.dialect));
+  ruled.unshift(...conflicts.map((c) => ({ pointer: at(c.hostedPath.join('/')), detail: c.detail })));
   rejectViolations(ruled);
   rejectViolations(violations);
 
