@@ -9,7 +9,15 @@ import { paint, redact, withProgress, CliError, StepError, type Output } from '.
 import { synthesizeChecked } from './policy-check';
 import { ApplyProgress, parseEvent, PlanProgress } from './plan-progress';
 import { readProjectConfig, selectStacks, type ProjectConfig, type StackInfo } from './project';
-import { constructPaths, summarizePlan, unnamedWorkspaceIds, type JsonPlan, type PlanSummary, type SynthesizedStack } from './plan-summary';
+import {
+  constructPaths,
+  summarizePlan,
+  WORKSPACE_RESOURCE_TYPE,
+  unnamedWorkspaceIds,
+  type JsonPlan,
+  type PlanSummary,
+  type SynthesizedStack,
+} from './plan-summary';
 import { ensureProvider, initIfNeeded, terraformRunner, type ProviderInstallation, type TerraformRunner } from './terraform';
 import { lookUpWorkspaceNames } from './workspace-names';
 
@@ -109,6 +117,7 @@ function readOnlyAttributes(): Promise<Map<string, Set<string>>> {
 export async function applyPlan(output: Output, plan: StackPlan, verb: string): Promise<void> {
   const diagnostics: TerraformDiagnostic[] = [];
   const counter = new ApplyProgress(plan.summary);
+  const labels = new Map(plan.summary.resources.map((r) => [r.address, r.type === WORKSPACE_RESOURCE_TYPE ? `workspace ${r.name}` : r.name]));
   try {
     await withProgress(output, `${verb} ${plan.stack.name}`, async (note, progress) => {
       progress.status(counter.text());
@@ -119,7 +128,7 @@ export async function applyPlan(output: Output, plan: StackPlan, verb: string): 
           if (event.type === 'apply_complete' || event.type === 'apply_errored') {
             counter.observe(event);
             progress.status(counter.text());
-            note(`  [${counter.text()}] ${redact(event['@message'] ?? '')}`);
+            note(`  [${counter.text()}] ${redact(namedMessage(event['@message'] ?? '', event.hook?.resource?.addr, labels))}`);
           }
           if (event.type === 'diagnostic' && event.diagnostic) diagnostics.push(event.diagnostic);
         },
@@ -135,6 +144,12 @@ export async function applyPlan(output: Output, plan: StackPlan, verb: string): 
   } finally {
     for (const d of formatDiagnostics(diagnostics)) output.err(`${paint(output, d.startsWith('Error') ? 'red' : 'yellow', redact(d))}\n`);
   }
+}
+
+/** Terraform's `cdkws_tag_binding.x_tag-env_1A2B3C4D: Creation complete` with the name the summary gave it. */
+function namedMessage(message: string, address: string | undefined, labels: ReadonlyMap<string, string>): string {
+  const label = address === undefined ? undefined : labels.get(address);
+  return label !== undefined && address !== undefined && message.startsWith(`${address}:`) ? `${label}${message.slice(address.length)}` : message;
 }
 
 /** Asks on a terminal; refuses when there is none (pipelines pass --auto-approve). */
