@@ -114,6 +114,7 @@ export function groupByWorkspace(
   const others: ResourceChangeSummary[] = [];
   for (const r of resources) {
     if (r.type === WORKSPACE_RESOURCE_TYPE && r.workspace !== undefined) continue;
+    // Workspace names hold no ", " (letters, digits, - and _): the joined list splits back safely.
     const targets = r.workspace?.split(', ') ?? [];
     if (targets.length !== 1) {
       others.push(r);
