@@ -8,6 +8,7 @@ import { benchProvider } from './provider';
 import { benchRefresh } from './refresh';
 import { benchService } from './service';
 import { benchListStorage } from './service-queries';
+import { benchSynth } from './synth';
 
 type Bench = (quick: boolean) => Promise<Record<string, unknown>>;
 
@@ -20,6 +21,7 @@ const BENCHMARKS: Record<string, Bench> = {
   refresh: () => benchRefresh(),
   console: (quick) => benchConsole({ largeCount: quick ? 10_000 : 100_000, samples: quick ? 50 : 200 }),
   import: (quick) => benchImport({ quick }),
+  synth: (quick) => Promise.resolve(benchSynth({ rounds: quick ? 3 : 7 })),
 };
 
 /** Only with `--only`: minutes of seeding each. */

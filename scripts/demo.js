@@ -2,7 +2,9 @@
 'use strict';
 // `npm run demo`: the whole workflow on this machine, offline. Starts the embedded service with the
 // example bootstrap (in memory, free port), then in a copy of examples/platform: synth, diff (prints
-// the pull-request summary), deploy, a second diff that must be empty; then stops the service.
+// the pull-request summary), deploy, a second diff that must be empty; then stops the service. The
+// plan is printed once: as the pull-request summary. The diff's and the deploy's own terminal
+// summaries of the same plan are not repeated (progress, on stderr, still shows).
 const { spawn } = require('node:child_process');
 const fs = require('node:fs');
 const path = require('node:path');
@@ -32,11 +34,16 @@ function startService() {
   });
 }
 
-/** Runs the CLI in the project; resolves with its exit code. */
-function cdkws(cwd, env, ...args) {
+/**
+ * Runs the CLI in the project; resolves with its exit code and stdout. With `quiet`, stdout is kept
+ * from the terminal (the caller shows what it needs of it).
+ */
+function cdkws(cwd, env, args, { quiet = false } = {}) {
   process.stdout.write(`$ cdkws ${args.join(' ')}\n`);
-  const child = spawn(process.execPath, [CLI, ...args], { cwd, env, stdio: 'inherit' });
-  return new Promise((resolve) => child.on('exit', (code) => resolve(code ?? 1)));
+  const child = spawn(process.execPath, [CLI, ...args], { cwd, env, stdio: ['ignore', quiet ? 'pipe' : 'inherit', 'inherit'] });
+  let stdout = '';
+  if (quiet) child.stdout.on('data', (chunk) => (stdout += chunk.toString()));
+  return new Promise((resolve) => child.on('close', (code) => resolve({ code: code ?? 1, stdout })));
 }
 
 function expectCode(step, code, expected) {
@@ -53,20 +60,29 @@ async function main() {
   delete env.TFE_TOKEN;
   try {
     heading('Synthesizing examples/platform');
-    expectCode('synth', await cdkws(project, env, 'synth'), 0);
+    expectCode('synth', (await cdkws(project, env, ['synth'])).code, 0);
 
     heading('Diff: what a pull request would show');
     const markdown = path.join(project, 'plan.md');
-    expectCode('diff', await cdkws(project, env, 'diff', '--markdown', markdown), 2);
-    heading('The pull-request summary (plan.md, full plan collapsed)');
+    expectCode('diff', (await cdkws(project, env, ['diff', '--markdown', markdown], { quiet: true })).code, 2);
+    heading('The pull-request summary (plan.md)');
     const summary = fs.readFileSync(markdown, 'utf8');
-    process.stdout.write(summary.slice(0, summary.indexOf('<details>') >= 0 ? summary.indexOf('<details>') : undefined));
+    const details = summary.indexOf('<details>');
+    process.stdout.write(details >= 0 ? `${summary.slice(0, details)}(Terraform's own plan follows in plan.md, collapsed.)\n` : summary);
 
     heading('Deploy');
-    expectCode('deploy', await cdkws(project, env, 'deploy', '--auto-approve'), 0);
+    const deployed = await cdkws(project, env, ['deploy', '--auto-approve'], { quiet: true });
+    expectCode('deploy', deployed.code, 0);
+    // The plan it applies is the one summarized above: only the outcome is shown.
+    process.stdout.write(
+      deployed.stdout
+        .split('\n')
+        .filter((line) => line.includes('✔'))
+        .join('\n') + '\n',
+    );
 
     heading('Diff again: nothing left to change');
-    expectCode('second diff', await cdkws(project, env, 'diff'), 0);
+    expectCode('second diff', (await cdkws(project, env, ['diff'])).code, 0);
     process.stdout.write('\nThe second diff is empty: the service matches the code.\n');
   } finally {
     heading('Stopping the service');

@@ -48,18 +48,25 @@ function failureOf(error: unknown): ReportFailure {
 
 const stackChanged = (entry: Report['stacks'][number]) => entry.changed ?? entry.summary.resources.length > 0;
 
-/** The `--json` document (docs/guide-review.md): values once-encoded, one entry per planned stack. */
+/**
+ * The `--json` document (docs/guide-review.md): values once-encoded, one entry per planned stack,
+ * its changes grouped by workspace as in the summary. Version 2: `resources` became `workspaces`
+ * (rows) and `others` (resources of no single workspace).
+ */
 export function jsonReport(report: Report): unknown {
   const changes = report.stacks.some(stackChanged);
   return {
-    version: 1,
+    version: 2,
     changes,
     ...(report.failure ? { error: report.failure } : {}),
     policy: {
       findings: report.policy.flatMap((p) => p.findings),
       suppressions: report.policy.flatMap((p) => p.suppressions),
     },
-    stacks: report.stacks.map((entry) => ({ ...entry.summary, changes: stackChanged(entry) })),
+    stacks: report.stacks.map((entry) => {
+      const { resources, ...grouped } = entry.summary;
+      return { ...grouped, changes: stackChanged(entry) };
+    }),
   };
 }
 

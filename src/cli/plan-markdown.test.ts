@@ -94,28 +94,35 @@ describe('renderPlanMarkdown: a summary that fits a pull-request comment', () =>
 
   it('keeps the counts, every destroyed workspace and the policy findings', () => {
     expect(markdown).toContain('**600 to add, 0 to change, 40 to destroy**');
-    for (const name of destroyedNames(40)) expect(markdown).toContain(`cdkws_workspace.${name} (workspace ${name}) will be destroyed`);
+    for (const name of destroyedNames(40)) expect(markdown).toContain(`workspace ${name} will be destroyed`);
     expect(markdown).toContain('### Policy: 0 errors, 1 warning');
     expect(markdown).toContain('`engine-version-pinned`');
     expect(markdown).toContain('- `required-tags` on `platform/legacy` (2 findings): retired next quarter');
   });
 
   it('lists destroys before anything else and says what it left out and where the full report is', () => {
-    expect(markdown.indexOf('🔴 delete')).toBeLessThan(markdown.indexOf('🟢 create') === -1 ? Infinity : markdown.indexOf('🟢 create'));
+    expect(markdown.indexOf('| 🔴 |')).toBeGreaterThan(0);
+    expect(markdown.indexOf('| 🔴 |')).toBeLessThan(markdown.indexOf('| 🟢 |') === -1 ? Infinity : markdown.indexOf('| 🟢 |'));
     expect(markdown).toMatch(/_Shortened to fit 65,000 characters: left out the full plan text; .*The full report is `plan-full\.md`\._\n$/);
     expect(markdown).not.toContain('<details><summary>Full plan</summary>');
   });
 
-  it('folds rows into counts per action and still names every destroyed workspace at a much smaller limit', () => {
+  it('folds the rows of creates into a count and keeps a row per destroyed workspace at a much smaller limit', () => {
     const small = renderPlanMarkdown(big, { maxChars: 8_000 });
     expect(small.length).toBeLessThanOrEqual(8_000);
     expect(small).toContain('**600 to add, 0 to change, 40 to destroy**');
-    expect(small).toContain('> ⚠️ **Warning:** 40 resources will be destroyed: legacy-000 (cdkws_workspace.legacy-000)');
-    for (const name of destroyedNames(40)) expect(small).toContain(`${name} (cdkws_workspace.${name})`);
-    expect(small).toContain('Not listed: 40 delete, 600 create.');
-    expect(small).toContain('the table rows of 40 delete, 600 create (counted above)');
+    for (const name of destroyedNames(40)) expect(small).toContain(`| 🔴 | ${name} | **destroyed, with its state** |`);
+    expect(small).toContain('Not listed: 150 create rows (counted above).');
+    expect(small).toContain('the rows of 150 create (counted above)');
     expect(small).toContain('Run `cdkws diff --markdown-full FILE` for the full report.');
     expect(small).toContain('### Policy: 0 errors, 1 warning');
+  });
+
+  it('names every destroyed workspace in one warning line when not even their rows fit', () => {
+    const tiny = renderPlanMarkdown(big, { maxChars: 3_000 });
+    expect(tiny.length).toBeLessThanOrEqual(3_000);
+    expect(tiny).toContain(`> ⚠️ **Warning:** 40 resources will be destroyed: ${destroyedNames(40).join(', ')}\n`);
+    expect(tiny).toContain('Not listed: 40 delete rows, 150 create rows (counted above).');
   });
 
   it('is not shortened when it fits, and says nothing about leaving things out', () => {
@@ -128,9 +135,9 @@ describe('renderPlanMarkdown: a summary that fits a pull-request comment', () =>
   it('drops table rows of creates before the rows of destroys', () => {
     const full = renderMarkdownFull(report(150, 3));
     const at = renderPlanMarkdown(report(150, 3), { maxChars: 20_000 });
-    expect(full).toContain('| 🟢 create | `cdkws_workspace.service-149-production-workspace` |');
-    expect(at).toContain('| 🔴 delete | `cdkws_workspace.legacy-002` | legacy-002 |');
-    expect(at).toContain('| 🟢 create | 600 more resources (not listed) | |');
+    expect(full).toContain('| 🟢 | service-149-production-workspace | `auto_apply: false`<br>`description: "Workspace 149: a long');
+    expect(at).toContain('| 🔴 | legacy-002 | **destroyed, with its state** |');
+    expect(at).toContain('Not listed: 150 create rows (counted above).');
     expect(at.length).toBeLessThanOrEqual(20_000);
   });
 });
@@ -165,12 +172,14 @@ describe('jsonReport (the --json document)', () => {
     });
     const json = JSON.parse(JSON.stringify(jsonReport({ stacks: [{ summary, changed: true }], policy })));
     expect(json).toMatchObject({
-      version: 1,
+      version: 2,
       changes: true,
       policy: { findings: [{ ruleId: 'engine-version-pinned' }], suppressions: [{ reason: 'retired next quarter' }] },
     });
     expect(json.stacks[0]).toMatchObject({ stack: 'platform', changes: true, add: 0, change: 1, destroy: 0, drift: [], warnings: [] });
-    expect(json.stacks[0].resources[0].attributes).toEqual([
+    // A binding whose workspace the plan does not name belongs to no row.
+    expect(json.stacks[0].workspaces).toEqual([]);
+    expect(json.stacks[0].others[0].attributes).toEqual([
       { name: 'count', before: 1, after: 2, forcesReplacement: false },
       { name: 'secret', before: null, after: null, beforeSensitive: true, afterSensitive: true, forcesReplacement: false },
       { name: 'value', before: '41', after: '42', forcesReplacement: false },
@@ -181,7 +190,7 @@ describe('jsonReport (the --json document)', () => {
   it('carries the failure, with no changes claimed', () => {
     const json = jsonReport({ stacks: [], policy: [], failure: { step: 'synth', message: 'the app command failed' } });
     expect(json).toEqual({
-      version: 1,
+      version: 2,
       changes: false,
       error: { step: 'synth', message: 'the app command failed' },
       policy: { findings: [], suppressions: [] },

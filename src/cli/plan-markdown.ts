@@ -4,8 +4,9 @@
 // long values, attribute changes and drift details, then table rows (folded into counts per
 // action); at the end the summary says what it left out and where the full report is.
 import type { PolicyReport } from '../spec/policy-report';
-import { allFindings, describeChange, type Report } from './plan-report';
-import { countsLine, hasChanges, type ChangeAction, type PlanSummary } from './plan-summary';
+import { ORDER } from './plan-groups';
+import { allFindings, describeChange, describeMember, rowVerb, SYMBOL, type Report } from './plan-report';
+import { countsLine, hasChanges, WORKSPACE_RESOURCE_TYPE, type ChangeAction, type PlanSummary, type WorkspaceChange } from './plan-summary';
 
 export const DEFAULT_MAX_CHARS = 65_000;
 
@@ -110,7 +111,7 @@ function renderWarnings(summary: PlanSummary, level: Level): string[] {
   for (const action of ['delete', 'replace'] as const) {
     const rows = summary.resources.filter((r) => r.action === action);
     if (rows.length === 0) continue;
-    const names = rows.map((r) => (r.workspace ? `${r.workspace} (${r.address})` : r.address)).join(', ');
+    const names = rows.map((r) => (r.type === WORKSPACE_RESOURCE_TYPE || !r.workspace ? r.name : `${r.name} (${r.workspace})`)).join(', ');
     lines.push(
       `> ⚠️ **Warning:** ${plural(rows.length, 'resource')} will be ${action === 'delete' ? 'destroyed' : 'replaced (destroyed, then created)'}: ${names}`,
       '>',
@@ -129,14 +130,15 @@ function renderDrift(summary: PlanSummary, level: Level, omitted: Omitted): stri
     '',
   ];
   for (const d of summary.drift) {
-    const workspace = d.workspace ? ` (${d.workspace})` : '';
+    const isWorkspace = d.type === WORKSPACE_RESOURCE_TYPE;
+    const what = isWorkspace ? `workspace ${d.name}` : `${code(d.name)}${d.workspace ? ` (${d.workspace})` : ''}`;
     if (d.action === 'delete') {
-      lines.push(`- ${code(d.address)}${workspace}: deleted outside of code`);
+      lines.push(`- ${what}: deleted outside of code`);
     } else if (level.driftAttributes) {
-      lines.push(`- ${code(d.address)}${workspace}:`);
+      lines.push(`- ${what}:`);
       for (const change of d.attributes) lines.push(`  - ${code(describeChange(change, 'update', level.valueLimit))}`);
     } else {
-      lines.push(`- ${code(d.address)}${workspace}: ${d.attributes.map((a) => a.name).join(', ')}`);
+      lines.push(`- ${what}: ${d.attributes.map((a) => a.name).join(', ')}`);
       omitted.driftDetails += 1;
     }
   }
@@ -152,6 +154,73 @@ interface Omitted {
   rows: Partial<Record<ChangeAction, number>>;
 }
 
+const LEGEND = '🔴 destroy · 🟠 replace · 🟡 change · 🟢 create · 🔵 import';
+
+/** What a row changes, one item per line: the workspace's attributes, then its resources'. */
+function rowChanges(row: WorkspaceChange, level: Level, omitted: Omitted): string {
+  const action = row.action ?? 'update';
+  const verb = rowVerb(row);
+  const items: string[] = verb ? [`**${verb}**`] : [];
+  if (level.attributes) {
+    for (const change of row.attributes) items.push(code(shortened(describeChange(change, action, level.valueLimit), describeChange(change, action), omitted)));
+    for (const r of row.resources) items.push(code(shortened(describeMember(r, level.valueLimit), describeMember(r), omitted)));
+  } else {
+    // Attribute names only: what changes, without the values.
+    if (row.attributes.length > 0) items.push(code(row.attributes.map((a) => a.name).join(', ')));
+    for (const r of row.resources) items.push(code(`${SYMBOL[r.action]} ${r.name}`));
+    if (row.attributes.length > 0 || row.resources.some((r) => r.attributes.length > 0)) omitted.attributeSections += 1;
+  }
+  return items.map(cell).join('<br>');
+}
+
+function shortened(line: string, full: string, omitted: Omitted): string {
+  if (line !== full) omitted.longValues = true;
+  return line;
+}
+
+function workspaceCell(row: WorkspaceChange, stack: string): string {
+  const where = row.path && row.path !== `${stack}/${row.workspace}` ? ` (${code(row.path)})` : '';
+  return cell(`${row.workspace}${where}`);
+}
+
+function renderRows(summary: PlanSummary, level: Level, omitted: Omitted): string[] {
+  const lines: string[] = [];
+  const shown = summary.workspaces.filter((row) => level.rows.has(rowAction(row)));
+  const others = summary.others.filter((r) => level.rows.has(r.action));
+  if (shown.length > 0 || others.length > 0) lines.push(`<sub>${LEGEND}</sub>`, '');
+  if (shown.length > 0) {
+    lines.push('| | workspace | changes |', '|---|---|---|');
+    for (const row of shown) lines.push(`| ${EMOJI[rowAction(row)]} | ${workspaceCell(row, summary.stack)} | ${rowChanges(row, level, omitted)} |`);
+    lines.push('');
+  }
+  if (others.length > 0) {
+    lines.push('| | resource | workspaces | changes |', '|---|---|---|---|');
+    for (const r of others) {
+      const changes = level.attributes
+        ? r.attributes.map((a) => code(describeChange(a, r.action, level.valueLimit)))
+        : [code(r.attributes.map((a) => a.name).join(', '))];
+      lines.push(`| ${EMOJI[r.action]} | ${cell(code(r.name))} | ${cell(r.workspace ?? '–')} | ${changes.map(cell).join('<br>')} |`);
+    }
+    lines.push('');
+  }
+  const folded = new Map<ChangeAction, number>();
+  for (const action of [...summary.workspaces.map(rowAction), ...summary.others.map((r) => r.action)]) {
+    if (!level.rows.has(action)) folded.set(action, (folded.get(action) ?? 0) + 1);
+  }
+  if (folded.size > 0) {
+    const words = [...folded].map(([action, n]) => plural(n, `${action} row`));
+    lines.push(`Not listed: ${words.join(', ')} (counted above).`, '');
+    for (const [action, n] of folded) omitted.rows[action] = (omitted.rows[action] ?? 0) + n;
+  }
+  return lines;
+}
+
+/** A row's action: what happens to the workspace, or its most severe resource change. */
+function rowAction(row: WorkspaceChange): ChangeAction {
+  const actions = [...(row.action ? [row.action] : ['update' as const]), ...row.resources.map((r) => r.action)];
+  return actions.reduce((a, b) => (ORDER[b] < ORDER[a] ? b : a));
+}
+
 function renderStack(summary: PlanSummary, text: string | undefined, level: Level, omitted: Omitted): string[] {
   const lines = [`### cdkws diff: ${summary.stack}`, ''];
   if (!hasChanges(summary)) {
@@ -159,35 +228,7 @@ function renderStack(summary: PlanSummary, text: string | undefined, level: Leve
   } else {
     lines.push(`**${countsLine(summary)}**`, '');
     lines.push(...renderWarnings(summary, level));
-    const shown = summary.resources.filter((r) => level.rows.has(r.action));
-    if (shown.length > 0) {
-      lines.push('| action | resource | workspace |', '|---|---|---|');
-      for (const r of shown) lines.push(`| ${EMOJI[r.action]} ${r.action} | ${cell(code(r.address))} | ${r.workspace ? cell(r.workspace) : '–'} |`);
-    }
-    const folded = summary.resources.filter((r) => !level.rows.has(r.action));
-    const byAction = new Map<ChangeAction, number>();
-    for (const r of folded) byAction.set(r.action, (byAction.get(r.action) ?? 0) + 1);
-    for (const [action, n] of byAction) {
-      if (shown.length > 0) lines.push(`| ${EMOJI[action]} ${action} | ${plural(n, 'more resource')} (not listed) | |`);
-      omitted.rows[action] = (omitted.rows[action] ?? 0) + n;
-    }
-    if (folded.length > 0 && shown.length === 0) lines.push(`Not listed: ${[...byAction].map(([action, n]) => `${n} ${action}`).join(', ')}.`);
-    lines.push('');
-    const withChanges = summary.resources.filter((r) => r.attributes.length > 0);
-    if (withChanges.length > 0 && level.attributes) {
-      lines.push('#### Attribute changes', '');
-      for (const r of withChanges) {
-        lines.push(`**${code(r.address)}** (${r.action})`, '');
-        for (const change of r.attributes) {
-          const line = describeChange(change, r.action, level.valueLimit);
-          if (line !== describeChange(change, r.action)) omitted.longValues = true;
-          lines.push(`- ${code(line)}`);
-        }
-        lines.push('');
-      }
-    } else if (withChanges.length > 0) {
-      omitted.attributeSections += withChanges.length;
-    }
+    lines.push(...renderRows(summary, level, omitted));
   }
   lines.push(...renderDrift(summary, level, omitted));
   if (text !== undefined && text.trim() !== '') {
@@ -201,10 +242,10 @@ function omissionNote(omitted: Omitted, maxChars: number, fullReport: string | u
   const parts: string[] = [];
   if (omitted.planText) parts.push('the full plan text');
   if (omitted.longValues) parts.push(`values longer than ${VALUE_LIMIT} characters (shortened)`);
-  if (omitted.attributeSections > 0) parts.push(`the attribute changes of ${plural(omitted.attributeSections, 'resource')}`);
+  if (omitted.attributeSections > 0) parts.push(`the values of the changes in ${plural(omitted.attributeSections, 'row')} (the attributes are named)`);
   if (omitted.driftDetails > 0) parts.push(`the attribute values of ${plural(omitted.driftDetails, 'resource')} changed outside of code`);
   const rows = Object.entries(omitted.rows).map(([action, n]) => `${n} ${action}`);
-  if (rows.length > 0) parts.push(`the table rows of ${rows.join(', ')} (counted above)`);
+  if (rows.length > 0) parts.push(`the rows of ${rows.join(', ')} (counted above)`);
   if (parts.length === 0) return [];
   const where = fullReport ? `The full report is ${code(fullReport)}.` : 'Run `cdkws diff --markdown-full FILE` for the full report.';
   return ['---', '', `_Shortened to fit ${maxChars.toLocaleString('en-US')} characters: left out ${parts.join('; ')}. ${where}_`];

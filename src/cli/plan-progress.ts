@@ -1,6 +1,7 @@
-// "N of M" while Terraform plans: M is what the synthesized stack declares, N the resources
-// `terraform plan -json` has reached (refreshed, planned, or read for a data source).
-import { readFileSync } from 'node:fs';
+// Progress of `terraform plan -json` and `apply -json`. Planning shows how many resources Terraform
+// has reached: it tells no total while it plans, so none is guessed. Applying shows "N of M", M
+// being the changes of the plan as Terraform counts them (a replacement is a destroy and a create);
+// objects adopted by import directives were read at plan time, so they are counted apart.
 import type { TerraformDiagnostic } from './diagnostics';
 
 /** One line of `terraform plan -json` or `apply -json`, as far as the CLI reads it. */
@@ -21,20 +22,11 @@ export function parseEvent(line: string): TerraformEvent | undefined {
   }
 }
 
-/** Resource and data blocks of a synthesized stack (instances of count/for_each count once). */
-export function declaredResourceCount(synthesizedStackPath: string): number {
-  const config = JSON.parse(readFileSync(synthesizedStackPath, 'utf8')) as { resource?: Record<string, object>; data?: Record<string, object> };
-  const count = (blocks: Record<string, object> | undefined) => Object.values(blocks ?? {}).reduce((sum, byName) => sum + Object.keys(byName).length, 0);
-  return count(config.resource) + count(config.data);
-}
-
 const REACHED = new Set(['refresh_complete', 'planned_change', 'apply_complete', 'resource_drift']);
 
-/** Counts the resources a plan has reached; `text()` is "N of M" (M grows if count/for_each expand). */
+/** Counts the resources a plan has reached (refreshed, planned, or read for a data source). */
 export class PlanProgress {
   private readonly reached = new Set<string>();
-
-  constructor(private readonly declared: number) {}
 
   /** True when the event moved the count. */
   observe(event: TerraformEvent): boolean {
@@ -46,6 +38,37 @@ export class PlanProgress {
   }
 
   text(): string {
-    return `${this.reached.size} of ${Math.max(this.declared, this.reached.size)}`;
+    return `${this.reached.size} resource${this.reached.size === 1 ? '' : 's'} planned`;
+  }
+}
+
+/** What a saved plan does, in Terraform's counts (`add`, `change`, `destroy`; `import`: adopted as they are or with a change). */
+export interface PlanCounts {
+  import: number;
+  add: number;
+  change: number;
+  destroy: number;
+}
+
+/** "N of M" while a plan is applied: one step per create, update and destroy Terraform completes. */
+export class ApplyProgress {
+  private done = 0;
+  private readonly total: number;
+
+  constructor(private readonly counts: PlanCounts) {
+    this.total = counts.add + counts.change + counts.destroy;
+  }
+
+  /** True when the event completed a change. */
+  observe(event: TerraformEvent): boolean {
+    if (event.type !== 'apply_complete') return false;
+    this.done = Math.min(this.done + 1, this.total);
+    return true;
+  }
+
+  text(): string {
+    const imported = this.counts.import > 0 ? `${this.counts.import} imported` : '';
+    if (this.total === 0) return imported || 'nothing to change';
+    return `${this.done} of ${this.total} changes${imported ? `, ${imported}` : ''}`;
   }
 }

@@ -113,8 +113,8 @@ describe('summarizePlan', () => {
 
   it('warns about deletes and replacements, naming what forces the replacement', () => {
     expect(summary.warnings).toEqual([
-      'cdkws_workspace.old (workspace old) will be destroyed: the workspace and its state are deleted',
-      'cdkws_tag_binding.cost (workspace app) will be replaced (destroyed, then created): key cannot change in place',
+      'workspace old will be destroyed: the workspace and its state are deleted',
+      'tag binding "cost-center" (workspace app) will be replaced (destroyed, then created): key cannot change in place',
     ]);
   });
 
@@ -138,12 +138,10 @@ describe('summarizePlan', () => {
       },
     );
     const warnings = summarizePlan('platform', removed).warnings;
-    expect(warnings).toContain(
-      'cdkws_workspace.old (workspace old) will be destroyed: the workspace and its state are deleted, with 2 resources of its own (cdkws_tag_binding)',
-    );
-    expect(warnings.filter((w) => w.startsWith('cdkws_tag_binding.old_'))).toEqual([]);
+    expect(warnings).toContain('workspace old will be destroyed: the workspace and its state are deleted, with 2 resources of its own (cdkws_tag_binding)');
+    expect(warnings.filter((w) => w.includes('(workspace old)'))).toEqual([]);
     // A binding of a workspace that stays is still a warning of its own.
-    expect(warnings).toContain('cdkws_tag_binding.app_team (workspace app) will be destroyed');
+    expect(warnings).toContain('tag binding "team" (workspace app) will be destroyed');
     // Every destroyed resource is still counted and listed.
     expect(summarizePlan('platform', removed).destroy).toBe(5);
   });
@@ -164,19 +162,25 @@ describe('renderPlanMarkdown', () => {
 
   it('has the heading, the counts and a table row per resource with its workspace', () => {
     expect(markdown).toContain('### cdkws diff: platform\n\n**3 to add, 1 to change, 2 to destroy**');
-    expect(markdown).toContain('| action | resource | workspace |');
-    expect(markdown).toContain('| 🟡 update | `cdkws_workspace.app` | app |');
-    expect(markdown).toContain('| 🟢 create | `cdkws_tag_binding.team` | new |');
+    expect(markdown).toContain('| | workspace | changes |');
+    // The row shows its most severe change: a resource of the workspace is replaced.
+    expect(markdown).toContain(
+      '| 🟠 | app | `description: "a" → "b"`<br>`token_like: (sensitive) → (sensitive)`<br>`-/+ tag binding "cost-center": key: "cost" → "cost-center" (forces replacement)` |',
+    );
+    expect(markdown).toContain('| 🟢 | new | `auto_apply: true`<br>`+ tag binding "team": key: "team", value: "x"` |');
   });
 
-  it('lists attribute changes per resource with sensitive values masked', () => {
-    expect(markdown).toContain('**`cdkws_workspace.app`** (update)\n\n- `description: "a" → "b"`\n- `token_like: (sensitive) → (sensitive)`');
+  it('masks sensitive values and names no resource by its address', () => {
+    expect(markdown).toContain('`token_like: (sensitive) → (sensitive)`');
     expect(markdown).not.toContain('secret');
+    expect(markdown.slice(0, markdown.indexOf('<details>'))).not.toMatch(/cdkws_(workspace|tag_binding)\./);
   });
 
   it('warns about deletes and replacements in quotes', () => {
-    expect(markdown).toContain('> ⚠️ **Warning:** cdkws_workspace.old (workspace old) will be destroyed');
-    expect(markdown).toContain('> ⚠️ **Warning:** cdkws_tag_binding.cost (workspace app) will be replaced');
+    expect(markdown).toContain('> ⚠️ **Warning:** workspace old will be destroyed');
+    expect(markdown).toContain('> ⚠️ **Warning:** tag binding "cost-center" (workspace app) will be replaced');
+    // Destroys first: the destroyed workspace's row comes before every other row.
+    expect(markdown.indexOf('| 🔴 | old | **destroyed, with its state** |')).toBeLessThan(markdown.indexOf('| 🟠 | app |'));
   });
 
   it('collapses the full plan in details with a fence longer than any inside it', () => {
@@ -238,7 +242,7 @@ describe('summarizePlan: what a reviewer needs, nothing else', () => {
     const [consumers] = summary.resources[0].attributes;
     expect(consumers).toMatchObject({ name: 'consumer_ids', beforeNames: ['payments-api'], afterNames: ['payments-api', 'networking'] });
     const text = renderText(summary, { color: false });
-    expect(text).toContain('consumer_ids: ["payments-api"] → ["payments-api","networking"]');
+    expect(text).toContain('consumer_ids: ["payments-api"] → ["payments-api", "networking"]');
     expect(text).not.toContain('ws-6ezx');
     expect(summary.resources[0].workspace).toBe('networking');
   });
@@ -278,7 +282,8 @@ describe('summarizePlan: what a reviewer needs, nothing else', () => {
     });
     const readers = summary.resources.find((r) => r.address === 'cdkws_remote_state_consumers.readers')!;
     expect(readers.workspace).toBe('networking');
-    expect(renderText(summary, { color: false })).toContain('consumer_ids: "app" (ID known after apply)');
+    // A list of one prints as a list, as a list of two does.
+    expect(renderText(summary, { color: false })).toContain('consumer_ids: ["app"] (ID known after apply)');
   });
 
   describe('drift', () => {
@@ -321,10 +326,11 @@ describe('summarizePlan: what a reviewer needs, nothing else', () => {
 
     it('lists what changed outside of code apart, attribute by attribute: deployed value → value now', () => {
       expect(summary.drift).toEqual([
-        { address: 'cdkws_tag_binding.team', type: 'cdkws_tag_binding', action: 'delete', workspace: 'app', attributes: [] },
+        { address: 'cdkws_tag_binding.team', type: 'cdkws_tag_binding', name: 'tag binding "team"', action: 'delete', workspace: 'app', attributes: [] },
         {
           address: 'cdkws_workspace.app',
           type: 'cdkws_workspace',
+          name: 'app',
           action: 'update',
           workspace: 'app',
           attributes: [{ name: 'description', before: 'from code', after: 'by hand', forcesReplacement: false }],
@@ -337,9 +343,9 @@ describe('summarizePlan: what a reviewer needs, nothing else', () => {
       expect(app.attributes).toEqual([{ name: 'description', before: 'by hand', after: 'from code', forcesReplacement: false, revertsDrift: true }]);
       const markdown = md([summary]);
       expect(markdown).toContain('#### Changed outside of code since the last deploy');
-      expect(markdown).toContain('- `cdkws_workspace.app` (app):\n  - `description: "from code" → "by hand"`');
-      expect(markdown).toContain('- `cdkws_tag_binding.team` (app): deleted outside of code');
-      expect(markdown).toContain('- `description: "by hand" → "from code" (sets back a change made outside of code)`');
+      expect(markdown).toContain('- workspace app:\n  - `description: "from code" → "by hand"`');
+      expect(markdown).toContain('- `tag binding "team"` (app): deleted outside of code');
+      expect(markdown).toContain('| 🟡 | app | `description: "by hand" → "from code" (sets back a change made outside of code)`<br>');
     });
   });
 });
@@ -392,8 +398,8 @@ describe('a plan with import directives', () => {
     expect(summary.resources.map((r) => `${r.action} ${r.address}`)).toEqual(['update cdkws_workspace.app', 'import cdkws_workspace.net']);
     const text = renderText(summary, { color: false });
     expect(text).toContain('Stack platform: 2 to import, 0 to add, 1 to change, 0 to destroy');
-    expect(text).toContain(' <- cdkws_workspace.net (net)');
-    expect(renderPlanMarkdown({ stacks: [{ summary }], policy: [] })).toContain('| 🔵 import | `cdkws_workspace.net` | net |');
+    expect(text).toContain(' <- workspace net: imported as it is');
+    expect(renderPlanMarkdown({ stacks: [{ summary }], policy: [] })).toContain('| 🔵 | net | **imported as it is** |');
   });
 
   it('leaves the words of a plan without imports as they were', () => {

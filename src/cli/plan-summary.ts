@@ -14,24 +14,26 @@ import {
   type JsonChange,
   type WorkspaceNames,
 } from './plan-attributes';
+import {
+  constructPaths,
+  groupByWorkspace,
+  ORDER,
+  resourceName,
+  WORKSPACE_RESOURCE_TYPE,
+  type ResourceChangeSummary,
+  type SynthesizedStack,
+  type WorkspaceChange,
+} from './plan-groups';
 
-export type { AttributeChange, ChangeAction, ConfigResource, WorkspaceNames };
-
-export interface ResourceChangeSummary {
-  address: string;
-  type: string;
-  action: ChangeAction;
-  /** The workspace's name (`before → after` on a rename); for other resources, the workspaces they belong to or target. */
-  workspace?: string;
-  attributes: AttributeChange[];
-  /** Adopted by an import directive in this plan (with `update`, it is also changed). */
-  importing?: boolean;
-}
+export type { AttributeChange, ChangeAction, ConfigResource, ResourceChangeSummary, SynthesizedStack, WorkspaceChange, WorkspaceNames };
+export { constructPaths, WORKSPACE_RESOURCE_TYPE };
 
 /** A resource changed outside of code since the last deploy: `update` (attributes: deployed → now) or `delete` (gone). */
 export interface DriftSummary {
   address: string;
   type: string;
+  /** As in `ResourceChangeSummary`: the workspace's name, or the construct path. */
+  name: string;
   action: 'update' | 'delete';
   workspace?: string;
   attributes: AttributeChange[];
@@ -44,8 +46,12 @@ export interface PlanSummary {
   add: number;
   change: number;
   destroy: number;
-  /** Destroys first, then replacements, updates and creates; by workspace name, then address. */
+  /** Every changed resource: destroys first, then replacements, updates and creates; by workspace name, then address. */
   resources: ResourceChangeSummary[];
+  /** The same changes by workspace: one row per workspace with the resources that belong to it. */
+  workspaces: WorkspaceChange[];
+  /** Changed resources that belong to no single workspace. */
+  others: ResourceChangeSummary[];
   warnings: string[];
   drift: DriftSummary[];
 }
@@ -67,10 +73,6 @@ interface JsonModule {
   resources?: Array<{ address: string; type: string; values?: Record<string, unknown> }>;
   child_modules?: JsonModule[];
 }
-
-export const WORKSPACE_RESOURCE_TYPE = 'cdkws_workspace';
-
-const ORDER: Record<ChangeAction, number> = { delete: 0, replace: 1, update: 2, create: 3, import: 4 };
 
 function actionOf(actions: string[]): ChangeAction | null {
   switch ([...actions].sort().join(',')) {
@@ -155,11 +157,14 @@ export interface SummaryOptions {
    * drift follows from other changes, so it is left out of the drift.
    */
   readOnly?: ReadonlyMap<string, ReadonlySet<string>>;
+  /** Construct paths by address, from the synthesized stack (`constructPaths`). */
+  constructPaths?: ReadonlyMap<string, string>;
 }
 
 /** Summarizes a plan (Terraform's JSON representation). */
 export function summarizePlan(stack: string, plan: JsonPlan, options: SummaryOptions = {}): PlanSummary {
   const names = workspaceNames(plan, options.knownNames);
+  const paths = options.constructPaths ?? new Map<string, string>();
   const drift: DriftSummary[] = [];
   for (const rd of plan.resource_drift ?? []) {
     if (rd.mode === 'data') continue;
@@ -169,7 +174,8 @@ export function summarizePlan(stack: string, plan: JsonPlan, options: SummaryOpt
     if (action === 'update' && attributes.length === 0) continue;
     const targets = rd.type === WORKSPACE_RESOURCE_TYPE ? [] : targetsOf(configOf(plan, rd.address), record(rd.change.before), names);
     const workspace = rd.type === WORKSPACE_RESOURCE_TYPE ? workspaceLabel(rd, names) : targets.join(', ') || undefined;
-    drift.push({ address: rd.address, type: rd.type, action, workspace, attributes });
+    const name = resourceName(rd.type, paths.get(rd.address), workspace, record(rd.change.before));
+    drift.push({ address: rd.address, type: rd.type, name, action, workspace, attributes });
   }
   drift.sort((a, b) => compareRows(a, b));
   const driftByAddress = new Map(drift.map((d) => [d.address, d]));
@@ -192,9 +198,17 @@ export function summarizePlan(stack: string, plan: JsonPlan, options: SummaryOpt
       rc.type === WORKSPACE_RESOURCE_TYPE
         ? workspaceLabel(rc, names)
         : targetsOf(config, { ...record(rc.change.before), ...values }, names).join(', ') || undefined;
-    resources.push({ address: rc.address, type: rc.type, action, workspace, attributes, ...(importing ? { importing } : {}) });
+    const path = paths.get(rc.address);
+    const name = resourceName(rc.type, path, workspace, { ...record(rc.change.before), ...values });
+    resources.push({ address: rc.address, type: rc.type, name, ...(path ? { path } : {}), action, workspace, attributes, ...(importing ? { importing } : {}) });
   }
   resources.sort(compareRows);
+  const workspacePaths = new Map<string, string>();
+  for (const [address, name] of names.byAddress) {
+    const path = paths.get(address);
+    if (path) workspacePaths.set(name, path);
+  }
+  const { workspaces, others } = groupByWorkspace(resources, workspacePaths);
   const count = (...actions: ChangeAction[]) => resources.filter((r) => actions.includes(r.action)).length;
   const warnings: string[] = [];
   // A resource of a destroyed workspace alone (its tag bindings, say) goes with the workspace: one
@@ -205,21 +219,31 @@ export function summarizePlan(stack: string, plan: JsonPlan, options: SummaryOpt
   const alongWith = new Map<string | undefined, string[]>();
   for (const r of resources.filter(goesWithWorkspace)) alongWith.set(r.workspace, [...(alongWith.get(r.workspace) ?? []), r.type]);
   for (const r of resources) {
-    const what = r.workspace ? ` (workspace ${r.workspace})` : '';
+    const isWorkspace = r.type === WORKSPACE_RESOURCE_TYPE;
+    const what = isWorkspace ? `workspace ${r.name}` : `${r.name}${r.workspace ? ` (workspace ${r.workspace})` : ''}`;
     if (r.action === 'delete') {
       if (goesWithWorkspace(r)) continue;
-      const along = r.type === WORKSPACE_RESOURCE_TYPE ? alongWith.get(r.workspace) : undefined;
+      const along = isWorkspace ? alongWith.get(r.workspace) : undefined;
       const alongText = along ? `, with ${along.length} resource${along.length === 1 ? '' : 's'} of its own (${[...new Set(along)].sort().join(', ')})` : '';
-      warnings.push(
-        `${r.address}${what} will be destroyed${r.type === WORKSPACE_RESOURCE_TYPE ? `: the workspace and its state are deleted${alongText}` : ''}`,
-      );
+      warnings.push(`${what} will be destroyed${isWorkspace ? `: the workspace and its state are deleted${alongText}` : ''}`);
     } else if (r.action === 'replace') {
       const causes = r.attributes.filter((a) => a.forcesReplacement).map((a) => a.name);
-      warnings.push(`${r.address}${what} will be replaced (destroyed, then created)${causes.length ? `: ${causes.join(', ')} cannot change in place` : ''}`);
+      warnings.push(`${what} will be replaced (destroyed, then created)${causes.length ? `: ${causes.join(', ')} cannot change in place` : ''}`);
     }
   }
   const imports = resources.filter((r) => r.importing).length;
-  return { stack, import: imports, add: count('create', 'replace'), change: count('update'), destroy: count('delete', 'replace'), resources, warnings, drift };
+  return {
+    stack,
+    import: imports,
+    add: count('create', 'replace'),
+    change: count('update'),
+    destroy: count('delete', 'replace'),
+    resources,
+    workspaces,
+    others,
+    warnings,
+    drift,
+  };
 }
 
 /** Workspace IDs the summary shows without a name (candidates for one list call). */

@@ -33,9 +33,10 @@ export function readProjectConfig(dir = process.cwd()): ProjectConfig {
     throw new CliError(`${file} is not valid JSON: ${(error as Error).message}`);
   }
   if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed))
-    throw new CliError(`${file} is not a JSON object: write { "app": "npx ts-node main.ts" }`);
+    throw new CliError(`${file} is not a JSON object: write { "app": "npx ts-node --transpile-only main.ts" }`);
   const json = parsed as Record<string, unknown>;
-  if (typeof json.app !== 'string' || json.app.trim() === '') throw new CliError(`${file} has no "app" command (e.g. "app": "npx ts-node main.ts")`);
+  if (typeof json.app !== 'string' || json.app.trim() === '')
+    throw new CliError(`${file} has no "app" command (e.g. "app": "npx ts-node --transpile-only main.ts")`);
   const output = typeof json.output === 'string' ? json.output : 'cdktf.out';
   const context = json.context && typeof json.context === 'object' ? (json.context as Record<string, unknown>) : {};
   return { dir, app: json.app, outdir: path.resolve(dir, output), context };

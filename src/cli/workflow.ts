@@ -1,14 +1,23 @@
 // The steps diff, deploy and destroy share: synthesize (with the policy checks), install the
 // provider, then per stack init → plan (saved) → summary, and apply of a saved plan with
 // per-resource progress ("N of M") for both.
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { PolicyReport } from '../spec/policy-report';
 import { formatDiagnostics, type TerraformDiagnostic } from './diagnostics';
 import { paint, redact, withProgress, CliError, StepError, type Output } from './output';
 import { synthesizeChecked } from './policy-check';
-import { declaredResourceCount, parseEvent, PlanProgress } from './plan-progress';
+import { ApplyProgress, parseEvent, PlanProgress } from './plan-progress';
 import { readProjectConfig, selectStacks, type ProjectConfig, type StackInfo } from './project';
-import { summarizePlan, unnamedWorkspaceIds, type JsonPlan, type PlanSummary } from './plan-summary';
+import {
+  constructPaths,
+  summarizePlan,
+  WORKSPACE_RESOURCE_TYPE,
+  unnamedWorkspaceIds,
+  type JsonPlan,
+  type PlanSummary,
+  type SynthesizedStack,
+} from './plan-summary';
 import { ensureProvider, initIfNeeded, terraformRunner, type ProviderInstallation, type TerraformRunner } from './terraform';
 import { lookUpWorkspaceNames } from './workspace-names';
 
@@ -48,7 +57,7 @@ export async function planStack(output: Output, prepared: Prepared, stack: Stack
   const args = ['plan', '-input=false', '-no-color', '-json', '-detailed-exitcode', `-out=${PLAN_FILE}`];
   if (options.destroy) args.push('-destroy');
   const diagnostics: TerraformDiagnostic[] = [];
-  const counter = new PlanProgress(declaredResourceCount(stack.synthesizedStackPath));
+  const counter = new PlanProgress();
   const plan = await withProgress(output, `Planning ${stack.name}`, async (_note, progress) => {
     progress.status(counter.text());
     const result = await runner.run(args, {
@@ -71,7 +80,9 @@ export async function planStack(output: Output, prepared: Prepared, stack: Stack
   // terraform's own `show -json` output: its format is versioned by terraform, not user input.
   const planJson = JSON.parse(json.stdout) as JsonPlan;
   const knownNames = await lookUpWorkspaceNames(stack, unnamedWorkspaceIds(planJson));
-  const summary = summarizePlan(stack.name, planJson, { knownNames, readOnly: await readOnlyAttributes() });
+  // The stack cdkws synthesized a moment ago: only its `//` metadata is read.
+  const constructPathsByAddress = constructPaths(JSON.parse(readFileSync(stack.synthesizedStackPath, 'utf8')) as SynthesizedStack);
+  const summary = summarizePlan(stack.name, planJson, { knownNames, readOnly: await readOnlyAttributes(), constructPaths: constructPathsByAddress });
   return { stack, runner, summary, text: redact(text.stdout), changed: plan.code === 2 };
 }
 
@@ -105,20 +116,19 @@ function readOnlyAttributes(): Promise<Map<string, Set<string>>> {
  */
 export async function applyPlan(output: Output, plan: StackPlan, verb: string): Promise<void> {
   const diagnostics: TerraformDiagnostic[] = [];
-  const total = plan.summary.resources.length;
-  const done = new Set<string>();
+  const counter = new ApplyProgress(plan.summary);
+  const labels = new Map(plan.summary.resources.map((r) => [r.address, r.type === WORKSPACE_RESOURCE_TYPE ? `workspace ${r.name}` : r.name]));
   try {
     await withProgress(output, `${verb} ${plan.stack.name}`, async (note, progress) => {
-      progress.status(`0 of ${total}`);
+      progress.status(counter.text());
       const result = await plan.runner.run(['apply', '-input=false', '-no-color', '-json', PLAN_FILE], {
         onLine: (line) => {
           const event = parseEvent(line);
           if (!event) return;
           if (event.type === 'apply_complete' || event.type === 'apply_errored') {
-            const address = event.hook?.resource?.addr;
-            if (address && event.type === 'apply_complete') done.add(address);
-            progress.status(`${Math.min(done.size, total)} of ${total}`);
-            note(`  [${Math.min(done.size, total)} of ${total}] ${redact(event['@message'] ?? '')}`);
+            counter.observe(event);
+            progress.status(counter.text());
+            note(`  [${counter.text()}] ${redact(namedMessage(event['@message'] ?? '', event.hook?.resource?.addr, labels))}`);
           }
           if (event.type === 'diagnostic' && event.diagnostic) diagnostics.push(event.diagnostic);
         },
@@ -134,6 +144,12 @@ export async function applyPlan(output: Output, plan: StackPlan, verb: string): 
   } finally {
     for (const d of formatDiagnostics(diagnostics)) output.err(`${paint(output, d.startsWith('Error') ? 'red' : 'yellow', redact(d))}\n`);
   }
+}
+
+/** Terraform's `cdkws_tag_binding.x_tag-env_1A2B3C4D: Creation complete` with the name the summary gave it. */
+function namedMessage(message: string, address: string | undefined, labels: ReadonlyMap<string, string>): string {
+  const label = address === undefined ? undefined : labels.get(address);
+  return label !== undefined && address !== undefined && message.startsWith(`${address}:`) ? `${label}${message.slice(address.length)}` : message;
 }
 
 /** Asks on a terminal; refuses when there is none (pipelines pass --auto-approve). */

@@ -51,15 +51,22 @@ describeWith('terraform')('cdkws against the real service', () => {
     expect(result.stderr).not.toContain('Error');
     expect(result.code).toBe(2);
     expect(result.stdout).toContain('Stack platform: 20 to add, 0 to change, 0 to destroy');
-    // Off a terminal the plan's end line carries "N of M": every declared resource was reached.
-    expect(result.stderr).toMatch(/✔ Planning platform \(20 of 20\)/);
+    // Off a terminal the plan's end line carries the count Terraform reached, and no total it did not tell.
+    expect(result.stderr).toMatch(/✔ Planning platform \(20 resources planned\)/);
     const markdown = readFileSync(markdownFile(), 'utf8');
     expect(markdown).toMatch(/^### cdkws diff: platform\n\n\*\*20 to add, 0 to change, 0 to destroy\*\*\n/);
-    expect(markdown).toContain('| action | resource | workspace |');
-    for (const name of WORKSPACES) expect(markdown).toContain(`| 🟢 create | \`cdkws_workspace.${name}\` | ${name} |`);
-    expect(markdown).toContain('| 🟢 create | `cdkws_tag_binding.networking-prod-cost-center` | networking-prod |');
-    expect(markdown).toContain('| 🟢 create | `cdkws_remote_state_consumers.networking-prod-readers` | networking-prod |');
-    expect(markdown).toContain('- `name: "networking-prod"`');
+    expect(markdown).toContain('| | workspace | changes |');
+    // Rows of the workspace table (the table of other resources names them in code spans).
+    const rows = markdown.split('\n').filter((line) => line.startsWith('| 🟢 | ') && !line.startsWith('| 🟢 | `'));
+    expect(rows.map((row) => row.split(' | ')[1])).toEqual([...WORKSPACES].sort());
+    // The row of a workspace holds what belongs to it, named by the construct path written in the app.
+    const prodRow = rows.find((row) => row.startsWith('| 🟢 | networking-prod |'));
+    expect(prodRow).toContain('`+ platform/networking-prod-cost-center: key: "cost-center", value: "42"`');
+    expect(prodRow).toContain('`+ platform/networking-prod-readers: consumer_ids: ["payments-api-prod", "data-warehouse"] (ID known after apply)`');
+    expect(prodRow).toContain('`+ tag-env: key: "env", value: "prod"`');
+    expect(prodRow).toContain('`vcs_repo: {branch: "main", identifier: "acme/networking", ingress_submodules: false, oauth_token_id: "ot-github"}`');
+    // The change request of three workspaces is listed apart, with its workspaces.
+    expect(markdown).toContain('| 🟢 | `platform/engine-upgrade` | networking-prod, payments-api-prod, data-warehouse | ');
     expect(markdown).toMatch(/<details><summary>Full plan<\/summary>[\s\S]*cdkws_workspace\.networking-prod will be created[\s\S]*<\/details>\n$/);
     expect(markdown).not.toContain('⚠️');
     const json = JSON.parse(readFileSync(jsonFile(), 'utf8'));
@@ -93,7 +100,10 @@ describeWith('terraform')('cdkws against the real service', () => {
     expect(result.code).toBe(0);
     expect(result.stdout).toContain('Stack platform: no changes.');
     expect(readFileSync(markdownFile(), 'utf8')).toContain('**No changes.** The workspaces match the configuration.');
-    expect(JSON.parse(readFileSync(jsonFile(), 'utf8'))).toMatchObject({ changes: false, stacks: [{ add: 0, change: 0, destroy: 0, resources: [] }] });
+    expect(JSON.parse(readFileSync(jsonFile(), 'utf8'))).toMatchObject({
+      changes: false,
+      stacks: [{ add: 0, change: 0, destroy: 0, workspaces: [], others: [] }],
+    });
   });
 
   it('shows exactly the one attribute a code change touches', async () => {
@@ -105,19 +115,19 @@ describeWith('terraform')('cdkws against the real service', () => {
     const result = await run('diff', '--markdown', markdownFile(), '--json', jsonFile());
     expect(result.code).toBe(2);
     const json = JSON.parse(readFileSync(jsonFile(), 'utf8'));
-    expect(json.stacks[0].resources).toEqual([
+    expect(json.stacks[0].workspaces).toEqual([
       {
-        address: 'cdkws_workspace.payments-api-staging',
-        type: 'cdkws_workspace',
-        action: 'update',
         workspace: 'payments-api-staging',
+        path: 'platform/payments-api-staging',
+        address: 'cdkws_workspace.payments-api-staging',
+        action: 'update',
         attributes: [{ name: 'description', before: 'Payments API, staging', after: 'Payments API, staging (frozen)', forcesReplacement: false }],
+        resources: [],
       },
     ]);
     const markdown = readFileSync(markdownFile(), 'utf8');
     expect(markdown).toContain('**0 to add, 1 to change, 0 to destroy**');
-    expect(markdown).toContain('| 🟡 update | `cdkws_workspace.payments-api-staging` | payments-api-staging |');
-    expect(markdown).toContain('- `description: "Payments API, staging" → "Payments API, staging (frozen)"`');
+    expect(markdown).toContain('| 🟡 | payments-api-staging | `description: "Payments API, staging" → "Payments API, staging (frozen)"` |');
   });
 
   it('refuses to deploy off a terminal without --auto-approve', async () => {
@@ -135,8 +145,12 @@ describeWith('terraform')('cdkws against the real service', () => {
       'Warning: this destroys 20 resources, including 5 workspaces and their state (data-warehouse, networking-prod, networking-staging, payments-api-prod, payments-api-staging)',
     );
     expect(result.stdout.match(/Warning/g)).toHaveLength(1);
-    expect(result.stderr).toContain('[20 of 20] ');
-    expect(result.stderr).toMatch(/✔ Destroying platform \(20 of 20\)/);
+    // Each line names the resource as the summary does, never by its generated address.
+    expect(result.stderr).toContain('[20 of 20 changes] ');
+    expect(result.stderr).toContain('] workspace networking-prod: Destruction complete');
+    expect(result.stderr).toContain('] platform/networking-prod/tag-env: Destruction complete');
+    expect(result.stderr).not.toMatch(/_[0-9A-F]{8}:/);
+    expect(result.stderr).toMatch(/✔ Destroying platform \(20 of 20 changes\)/);
     for (const name of WORKSPACES) {
       const shown = await service.request('GET', `/organizations/${ORG}/workspaces/${name}`);
       expect({ name, status: shown.status }).toEqual({ name, status: 404 });

@@ -239,17 +239,31 @@ describeWith('terraform')('cdkws import round trip', () => {
     expect(source).not.toContain(TOKENS.owner);
     addImportedLines(dir, lines);
 
-    const first = await cdkws(dir, env, 'diff', '--json', 'plan.json');
+    const first = await cdkws(dir, env, 'diff', '--json', 'plan.json', '--markdown', 'plan.md');
     expect(first.stderr).not.toMatch(/Error/);
     expect(first.stdout).toContain(`Stack platform: ${IMPORTED_RESOURCES} to import, 0 to add, 0 to change, 0 to destroy`);
     expect(first.code).toBe(2);
     const plan = JSON.parse(readFileSync(path.join(dir, 'plan.json'), 'utf8'));
-    expect(plan.stacks[0].resources.filter((r: any) => r.action !== 'import')).toEqual([]);
+    // One row per imported workspace, its bindings and consumer list imported with it.
+    expect(plan.stacks[0].workspaces).toHaveLength(FIXTURES.length);
+    const actions = plan.stacks[0].workspaces.flatMap((row: any) => [row.action, ...row.resources.map((r: any) => r.action)]);
+    expect(new Set(actions)).toEqual(new Set(['import']));
+    expect(actions).toHaveLength(IMPORTED_RESOURCES);
+    expect(plan.stacks[0].others).toEqual([]);
+    // A few lines per workspace: one row, naming what is adopted, with no attribute listing.
+    const summary = readFileSync(path.join(dir, 'plan.md'), 'utf8');
+    const rows = summary.split('\n').filter((line) => line.startsWith('| 🔵 | '));
+    expect(rows).toHaveLength(FIXTURES.length);
+    for (const row of rows) expect(row).toMatch(/^\| 🔵 \| ([\w-]+) \(`platform\/imported\/\1`\) \| \*\*imported as it is\*\*(<br>`<- [^`]+`)* \|$/);
+    expect(summary.slice(0, summary.indexOf('<details>')).length).toBeLessThan(FIXTURES.length * 200);
 
     const deployed = await cdkws(dir, env, 'deploy', '--auto-approve');
     expect(deployed.stderr).not.toMatch(/Error/);
     expect(deployed.code).toBe(0);
     expect(deployed.stdout).toContain(`platform: deployed: ${IMPORTED_RESOURCES} imported, 0 added, 0 changed, 0 destroyed`);
+    // Progress counts the imports, not "0 of N" changes that will never come.
+    expect(deployed.stderr).toContain(`Deploying platform (${IMPORTED_RESOURCES} imported)`);
+    expect(deployed.stderr).not.toMatch(/\b0 of \d+/);
 
     const again = await cdkws(dir, env, 'diff');
     expect(again.stdout).toContain('Stack platform: no changes.');

@@ -103,6 +103,25 @@ describeWithTerraform('cdkws init, then the engine CLI and cdkws, in an app outs
     );
 
     it(
+      'synthesizes without a type check (in seconds), and npm test catches the type error',
+      async () => {
+        const mainFile = path.join(app, 'main.ts');
+        const original = readFileSync(mainFile, 'utf8');
+        writeFileSync(mainFile, original.replace('app.synth();', "const retries: number = 'three';\nconsole.log(retries);\napp.synth();"));
+        try {
+          expectExit(await cdkws('synth'), 0, 'cdkws synth of an app with a type error');
+          const tested = await run('npm', ['test'], app, env);
+          expect(tested.code).not.toBe(0);
+          expect(tested.output).toContain("error TS2322: Type 'string' is not assignable to type 'number'.");
+        } finally {
+          writeFileSync(mainFile, original);
+        }
+        expectExit(await run('npm', ['test'], app, env), 0, 'npm test');
+      },
+      10 * MINUTE,
+    );
+
+    it(
       `deploys with the ${engine} CLI and the workspace exists`,
       async () => {
         expectExit(await engineCli('deploy', '--auto-approve'), 0, `${engine} deploy`);
@@ -169,6 +188,30 @@ describeWithTerraform('cdkws init, then the engine CLI and cdkws, in an app outs
       async () => {
         expectExit(await cdkws('deploy', '--auto-approve'), 0, 'cdkws deploy');
         expect((await workspace()).status).toBe(200);
+
+        // A pull request: a new description and a tag. One row for the workspace, its new tag
+        // binding in it, named by the construct path the engine's synth recorded.
+        const mainFile = path.join(app, 'main.ts');
+        const original = readFileSync(mainFile, 'utf8');
+        writeFileSync(mainFile, original.replace("description: 'Managed by cdk-workspaces',", "description: 'Reviewed by rows',\n  tags: { team: 'ops' },"));
+        try {
+          expectExit(await cdkws('diff', '--json', 'plan.json', '--markdown', 'plan.md'), 2, 'cdkws diff');
+          const json = JSON.parse(readFileSync(path.join(app, 'plan.json'), 'utf8'));
+          expect(json.stacks[0].workspaces).toEqual([
+            expect.objectContaining({
+              workspace: name,
+              path: `workspaces/${name}`,
+              action: 'update',
+              attributes: [{ name: 'description', before: 'Managed by cdk-workspaces', after: 'Reviewed by rows', forcesReplacement: false }],
+              resources: [expect.objectContaining({ type: 'cdkws_tag_binding', name: 'tag-team', path: `workspaces/${name}/tag-team`, action: 'create' })],
+            }),
+          ]);
+          expect(readFileSync(path.join(app, 'plan.md'), 'utf8')).toContain(
+            `| 🟡 | ${name} | \`description: "Managed by cdk-workspaces" → "Reviewed by rows"\`<br>\`+ tag-team: key: "team", value: "ops"\` |`,
+          );
+        } finally {
+          writeFileSync(mainFile, original);
+        }
         expectExit(await cdkws('destroy', '--auto-approve'), 0, 'cdkws destroy');
         expect((await workspace()).status).toBe(404);
       },
@@ -196,6 +239,12 @@ describeWithTerraform('cdkws init, then the engine CLI and cdkws, in an app outs
         const main = readFileSync(path.join(app, 'main.ts'), 'utf8').split('\n');
         main.splice(main.findIndex((line) => line.startsWith('const stack = ')) + 1, 0, constructLine);
         writeFileSync(path.join(app, 'main.ts'), [importLine, ...main].join('\n'));
+
+        // cdkws shows the import as one row: the workspace and its binding adopted as they are.
+        expectExit(await cdkws('diff', '--markdown', 'plan.md'), 2, 'cdkws diff');
+        expect(readFileSync(path.join(app, 'plan.md'), 'utf8')).toContain(
+          `| 🔵 | ${legacy} (\`workspaces/imported/${legacy}\`) | **imported as it is**<br>\`<- `,
+        );
 
         const first = await engineCli('diff');
         expectExit(first, 0, `${engine} diff`);

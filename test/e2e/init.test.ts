@@ -34,7 +34,8 @@ describe('cdkws init', () => {
     expect(main).toContain("import { App } from 'cdktf';");
     expect(main).toContain("new WorkspacesStack(app, 'workspaces', { organization: 'globex' })");
     expect(main).toContain("name: 'platform-team',");
-    expect(JSON.parse(readFileSync(path.join(app, 'cdktf.json'), 'utf8')).app).toBe('npx ts-node main.ts');
+    expect(JSON.parse(readFileSync(path.join(app, 'cdktf.json'), 'utf8')).app).toBe('npx ts-node --transpile-only main.ts');
+    expect(pkg.scripts.test).toBe('tsc --noEmit');
     const workflow = readFileSync(path.join(app, '.github', 'workflows', 'workspaces.yml'), 'utf8');
     expect(workflow).toContain('npx cdkws diff --markdown plan.md');
     expect(workflow).toContain('npx cdkws deploy --auto-approve');

@@ -59,16 +59,19 @@ describeWith('terraform')('reviewing changes with cdkws diff', () => {
     expect(result.stdout).toContain('Stack platform: changed outside of code since the last deploy (not part of this change):');
     const markdown = readFileSync(file('plan.md'), 'utf8');
     const drift = markdown.slice(markdown.indexOf('#### Changed outside of code since the last deploy'));
-    expect(drift).toContain('- `cdkws_workspace.networking-staging` (networking-staging):');
+    expect(drift).toContain('- workspace networking-staging:');
     expect(drift).toContain('  - `auto_apply: false → true`');
     expect(drift).toContain('  - `description: "VPCs, subnets and DNS for staging" → "changed by hand"`');
-    // The plan sets the hand-made change back: marked so, not read as a change of the pull request.
-    expect(markdown).toContain('- `description: "changed by hand" → "VPCs, subnets and DNS for staging" (sets back a change made outside of code)`');
+    // The plan sets the hand-made change back: marked so in the workspace's row, not read as a change of the pull request.
+    expect(markdown).toContain(
+      '| 🟡 | networking-staging | `auto_apply: true → false (sets back a change made outside of code)`<br>`description: "changed by hand" → "VPCs, subnets and DNS for staging" (sets back a change made outside of code)` |',
+    );
     const json = JSON.parse(readFileSync(file('plan.json'), 'utf8'));
     expect(json.stacks[0].drift).toEqual([
       {
         address: 'cdkws_workspace.networking-staging',
         type: 'cdkws_workspace',
+        name: 'networking-staging',
         action: 'update',
         workspace: 'networking-staging',
         attributes: [
@@ -133,8 +136,9 @@ describeWith('terraform')('reviewing changes with cdkws diff', () => {
       expect(result.code).toBe(2);
       const markdown = readFileSync(file('plan.md'), 'utf8');
       // A set: the order of the names follows the IDs'.
+      // In the row of the workspace whose state is read, named by the construct path written in the app.
       expect(markdown).toMatch(
-        /- `consumer_ids: \["payments-api-staging"\] → \[("audit-reader","payments-api-staging"|"payments-api-staging","audit-reader")\]`/,
+        /\| 🟡 \| networking-staging \| .*`~ platform\/networking-staging-readers: consumer_ids: \["payments-api-staging"\] → \[("audit-reader", "payments-api-staging"|"payments-api-staging", "audit-reader")\]` \|/,
       );
       // Only Terraform's own full plan, collapsed at the end, still shows the ID.
       expect(markdown.slice(0, markdown.indexOf('<details>'))).not.toContain(id);
