@@ -12,10 +12,46 @@ export interface WorkspaceFilter {
   narrowed: boolean;
 }
 
-// Tag conditions start from the tag's own links (indexed by tag), so the planner can drive a count
-// from the few tagged workspaces instead of probing every workspace of the organization.
-const HAS_FLAT_TAG =
-  'w.id IN (SELECT wt.workspace_id FROM workspace_tags wt WHERE wt.tag_id = (SELECT t.id FROM tags t WHERE t.organization = ? AND t.name = ?))';
+/**
+ * `search[tags]` (every tag): ONE subquery whatever the number of tags. The tags are found by
+ * their (organization, name) key, their links by the tag index, and a workspace qualifies when it
+ * links to all of them: links are unique per (workspace, tag) and names are distinct, so counting
+ * them is enough. A condition per tag instead nests one subquery per entry, which grew the plan
+ * (and PostgreSQL's planning time) with every entry and broke SQLite's expression depth limit.
+ * CROSS JOIN keeps SQLite's join order (tags first, then their links from the covering (tag_id,
+ * workspace_id) index of migration 8); PostgreSQL plans it like an inner join.
+ */
+function allFlatTagsCondition(dialect: Dialect, organization: string, names: string[]): Condition {
+  return {
+    sql:
+      'w.id IN (SELECT wt.workspace_id FROM tags t CROSS JOIN workspace_tags wt ' +
+      `WHERE t.organization = ? AND ${inJsonList(dialect, 't.name')} AND wt.tag_id = t.id GROUP BY wt.workspace_id HAVING COUNT(*) = ?)`,
+    params: [organization, JSON.stringify(names), names.length],
+  };
+}
+
+/** The entries of `filter[tagged]` as a relation (k, v), v null for "any value", from one JSON parameter. */
+function taggedEntries(dialect: Dialect): string {
+  return dialect === 'postgres'
+    ? 'jsonb_to_recordset(?::jsonb) AS e(k text, v text)'
+    : "(SELECT json_extract(value, '$.k') AS k, json_extract(value, '$.v') AS v FROM json_each(?)) e";
+}
+
+/**
+ * `filter[tagged]` (every entry): ONE subquery joining the entries to the bindings through the
+ * (key, value, workspace_id) index. A workspace has one binding per key, so each distinct entry
+ * matches at most one of its bindings, and it qualifies when all entries matched. CROSS JOIN:
+ * SQLite otherwise scans every binding and probes the entries, not the other way round.
+ */
+function allBindingsCondition(dialect: Dialect, entries: Array<{ key: string; value?: string }>): Condition {
+  const unique = new Map(entries.map((e) => [JSON.stringify([e.key, e.value ?? null]), { k: e.key, v: e.value ?? null }]));
+  return {
+    sql:
+      `w.id IN (SELECT b.workspace_id FROM ${taggedEntries(dialect)} CROSS JOIN tag_bindings b WHERE b.key = e.k AND (e.v IS NULL OR b.value = e.v) ` +
+      'GROUP BY b.workspace_id HAVING COUNT(*) = ?)',
+    params: [JSON.stringify([...unique.values()]), unique.size],
+  };
+}
 
 function distinct(values: string[]): string[] {
   return [...new Set(values)];
@@ -102,9 +138,15 @@ export function workspaceFilter(dialect: Dialect, q: WorkspaceQuery): WorkspaceF
     conditions.push(condition.sql);
     params.push(...condition.params);
   }
-  for (const tag of distinct((q.tags ?? []).map(normalizeFlatTagName))) {
-    conditions.push(HAS_FLAT_TAG);
-    params.push(q.organization, tag);
+  const tags = distinct((q.tags ?? []).map(normalizeFlatTagName));
+  const tagConditions = [
+    tags.length > 0 ? allFlatTagsCondition(dialect, q.organization, tags) : null,
+    q.tagged && q.tagged.length > 0 ? allBindingsCondition(dialect, q.tagged) : null,
+  ];
+  for (const condition of tagConditions) {
+    if (!condition) continue;
+    conditions.push(condition.sql);
+    params.push(...condition.params);
   }
   const excluded = distinct((q.excludeTags ?? []).map(normalizeFlatTagName));
   if (excluded.length > 0) {
@@ -113,15 +155,6 @@ export function workspaceFilter(dialect: Dialect, q: WorkspaceQuery): WorkspaceF
         `${inJsonList(dialect, 't.name')})`,
     );
     params.push(q.organization, JSON.stringify(excluded));
-  }
-  for (const entry of q.tagged ?? []) {
-    if (entry.value === undefined) {
-      conditions.push('w.id IN (SELECT b.workspace_id FROM tag_bindings b WHERE b.key = ?)');
-      params.push(entry.key);
-    } else {
-      conditions.push('w.id IN (SELECT b.workspace_id FROM tag_bindings b WHERE b.key = ? AND b.value = ?)');
-      params.push(entry.key, entry.value);
-    }
   }
   if (q.projectId !== undefined) {
     conditions.push('w.project_id = ?');
