@@ -1,14 +1,16 @@
 // `cdkws serve` (architecture "Starting the service").
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { startServer } from '../server';
+import { LOG_FORMATS, type LogFormat } from '../server/http/request-log';
 import { ensureLocalTls, loadTlsFiles, TlsSetupError, type TlsMaterial } from '../server/tls';
 import type { StorageOptions } from '../server/storage/types';
 
 const HELP = `usage: cdkws serve [--host 127.0.0.1] [--port 0] [--bootstrap FILE]
                    [--data PATH | --database postgres://…] [--rate-limit N]
                    [--tls | --tls-cert FILE --tls-key FILE]
+                   [--log-format text|json] [--metrics-token FILE]
 
   --host        address to listen on (default 127.0.0.1)
   --port        port; 0 picks a free one (default 0)
@@ -21,6 +23,11 @@ const HELP = `usage: cdkws serve [--host 127.0.0.1] [--port 0] [--bootstrap FILE
                 (.cdkws/tls for :memory: and PostgreSQL); prints the CA file to trust
   --tls-cert    serve HTTPS with this PEM certificate (chain) instead; needs --tls-key
   --tls-key     the PEM private key of --tls-cert
+  --log-format  text (default): a line per refused request or event; json: one JSON object per
+                request (request id, method, route, status, duration, caller kind) and per event
+  --metrics-token
+                serve Prometheus metrics at /metrics to the bearer of the token in FILE
+                (default: no metrics); /healthz and /readyz are always there, unauthenticated
 
 Prints "listening on http://HOST:PORT" (https:// with TLS) when ready; the API root is that
 URL + /api/v2. Plain HTTP is the default.`;
@@ -40,6 +47,8 @@ export async function serve(argv: string[]): Promise<number> {
         tls: { type: 'boolean' },
         'tls-cert': { type: 'string' },
         'tls-key': { type: 'string' },
+        'log-format': { type: 'string', default: 'text' },
+        'metrics-token': { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },
       strict: true,
@@ -66,6 +75,25 @@ export async function serve(argv: string[]): Promise<number> {
     rateLimit = Number(values['rate-limit']);
     if (!Number.isInteger(rateLimit) || rateLimit < 1) {
       process.stderr.write(`cdkws serve: --rate-limit must be a whole number of at least 1, not "${values['rate-limit']}"\n`);
+      return 1;
+    }
+  }
+  if (!(LOG_FORMATS as readonly string[]).includes(values['log-format'])) {
+    process.stderr.write(`cdkws serve: --log-format must be ${LOG_FORMATS.join(' or ')}, not "${values['log-format']}"\n`);
+    return 1;
+  }
+  let metricsToken: string | undefined;
+  if (values['metrics-token'] !== undefined) {
+    try {
+      metricsToken = readFileSync(values['metrics-token'], 'utf8').trim();
+    } catch (error) {
+      process.stderr.write(
+        `cdkws serve: cannot read --metrics-token ${values['metrics-token']}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}\n`,
+      );
+      return 1;
+    }
+    if (metricsToken.length < 16 || /\s/.test(metricsToken)) {
+      process.stderr.write(`cdkws serve: the --metrics-token file must hold one token of at least 16 characters without spaces\n`);
       return 1;
     }
   }
@@ -100,7 +128,16 @@ export async function serve(argv: string[]): Promise<number> {
     process.stderr.write(`cdkws serve: ${error.message}\n`);
     return 1;
   }
-  const server = await startServer({ host: values.host, port, storage, bootstrap: values.bootstrap, rateLimit, tls });
+  const server = await startServer({
+    host: values.host,
+    port,
+    storage,
+    bootstrap: values.bootstrap,
+    rateLimit,
+    tls,
+    logFormat: values['log-format'] as LogFormat,
+    metricsToken,
+  });
   // Handlers are in place before the "listening" line, so a signal sent right after it is handled;
   // a repeated signal while stopping changes nothing.
   let stopping = false;

@@ -1,7 +1,9 @@
 // Starting and stopping the service (architecture "Starting the service").
 import type { AddressInfo } from 'node:net';
 import { parseBootstrap, readBootstrapFile } from './bootstrap';
-import { createHttpServer } from './http/server';
+import { ServiceMetrics } from './http/metrics';
+import { type LogFormat, RequestLog } from './http/request-log';
+import { type TimeLimits, createHttpServer } from './http/server';
 import { stopNotifications } from './notifications';
 import { buildRouter } from './routes';
 import { Service } from './service';
@@ -21,7 +23,16 @@ export interface ServerOptions {
   rateLimit?: number;
   /** PEM certificate and key: serve HTTPS (the URL then starts with https://). */
   tls?: { cert: string; key: string };
+  /** Text lines of the log (default: stderr). With `logFormat: 'json'`, unused. */
   log?: (line: string) => void;
+  /** `text` (default): lines for people; `json`: one JSON object per request and per message (pino). */
+  logFormat?: LogFormat;
+  /** Where JSON log objects go (default: stderr). */
+  logDestination?: NodeJS.WritableStream;
+  /** The bearer token that may read GET /metrics; metrics are off without it. */
+  metricsToken?: string;
+  /** Connection time limits other than the defaults (tests). */
+  timeLimits?: Partial<TimeLimits>;
 }
 
 export interface RunningServer {
@@ -32,7 +43,12 @@ export interface RunningServer {
 }
 
 export async function startServer(options: ServerOptions): Promise<RunningServer> {
-  const log = options.log ?? ((line: string) => process.stderr.write(`${line}\n`));
+  const requestLog = new RequestLog({
+    format: options.logFormat ?? 'text',
+    write: options.log ?? ((line: string) => process.stderr.write(`${line}\n`)),
+    destination: options.logDestination,
+  });
+  const log = (line: string) => requestLog.message(line);
   const bootstrapInput = typeof options.bootstrap === 'string' ? readBootstrapFile(options.bootstrap) : options.bootstrap;
   const bootstrap = bootstrapInput === undefined ? null : parseBootstrap(bootstrapInput);
   const store = await openStore(options.storage);
@@ -43,7 +59,15 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     await store.close();
     throw error;
   }
-  const server = createHttpServer({ router: buildRouter({ rateLimit: options.rateLimit }), service, rateLimit: options.rateLimit, tls: options.tls });
+  const server = createHttpServer({
+    router: buildRouter({ rateLimit: options.rateLimit }),
+    service,
+    rateLimit: options.rateLimit,
+    tls: options.tls,
+    log: requestLog,
+    metrics: options.metricsToken === undefined ? null : new ServiceMetrics(options.metricsToken, store),
+    timeLimits: options.timeLimits,
+  });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(options.port ?? 0, options.host ?? '127.0.0.1', () => {
@@ -73,6 +97,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
         });
         await stopNotifications(service);
         await store.close();
+        requestLog.close();
       })()),
   };
 }
