@@ -1,12 +1,14 @@
 // Operating the service (docs/operating.md): probes, metrics, request logs, the console's form
 // reader and the connection time limits, against the real service on a loopback port.
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { PassThrough } from 'node:stream';
 import { startServer, type RunningServer, type ServerOptions } from '../../src/server';
 import { ensureLocalTls } from '../../src/server/tls';
+import { cdkws } from '../helpers/cli';
+import { removeTemporaryStorage, sharedStorageArgs, spawnServe, stopServe } from '../helpers/processes';
 import { ORG, TOKENS, defaultBootstrap, testStorage } from '../helpers/service';
 
 const METRICS_TOKEN = 'metrics-token-for-tests-0123456789';
@@ -224,5 +226,44 @@ describe('connection time limits', () => {
     } finally {
       await server.close();
     }
+  });
+});
+
+describe('cdkws serve flags', () => {
+  afterAll(() => removeTemporaryStorage());
+
+  it('serves metrics to the token in --metrics-token FILE and writes JSON lines with --log-format json', async () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'cdkws-operate-'));
+    const tokenFile = path.join(dir, 'metrics.token');
+    writeFileSync(tokenFile, `${METRICS_TOKEN}\n`);
+    const serve = await spawnServe(await sharedStorageArgs(), ['--metrics-token', tokenFile, '--log-format', 'json']);
+    try {
+      expect((await get(`${serve.url}/metrics`, METRICS_TOKEN)).status).toBe(200);
+      expect((await get(`${serve.url}/api/v2/organizations/${ORG}/workspaces`, TOKENS.owner)).status).toBe(200);
+    } finally {
+      await stopServe(serve, 'SIGTERM');
+      rmSync(dir, { recursive: true, force: true });
+    }
+    const requests = serve
+      .output()
+      .stderr.split('\n')
+      .filter((line) => line.startsWith('{'))
+      .map((line) => JSON.parse(line))
+      .filter((entry) => entry.msg === 'request');
+    expect(requests.map((e) => [e.route, e.status])).toEqual([
+      ['/metrics', 200],
+      ['/api/v2/organizations/:organization_name/workspaces', 200],
+    ]);
+    expect(serve.output().stderr).not.toContain(TOKENS.owner);
+    expect(serve.output().stderr).not.toContain(METRICS_TOKEN);
+  });
+
+  it.each([
+    [['--log-format', 'xml'], '--log-format must be text or json'],
+    [['--metrics-token', '/nonexistent/metrics.token'], 'cannot read --metrics-token'],
+  ])('refuses %j', async (args, message) => {
+    const result = await cdkws(os.tmpdir(), process.env, 'serve', '--data', ':memory:', ...args);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain(message);
   });
 });
