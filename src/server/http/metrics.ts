@@ -5,9 +5,7 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import type { Store } from '../storage/types';
 
-export const METRICS_PATH = '/metrics';
-
-/** Latency buckets in seconds: a cached show takes well under a millisecond, a deep list tens. */
+/** Latency buckets in seconds: a cached show takes well under a millisecond, a deep list tens of milliseconds. */
 const LATENCY_BUCKETS = [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
 
 const digest = (token: string) => createHash('sha256').update(token).digest();

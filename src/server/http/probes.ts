@@ -3,11 +3,12 @@
 // this program expects. Outside /api/v2, so no API client ever reaches them by accident.
 import type { IncomingMessage } from 'node:http';
 import type { Service } from '../service';
-import { METRICS_PATH, type ServiceMetrics } from './metrics';
+import type { ServiceMetrics } from './metrics';
 import type { Reply } from './router';
 
 export const HEALTH_PATH = '/healthz';
 export const READY_PATH = '/readyz';
+export const METRICS_PATH = '/metrics';
 /** A readiness check that takes longer than this counts as "the database does not answer". */
 const READINESS_LIMIT_MS = 2_000;
 /** What a probe that found the service not ready is told to wait before asking again. */
@@ -20,11 +21,11 @@ const text = (status: number, body: string, headers: Record<string, string> = {}
   headers: { 'cache-control': 'no-store', ...headers },
 });
 
-/** Whether a request target is one of the probes or the metrics (compared without the query). */
+const PROBE_TARGET = new RegExp(`^(?:${[HEALTH_PATH, READY_PATH, METRICS_PATH].join('|')})(?:\\?|$)`);
+
+/** Whether a request target is one of the probes or the metrics. A regular expression anchored at the start: an API target fails at its second character, without allocating. */
 export function isProbe(target: string | undefined): boolean {
-  if (target === undefined) return false;
-  const path = target.split('?', 1)[0];
-  return path === HEALTH_PATH || path === READY_PATH || path === METRICS_PATH;
+  return target !== undefined && PROBE_TARGET.test(target);
 }
 
 async function readiness(service: Service): Promise<'ready' | 'database unavailable' | 'database schema not current'> {
