@@ -30,26 +30,41 @@ function allFlatTagsCondition(dialect: Dialect, organization: string, names: str
   };
 }
 
-/** The entries of `filter[tagged]` as a relation (k, v), v null for "any value", from one JSON parameter. */
-function taggedEntries(dialect: Dialect): string {
-  return dialect === 'postgres'
-    ? 'jsonb_to_recordset(?::jsonb) AS e(k text, v text)'
-    : "(SELECT json_extract(value, '$.k') AS k, json_extract(value, '$.v') AS v FROM json_each(?)) e";
+/** A JSON array parameter as a relation `e`: of (k, v) pairs, or of keys k alone. */
+function jsonRelation(dialect: Dialect, shape: 'pairs' | 'keys'): string {
+  if (dialect === 'postgres') return shape === 'pairs' ? 'jsonb_to_recordset(?::jsonb) AS e(k text, v text)' : 'jsonb_array_elements_text(?::jsonb) AS e(k)';
+  return shape === 'pairs'
+    ? "(SELECT json_extract(value, '$.k') AS k, json_extract(value, '$.v') AS v FROM json_each(?)) e"
+    : '(SELECT value AS k FROM json_each(?)) e';
 }
 
 /**
- * `filter[tagged]` (every entry): ONE subquery joining the entries to the bindings through the
- * (key, value, workspace_id) index. A workspace has one binding per key, so each distinct entry
- * matches at most one of its bindings, and it qualifies when all entries matched. CROSS JOIN:
- * SQLite otherwise scans every binding and probes the entries, not the other way round.
+ * `filter[tagged]` (every entry): ONE subquery. Entries with a value seek the (key, value,
+ * workspace_id) index, key-only entries its key prefix; the two run as one UNION ALL (an OR of the
+ * two made SQLite range over every value of a key). A workspace has one binding per key, so each
+ * distinct entry matches at most one of its bindings, and it qualifies when all entries matched.
+ * CROSS JOIN: SQLite otherwise scans every binding and probes the entries, not the other way round.
  */
 function allBindingsCondition(dialect: Dialect, entries: Array<{ key: string; value?: string }>): Condition {
-  const unique = new Map(entries.map((e) => [JSON.stringify([e.key, e.value ?? null]), { k: e.key, v: e.value ?? null }]));
+  const pairs = new Map<string, { k: string; v: string }>();
+  const keys = new Set<string>();
+  for (const { key, value } of entries) {
+    if (value === undefined) keys.add(key);
+    else pairs.set(JSON.stringify([key, value]), { k: key, v: value });
+  }
+  const matches: string[] = [];
+  const params: Param[] = [];
+  if (pairs.size > 0) {
+    matches.push(`SELECT b.workspace_id FROM ${jsonRelation(dialect, 'pairs')} CROSS JOIN tag_bindings b WHERE b.key = e.k AND b.value = e.v`);
+    params.push(JSON.stringify([...pairs.values()]));
+  }
+  if (keys.size > 0) {
+    matches.push(`SELECT b.workspace_id FROM ${jsonRelation(dialect, 'keys')} CROSS JOIN tag_bindings b WHERE b.key = e.k`);
+    params.push(JSON.stringify([...keys]));
+  }
   return {
-    sql:
-      `w.id IN (SELECT b.workspace_id FROM ${taggedEntries(dialect)} CROSS JOIN tag_bindings b WHERE b.key = e.k AND (e.v IS NULL OR b.value = e.v) ` +
-      'GROUP BY b.workspace_id HAVING COUNT(*) = ?)',
-    params: [JSON.stringify([...unique.values()]), unique.size],
+    sql: `w.id IN (SELECT m.workspace_id FROM (${matches.join(' UNION ALL ')}) m GROUP BY m.workspace_id HAVING COUNT(*) = ?)`,
+    params: [...params, pairs.size + keys.size],
   };
 }
 
