@@ -7,6 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { Client } from 'pg';
+import { MAX_LIST_PARAMETER_ENTRIES } from '../src/spec';
 import type { StorageOptions } from '../src/server/storage/types';
 import { medianLatency } from './load';
 
@@ -61,6 +62,16 @@ export function benchBootstrap(): any {
 
 const q = (params: Record<string, string>) => `?${new URLSearchParams(params).toString()}`;
 
+/** `count` filter[tagged] entries: the seeded team=core binding, then keys and values no workspace has. */
+function taggedEntries(count: number): string {
+  const params: Record<string, string> = { 'filter[tagged][0][key]': 'team', 'filter[tagged][0][value]': 'core' };
+  for (let i = 1; i < count; i += 1) {
+    params[`filter[tagged][${i}][key]`] = i % 2 ? 'team' : `key-${i}`;
+    if (i % 3) params[`filter[tagged][${i}][value]`] = `value-${i}`;
+  }
+  return q(params);
+}
+
 const page = (number: number) => q({ 'page[number]': String(number), 'page[size]': '20' });
 
 /**
@@ -83,6 +94,13 @@ function listQueries(largeCount: number): Array<{ label: string; query: string; 
     { label: 'search[wildcard-name]=*suffix', query: q({ 'search[wildcard-name]': '*0009' }), goal: 2 },
     { label: 'search[wildcard-name]=*contains*', query: q({ 'search[wildcard-name]': '*00009*' }), goal: 2 },
     { label: 'filter[tagged] (20 matches)', query: q({ 'filter[tagged][0][key]': 'team', 'filter[tagged][0][value]': 'core' }), goal: 2 },
+    // The most entries a list parameter takes (MAX_LIST_PARAMETER_ENTRIES): still one grouped query.
+    { label: `filter[tagged], ${MAX_LIST_PARAMETER_ENTRIES} entries`, query: taggedEntries(MAX_LIST_PARAMETER_ENTRIES), goal: 2 },
+    {
+      label: `search[tags], ${MAX_LIST_PARAMETER_ENTRIES} tags`,
+      query: q({ 'search[tags]': Array.from({ length: MAX_LIST_PARAMETER_ENTRIES }, (_, i) => `tag-${i}`).join(',') }),
+      goal: 2,
+    },
   ];
 }
 

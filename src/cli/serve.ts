@@ -1,5 +1,5 @@
 // `cdkws serve` (architecture "Starting the service").
-import { rmSync, writeFileSync } from 'node:fs';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { startServer } from '../server';
@@ -7,6 +7,7 @@ import { BootstrapError } from '../server/bootstrap';
 import { OwnerOnlyError, ensureDataDirectory } from '../server/owner-only';
 import { storageFromFlags } from './storage-flags';
 import { WIRE_DIALECTS } from '../spec/attribute-table';
+import { LOG_FORMATS, type LogFormat } from '../server/http/request-log';
 import { ensureLocalTls, loadTlsFiles, TlsSetupError, type TlsMaterial } from '../server/tls';
 
 const HELP = `usage: cdkws serve [--host 127.0.0.1] [--port 0] [--bootstrap FILE | --example-data]
@@ -14,6 +15,7 @@ const HELP = `usage: cdkws serve [--host 127.0.0.1] [--port 0] [--bootstrap FILE
                    [--tls | --tls-cert FILE --tls-key FILE] [--pid-file FILE]
                    [--session-secret-file FILE] [--auth-failure-limit N]
                    [--dialect both|hosted]
+                   [--log-format text|json] [--metrics-token FILE]
 
   --host        address to listen on (default 127.0.0.1)
   --port        port; 0 picks a free one (default 0)
@@ -41,6 +43,11 @@ const HELP = `usage: cdkws serve [--host 127.0.0.1] [--port 0] [--bootstrap FILE
                 (engine-version, vcs-repo.vcsapp-installation-id): "both" accepts and answers
                 them and the hosted service's (terraform-version, github-app-installation-id);
                 "hosted" only the hosted service's, as the hosted service does (default both)
+  --log-format  text (default): a line per refused request or event; json: one JSON object per
+                request (request id, method, route, status, duration, caller kind) and per event
+  --metrics-token
+                serve Prometheus metrics at /metrics to the bearer of the token in FILE
+                (default: no metrics); /healthz and /readyz are always there, unauthenticated
 
 Prints "listening on http://HOST:PORT" (https:// with TLS) when ready; the API root is that
 URL + /api/v2. Plain HTTP is the default.`;
@@ -68,6 +75,8 @@ export async function serve(argv: string[]): Promise<number> {
         'session-secret-file': { type: 'string' },
         'auth-failure-limit': { type: 'string' },
         dialect: { type: 'string', default: 'both' },
+        'log-format': { type: 'string', default: 'text' },
+        'metrics-token': { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },
       strict: true,
@@ -98,6 +107,25 @@ export async function serve(argv: string[]): Promise<number> {
     authFailureLimit = Number(values['auth-failure-limit']);
     if (!Number.isInteger(authFailureLimit) || authFailureLimit < 0) {
       process.stderr.write(`cdkws serve: --auth-failure-limit must be a whole number (0 turns it off), not "${values['auth-failure-limit']}"\n`);
+      return 1;
+    }
+  }
+  if (!(LOG_FORMATS as readonly string[]).includes(values['log-format'])) {
+    process.stderr.write(`cdkws serve: --log-format must be ${LOG_FORMATS.join(' or ')}, not "${values['log-format']}"\n`);
+    return 1;
+  }
+  let metricsToken: string | undefined;
+  if (values['metrics-token'] !== undefined) {
+    try {
+      metricsToken = readFileSync(values['metrics-token'], 'utf8').trim();
+    } catch (error) {
+      process.stderr.write(
+        `cdkws serve: cannot read --metrics-token ${values['metrics-token']}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}\n`,
+      );
+      return 1;
+    }
+    if (metricsToken.length < 16 || /\s/.test(metricsToken)) {
+      process.stderr.write(`cdkws serve: the --metrics-token file must hold one token of at least 16 characters without spaces\n`);
       return 1;
     }
   }
@@ -144,6 +172,8 @@ export async function serve(argv: string[]): Promise<number> {
       sessionSecretFile: values['session-secret-file'],
       tls,
       dialect,
+      logFormat: values['log-format'] as LogFormat,
+      metricsToken,
     });
   } catch (error) {
     // Refusals an operator fixes (a session key others may read, a bad bootstrap entry): one line, no stack.

@@ -2,8 +2,10 @@
 import type { AddressInfo } from 'node:net';
 import type { WireDialect } from '../spec';
 import { parseBootstrap, readBootstrapFile } from './bootstrap';
-import { createHttpServer } from './http/server';
 import { defaultSessionKeyFile, loadSessionKey } from './owner-only';
+import { ServiceMetrics } from './http/metrics';
+import { type LogFormat, RequestLog } from './http/request-log';
+import { type TimeLimits, createHttpServer } from './http/server';
 import { stopNotifications } from './notifications';
 import { buildRouter } from './routes';
 import { Service } from './service';
@@ -33,7 +35,16 @@ export interface ServerOptions {
   sessionSecretFile?: string;
   /** The wire names workspaces are accepted and answered under: both spellings (default) or the hosted service's only. */
   dialect?: WireDialect;
+  /** Text lines of the log (default: stderr). With `logFormat: 'json'`, unused. */
   log?: (line: string) => void;
+  /** `text` (default): lines for people; `json`: one JSON object per request and per message (pino). */
+  logFormat?: LogFormat;
+  /** Where JSON log objects go (default: stderr). */
+  logDestination?: NodeJS.WritableStream;
+  /** The bearer token that may read GET /metrics; metrics are off without it. */
+  metricsToken?: string;
+  /** Connection time limits other than the defaults (tests). */
+  timeLimits?: Partial<TimeLimits>;
 }
 
 export interface RunningServer {
@@ -44,7 +55,12 @@ export interface RunningServer {
 }
 
 export async function startServer(options: ServerOptions): Promise<RunningServer> {
-  const log = options.log ?? ((line: string) => process.stderr.write(`${line}\n`));
+  const requestLog = new RequestLog({
+    format: options.logFormat ?? 'text',
+    write: options.log ?? ((line: string) => process.stderr.write(`${line}\n`)),
+    destination: options.logDestination,
+  });
+  const log = (line: string) => requestLog.message(line);
   const bootstrapInput = typeof options.bootstrap === 'string' ? readBootstrapFile(options.bootstrap) : options.bootstrap;
   const bootstrap = bootstrapInput === undefined ? null : parseBootstrap(bootstrapInput);
   const sessionKey = resolveSessionKey(options);
@@ -63,8 +79,11 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     service,
     rateLimit: options.rateLimit,
     authFailureLimit: options.authFailureLimit,
-    tls: options.tls,
     sessionKey,
+    tls: options.tls,
+    log: requestLog,
+    metrics: options.metricsToken === undefined ? null : new ServiceMetrics(options.metricsToken, store),
+    timeLimits: options.timeLimits,
   });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
@@ -96,6 +115,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
         service.stopWatchingDirectory();
         await stopNotifications(service);
         await store.close();
+        requestLog.close();
       })()),
   };
 }

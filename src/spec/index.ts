@@ -6,6 +6,7 @@ export * from './rules';
 export * from './workspace-attributes';
 export * from './workspace-rules';
 export * from './jsonapi';
+export * from './list-parameters';
 export * from './permissions';
 export * from './engine-version';
 export * from './tag-binding';

@@ -6,6 +6,7 @@ import type { TLSSocket } from 'node:tls';
 import { readBody } from '../http/body';
 import { ERRORS } from '../../spec';
 import { ServiceError } from '../errors';
+import { RequestLog } from '../http/request-log';
 import type { Router } from '../http/router';
 import type { Service } from '../service';
 import { isServiceRoot, rootAnswer } from '../routes/root';
@@ -61,6 +62,12 @@ async function readForm(req: IncomingMessage): Promise<URLSearchParams> {
   return new URLSearchParams((await readBody(req, FORM_LIMIT_BYTES)).toString('utf8'));
 }
 
+/** A console address as a template for the log: its fixed pages by name, the rest without their data. */
+function consoleRoute(target: string | undefined): string {
+  const first = (target ?? '').split('?', 1)[0].split('/')[2];
+  return first === undefined || ['login', 'logout', 'console.css', ''].includes(first) ? `/app/${first ?? ''}` : '/app/:organization/…';
+}
+
 function loginPage(next: string, problem: string | null): SafeHtml {
   return page({
     title: 'Sign in',
@@ -81,11 +88,14 @@ export interface ConsoleOptions {
   sessionKey?: Buffer;
   /** Counts failed sign-ins per address, shared with the API; none turns counting off. */
   throttle?: AuthFailureThrottle | null;
+  /** Where refusals and failures are logged; text lines through the service's log when absent. */
+  log?: RequestLog;
 }
 
 export class ConsoleApp {
   private readonly sessions: ConsoleSessions;
   private readonly throttle: AuthFailureThrottle | null;
+  private readonly log: RequestLog;
 
   constructor(
     private readonly router: Router,
@@ -94,6 +104,7 @@ export class ConsoleApp {
   ) {
     this.sessions = new ConsoleSessions(options.sessionKey ?? randomBytes(32), service.store);
     this.throttle = options.throttle ?? null;
+    this.log = options.log ?? new RequestLog({ format: 'text', write: service.log });
   }
 
   /** Whether a request target belongs to the console, or is the root that points at it. */
@@ -113,9 +124,15 @@ export class ConsoleApp {
     this.answer(req).then(
       (answer) => this.send(req, res, answer),
       (error: unknown) => {
-        this.service.log(
-          `console: internal error on ${req.method} ${(req.url ?? '').split('?')[0]}: ${(error instanceof Error && error.stack) || String(error)}`,
-        );
+        const route = consoleRoute(req.url);
+        // A refusal outside a page (the form reader's 415 and 413): its status, one line, no stack.
+        if (error instanceof ServiceError) {
+          this.log.refused(req.method ?? 'GET', route, error.status, error.errors[0]?.code ?? String(error.status), error.errors[0]?.detail);
+          const detail = error.errors.map((e) => e.detail ?? e.title).join('; ');
+          this.send(req, res, { status: error.status, headers: error.headers, body: errorPage(error.status, error.errors[0]?.title ?? 'Error', detail, null) });
+          return;
+        }
+        this.log.internalError(req.method ?? 'GET', route, error);
         this.send(req, res, {
           status: 500,
           body: errorPage(500, 'Something went wrong', 'The service failed to show this page; its log has the details.', null),

@@ -47,6 +47,8 @@ interface Endpoint {
   score: number;
   /** Parameter names by segment position (undefined for literal positions). */
   names: Array<string | undefined>;
+  /** The route's template as added (`/workspaces/:workspace_id`): logs and metrics name routes by it. */
+  pattern: string;
 }
 
 /** One segment position of the route tree: literal children, one parameter child, endpoints. */
@@ -61,6 +63,7 @@ export interface Match {
   params: Record<string, string>;
   auth: RouteAuth;
   cacheable: boolean;
+  pattern: string;
 }
 
 const newNode = (): TreeNode => ({ literal: new Map(), param: null, endpoints: new Map() });
@@ -85,7 +88,7 @@ export class Router {
       }
     }
     const names = segments.map((s) => (s.startsWith(':') ? s.slice(1) : undefined));
-    node.endpoints.set(method, { handler, auth, cacheable, score: names.filter((n) => n === undefined).length, names });
+    node.endpoints.set(method, { handler, auth, cacheable, score: names.filter((n) => n === undefined).length, names, pattern });
     return this;
   }
 
@@ -112,7 +115,7 @@ export class Router {
         return null; // a malformed escape names no resource
       }
     }
-    return { handler: best.handler, params, auth: best.auth, cacheable: best.cacheable };
+    return { handler: best.handler, params, auth: best.auth, cacheable: best.cacheable, pattern: best.pattern };
   }
 }
 

@@ -11,25 +11,40 @@ import { parseJsonBody, readBody } from './body';
 import { ServiceError, badRequest, forbidden, notFound, unauthorized } from '../errors';
 import { AuthFailureThrottle, clientAddress } from './auth-throttle';
 import { RequestRateLimiter } from './rate-limit';
+import type { ServiceMetrics } from './metrics';
+import { isProbe, probeReply } from './probes';
 import { ReplyCache } from './reply-cache';
+import { RequestLog } from './request-log';
 import type { Reply, Router } from './router';
 
 export const API_PREFIX = '/api/v2';
 
 /**
- * Time limits, chosen rather than inherited from Node's defaults:
+ * Time limits for every phase of a connection, chosen rather than inherited from Node's defaults
+ * (docs/service.md "Connection time limits"):
+ * - TLS handshake 10 s (Node: 120 s): a client that opens a connection and never finishes the
+ *   handshake holds a socket and its TLS state no longer than that;
+ * - request headers 20 s: a client trickling its headers (slowloris) cannot hold a socket longer;
+ * - whole request, headers and body, 120 s: a body of MAX_BODY_BYTES arrives in that time even
+ *   over a slow link;
  * - idle keep-alive 65 s: longer than the 60 s idle timeout of common proxies and load balancers,
  *   so the side in front closes first and never sends a request on a socket we are closing;
- * - request headers 20 s: a client trickling its headers (slowloris) cannot hold a socket longer;
- * - whole request 120 s: a body of MAX_BODY_BYTES arrives in that time even over a slow link.
+ * - the header and request limits are checked every second (Node: every 30 s, which let a stalled
+ *   request live up to 30 s past its limit).
  */
-export const TIME_LIMITS = { keepAliveMs: 65_000, headersMs: 20_000, requestMs: 120_000 } as const;
+export const TIME_LIMITS = { handshakeMs: 10_000, headersMs: 20_000, requestMs: 120_000, keepAliveMs: 65_000, checkEveryMs: 1_000 } as const;
+export type TimeLimits = { -readonly [K in keyof typeof TIME_LIMITS]: number };
 
-/** Applies TIME_LIMITS to a node:http (or node:https) server. */
-export function applyTimeLimits(server: http.Server): void {
-  server.keepAliveTimeout = TIME_LIMITS.keepAliveMs;
-  server.headersTimeout = TIME_LIMITS.headersMs;
-  server.requestTimeout = TIME_LIMITS.requestMs;
+/** The server options that carry the limits Node only takes at creation. */
+function creationLimits(limits: TimeLimits): http.ServerOptions & { handshakeTimeout: number } {
+  return { connectionsCheckingInterval: limits.checkEveryMs, handshakeTimeout: limits.handshakeMs };
+}
+
+/** Applies the limits a node:http (or node:https) server takes after creation. */
+export function applyTimeLimits(server: http.Server, limits: TimeLimits = TIME_LIMITS): void {
+  server.keepAliveTimeout = limits.keepAliveMs;
+  server.headersTimeout = limits.headersMs;
+  server.requestTimeout = limits.requestMs;
 }
 
 /**
@@ -52,10 +67,39 @@ export interface HttpOptions {
   tls?: { cert: string; key: string };
   /** The console's session signing key (owner-only.ts); random for this process when absent. */
   sessionKey?: Buffer;
+  /** Where request logs go; text lines through the service's log when absent. */
+  log?: RequestLog;
+  /** Prometheus metrics at /metrics (off when absent). */
+  metrics?: ServiceMetrics | null;
+  /** Tighter limits for tests; TIME_LIMITS otherwise. */
+  timeLimits?: Partial<TimeLimits>;
 }
 
 /** Browsers must not guess another type for an API reply (a JSON body sniffed as HTML). */
 const NOSNIFF = 'nosniff';
+
+/** What the JSON log and the metrics record of a request, filled in as it is handled. */
+interface Trace {
+  started: bigint;
+  route: string;
+  callerKind: string;
+  code?: string;
+}
+
+/** The route template a request target names, for log entries ("(no route)" when none). */
+function routeTemplate(router: Router, req: IncomingMessage): string {
+  const target = req.url ?? '/';
+  const pathname = target.split('?', 1)[0];
+  if (ConsoleApp.owns(target)) return '/app/…';
+  if (isProbe(target)) return pathname;
+  const path = pathname.startsWith(`${API_PREFIX}/`) ? pathname.slice(API_PREFIX.length) : pathname;
+  const match = router.match(req.method === 'HEAD' ? 'GET' : (req.method ?? 'GET'), path);
+  return match && 'pattern' in match ? (pathname === path ? match.pattern : API_PREFIX + match.pattern) : '(no route)';
+}
+
+let requestCounter = 0;
+/** Request IDs unique within the process and distinct between processes started at different times. */
+const REQUEST_ID_PREFIX = Date.now().toString(36);
 
 function send(res: ServerResponse, reply: Reply): void {
   if (res.destroyed) return; // the client went away while the reply waited
@@ -101,6 +145,9 @@ function bearerToken(req: IncomingMessage): string | null {
 
 export function createHttpServer(options: HttpOptions): http.Server {
   const { router, service } = options;
+  const log = options.log ?? new RequestLog({ format: 'text', write: service.log });
+  const metrics = options.metrics ?? null;
+  const limits: TimeLimits = { ...TIME_LIMITS, ...options.timeLimits };
   const limiter = options.rateLimit ? new RequestRateLimiter(options.rateLimit) : null;
 
   const replies = new ReplyCache();
@@ -117,7 +164,7 @@ export function createHttpServer(options: HttpOptions): http.Server {
     return caller;
   }
 
-  async function handle(req: IncomingMessage): Promise<Reply> {
+  async function handle(req: IncomingMessage, trace: Trace | null): Promise<Reply> {
     // Before anything else: a throttled address learns nothing, not even whether a token is good.
     const retryAfter = throttle && !throttle.idle ? throttle.retryAfterSeconds(clientAddress(req.socket.remoteAddress)) : 0;
     if (retryAfter > 0) throw new ServiceError(ERRORS.authenticationThrottled, undefined, { headers: { 'retry-after': String(retryAfter) } });
@@ -139,6 +186,7 @@ export function createHttpServer(options: HttpOptions): http.Server {
     }
     const match = router.match(method, path);
     if (!match) throw notFound(`no such route: ${req.method} ${pathname.slice(0, 200)}`);
+    if (trace && 'pattern' in match) trace.route = isEmulator ? match.pattern : API_PREFIX + match.pattern;
     if ('allowed' in match) {
       const allow = (match.allowed.includes('GET') ? [...match.allowed, 'HEAD'] : match.allowed).join(', ');
       throw new ServiceError(ERRORS.methodNotAllowed, `${req.method} is not supported on ${pathname.slice(0, 200)}; use ${allow}`, { headers: { allow } });
@@ -150,8 +198,10 @@ export function createHttpServer(options: HttpOptions): http.Server {
       if (match.auth === 'emulator') throw forbidden('emulator controls need a token listed in emulator-admin-tokens');
       throw unauthorized();
     }
+    if (trace) trace.callerKind = caller.kind;
     const limited = limiter?.take(caller.principal);
     if (limited) {
+      metrics?.rateLimitedCaller(caller.kind);
       throw new ServiceError(ERRORS.rateLimited, undefined, { headers: limited });
     }
     // Taken before the route reads anything: a write landing in between only makes the entry stale sooner.
@@ -181,34 +231,73 @@ export function createHttpServer(options: HttpOptions): http.Server {
     return reply;
   }
 
-  const consoleApp = new ConsoleApp(router, service, { sessionKey: options.sessionKey, throttle });
+  const consoleApp = new ConsoleApp(router, service, { sessionKey: options.sessionKey, throttle, log });
   const sendSoon = turnEndSender();
+
+  /** The log entry of a request that did not succeed; 500s with their stack, the rest summarised. */
+  function logFailure(req: IncomingMessage, reply: Reply, error: unknown, trace: Trace | null): void {
+    const route = routeTemplate(router, req);
+    const first = (reply.body as { errors?: Array<{ code?: string; detail?: string }> } | undefined)?.errors?.[0];
+    if (trace) trace.code = first?.code;
+    if (reply.status === 500) log.internalError(req.method ?? 'GET', route, error);
+    else log.refused(req.method ?? 'GET', route, reply.status, first?.code ?? String(reply.status), first?.detail);
+  }
+
+  function answer(req: IncomingMessage, res: ServerResponse, trace: Trace | null): void {
+    const replied = (reply: Reply) => {
+      // Unread bodies are drained so keep-alive connections stay usable.
+      if (!req.readableEnded) req.resume();
+      sendSoon(res, reply);
+    };
+    if (isProbe(req.url)) {
+      probeReply(req, service, metrics, bearerToken(req)).then(replied, (error: unknown) => {
+        log.internalError(req.method ?? 'GET', routeTemplate(router, req), error);
+        replied(errorReply(new ServiceError(ERRORS.internal)));
+      });
+      return;
+    }
+    handle(req, trace).then(replied, (error: unknown) => {
+      let reply: Reply;
+      if (error instanceof ServiceError) reply = errorReply(error);
+      else if (isClientAbort(req, error)) {
+        // Nothing to log: the client is gone, and one that keeps aborting must not flood the log.
+        if (res.headersSent) return;
+        reply = errorReply(badRequest('the request was aborted before its body arrived'));
+      } else reply = errorReply(new ServiceError(ERRORS.internal));
+      logFailure(req, reply, error, trace);
+      replied(reply);
+    });
+  }
+
+  // Per-request records (JSON log, metrics) only when asked for: the default path stays as it was.
+  const instrumented = log.json !== null || metrics !== null;
   const listener = (req: IncomingMessage, res: ServerResponse): void => {
+    const trace: Trace | null = instrumented ? { started: process.hrtime.bigint(), route: '', callerKind: 'anonymous' } : null;
+    if (trace) {
+      const requestId = `${REQUEST_ID_PREFIX}-${(++requestCounter).toString(36)}`;
+      res.setHeader('x-request-id', requestId);
+      res.once('finish', () => {
+        const seconds = Number(process.hrtime.bigint() - trace.started) / 1e9;
+        const route = trace.route || routeTemplate(router, req);
+        const method = req.method ?? 'GET';
+        metrics?.request(method, route, res.statusCode, seconds);
+        log.request({
+          requestId,
+          method,
+          route,
+          status: res.statusCode,
+          durationMs: Number((seconds * 1000).toFixed(3)),
+          callerKind: trace.callerKind,
+          code: trace.code,
+        });
+      });
+    }
     if (ConsoleApp.owns(req.url)) return consoleApp.handle(req, res); // the web console under /app
-    handle(req).then(
-      (reply) => {
-        // Unread bodies are drained so keep-alive connections stay usable.
-        if (!req.readableEnded) req.resume();
-        sendSoon(res, reply);
-      },
-      (error: unknown) => {
-        if (!req.readableEnded) req.resume();
-        if (error instanceof ServiceError) {
-          sendSoon(res, errorReply(error));
-          return;
-        }
-        if (isClientAbort(req, error)) {
-          // One line without a stack: a client that keeps aborting must not flood the log.
-          service.log(`request aborted by the client: ${req.method} ${req.url?.split('?')[0].slice(0, 200)}`);
-          if (!res.headersSent) sendSoon(res, errorReply(badRequest('the request was aborted before its body arrived')));
-          return;
-        }
-        service.log(`internal error on ${req.method} ${req.url?.split('?')[0]}: ${(error as Error)?.stack ?? String(error)}`);
-        sendSoon(res, errorReply(new ServiceError(ERRORS.internal)));
-      },
-    );
+    answer(req, res, trace);
   };
-  const server = options.tls ? https.createServer({ cert: options.tls.cert, key: options.tls.key }, listener) : http.createServer(listener);
-  applyTimeLimits(server);
+  const server = options.tls
+    ? https.createServer({ cert: options.tls.cert, key: options.tls.key, ...creationLimits(limits) }, listener)
+    : http.createServer(creationLimits(limits), listener);
+  applyTimeLimits(server, limits);
   return server;
 }

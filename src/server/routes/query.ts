@@ -1,5 +1,5 @@
 // Query-string parsing shared by the list endpoints: pages, includes and the pagination envelope.
-import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, WORKSPACE_INCLUDES } from '../../spec';
+import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, WORKSPACE_INCLUDES, listParameterProblem } from '../../spec';
 import { badRequest } from '../errors';
 
 export interface PageRequest {
@@ -22,13 +22,26 @@ export function parsePage(query: URLSearchParams): PageRequest {
   return { number, size, offset: (number - 1) * size };
 }
 
-export function parseInclude(query: URLSearchParams): Set<string> {
-  const raw = query.get('include');
-  if (!raw) return new Set();
-  const values = raw
+/** Refuses a list parameter with more entries than the spec allows (400 naming the parameter). */
+export function checkListSize(parameter: string, count: number): void {
+  const problem = listParameterProblem(parameter, count);
+  if (problem) throw badRequest(problem, parameter);
+}
+
+/** The non-empty, trimmed entries of a comma-separated list parameter, within the spec's bound. */
+export function commaSeparated(query: URLSearchParams, parameter: string): string[] {
+  const raw = query.get(parameter);
+  if (!raw) return [];
+  const entries = raw
     .split(',')
     .map((v) => v.trim())
     .filter(Boolean);
+  checkListSize(parameter, entries.length);
+  return entries;
+}
+
+export function parseInclude(query: URLSearchParams): Set<string> {
+  const values = commaSeparated(query, 'include');
   for (const value of values) {
     if (!(WORKSPACE_INCLUDES as readonly string[]).includes(value)) {
       throw badRequest(`include "${value.slice(0, 60)}" is not supported; use one of ${WORKSPACE_INCLUDES.join(', ')}`, 'include');

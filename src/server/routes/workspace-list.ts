@@ -5,15 +5,11 @@ import { badRequest } from '../errors';
 import type { Reply, RouteContext, Router } from '../http/router';
 import type { WorkspaceQuery, WorkspaceSortField } from '../storage/types';
 import { includedFor, workspaceDocument } from '../workspace/serialize';
-import { paginationEnvelope, parseInclude, parsePage } from './query';
+import { checkListSize, commaSeparated, paginationEnvelope, parseInclude, parsePage } from './query';
 
 /** `search[tags]` and `search[exclude-tags]`: comma-separated flat tag names, as the store keeps them. */
-function flatTagNameList(value: string | null): string[] | undefined {
-  if (value === null) return undefined;
-  const items = value
-    .split(',')
-    .map((v) => normalizeFlatTagName(v.trim()))
-    .filter(Boolean);
+function flatTagNameList(query: URLSearchParams, parameter: string): string[] | undefined {
+  const items = commaSeparated(query, parameter).map(normalizeFlatTagName).filter(Boolean);
   return items.length > 0 ? items : undefined;
 }
 
@@ -39,6 +35,7 @@ function taggedFilters(query: URLSearchParams): Array<{ key: string; value?: str
     entry[match[2] as 'key' | 'value'] = value;
     byIndex.set(Number(match[1]), entry);
   }
+  checkListSize('filter[tagged]', byIndex.size);
   if (byIndex.size === 0) return undefined;
   return [...byIndex.entries()]
     .sort((a, b) => a[0] - b[0])
@@ -78,8 +75,8 @@ async function list(ctx: RouteContext): Promise<Reply> {
     visibleNames,
     search: q.get('search[name]') || undefined,
     wildcardName: q.get('search[wildcard-name]') || undefined,
-    tags: flatTagNameList(q.get('search[tags]')),
-    excludeTags: flatTagNameList(q.get('search[exclude-tags]')),
+    tags: flatTagNameList(q, 'search[tags]'),
+    excludeTags: flatTagNameList(q, 'search[exclude-tags]'),
     tagged: taggedFilters(q),
     projectId: q.get('filter[project][id]') || undefined,
     currentRunStatus: q.get('filter[current-run][status]') || undefined,

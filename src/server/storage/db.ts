@@ -22,6 +22,13 @@ export interface Db {
    * other; absent where that cannot be known cheaply (PostgreSQL). Lets reads be served from memory.
    */
   changeToken?(): string;
+  /** Connections of a pool (PostgreSQL): checked out, and requests waiting for one. */
+  poolUsage?(): PoolUsage;
+}
+
+export interface PoolUsage {
+  inUse: number;
+  waiting: number;
 }
 
 /**

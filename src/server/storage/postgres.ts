@@ -1,5 +1,5 @@
 import { Pool, PoolClient, types as pgTypes } from 'pg';
-import { Db, Param, SavepointQueue, UniqueViolationError, toNumberedPlaceholders } from './db';
+import { Db, Param, PoolUsage, SavepointQueue, UniqueViolationError, toNumberedPlaceholders } from './db';
 
 // Transactions run on one checked-out client; everything else goes through the pool. A deadlock or
 // serialization failure re-runs the whole transaction a few times (the store's transactions touch
@@ -97,6 +97,10 @@ class PostgresDb implements Db {
 
   async close(): Promise<void> {
     await this.pool.end();
+  }
+
+  poolUsage(): PoolUsage {
+    return { inUse: this.pool.totalCount - this.pool.idleCount, waiting: this.pool.waitingCount };
   }
 }
 

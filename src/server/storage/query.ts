@@ -12,10 +12,61 @@ export interface WorkspaceFilter {
   narrowed: boolean;
 }
 
-// Tag conditions start from the tag's own links (indexed by tag), so the planner can drive a count
-// from the few tagged workspaces instead of probing every workspace of the organization.
-const HAS_FLAT_TAG =
-  'w.id IN (SELECT wt.workspace_id FROM workspace_tags wt WHERE wt.tag_id = (SELECT t.id FROM tags t WHERE t.organization = ? AND t.name = ?))';
+/**
+ * `search[tags]` (every tag): ONE subquery whatever the number of tags. The tags are found by
+ * their (organization, name) key, their links by the tag index, and a workspace qualifies when it
+ * links to all of them: links are unique per (workspace, tag) and names are distinct, so counting
+ * them is enough. A condition per tag instead nests one subquery per entry, which grew the plan
+ * (and PostgreSQL's planning time) with every entry and broke SQLite's expression depth limit.
+ * CROSS JOIN keeps SQLite's join order (tags first, then their links from the covering (tag_id,
+ * workspace_id) index of migration 8); PostgreSQL plans it like an inner join.
+ */
+function allFlatTagsCondition(dialect: Dialect, organization: string, names: string[]): Condition {
+  return {
+    sql:
+      'w.id IN (SELECT wt.workspace_id FROM tags t CROSS JOIN workspace_tags wt ' +
+      `WHERE t.organization = ? AND ${inJsonList(dialect, 't.name')} AND wt.tag_id = t.id GROUP BY wt.workspace_id HAVING COUNT(*) = ?)`,
+    params: [organization, JSON.stringify(names), names.length],
+  };
+}
+
+/** A JSON array parameter as a relation `e`: of (k, v) pairs, or of keys k alone. */
+function jsonRelation(dialect: Dialect, shape: 'pairs' | 'keys'): string {
+  if (dialect === 'postgres') return shape === 'pairs' ? 'jsonb_to_recordset(?::jsonb) AS e(k text, v text)' : 'jsonb_array_elements_text(?::jsonb) AS e(k)';
+  return shape === 'pairs'
+    ? "(SELECT json_extract(value, '$.k') AS k, json_extract(value, '$.v') AS v FROM json_each(?)) e"
+    : '(SELECT value AS k FROM json_each(?)) e';
+}
+
+/**
+ * `filter[tagged]` (every entry): ONE subquery. Entries with a value seek the (key, value,
+ * workspace_id) index, key-only entries its key prefix; the two run as one UNION ALL (an OR of the
+ * two made SQLite range over every value of a key). A workspace has one binding per key, so each
+ * distinct entry matches at most one of its bindings, and it qualifies when all entries matched.
+ * CROSS JOIN: SQLite otherwise scans every binding and probes the entries, not the other way round.
+ */
+function allBindingsCondition(dialect: Dialect, entries: Array<{ key: string; value?: string }>): Condition {
+  const pairs = new Map<string, { k: string; v: string }>();
+  const keys = new Set<string>();
+  for (const { key, value } of entries) {
+    if (value === undefined) keys.add(key);
+    else pairs.set(JSON.stringify([key, value]), { k: key, v: value });
+  }
+  const matches: string[] = [];
+  const params: Param[] = [];
+  if (pairs.size > 0) {
+    matches.push(`SELECT b.workspace_id FROM ${jsonRelation(dialect, 'pairs')} CROSS JOIN tag_bindings b WHERE b.key = e.k AND b.value = e.v`);
+    params.push(JSON.stringify([...pairs.values()]));
+  }
+  if (keys.size > 0) {
+    matches.push(`SELECT b.workspace_id FROM ${jsonRelation(dialect, 'keys')} CROSS JOIN tag_bindings b WHERE b.key = e.k`);
+    params.push(JSON.stringify([...keys]));
+  }
+  return {
+    sql: `w.id IN (SELECT m.workspace_id FROM (${matches.join(' UNION ALL ')}) m GROUP BY m.workspace_id HAVING COUNT(*) = ?)`,
+    params: [...params, pairs.size + keys.size],
+  };
+}
 
 function distinct(values: string[]): string[] {
   return [...new Set(values)];
@@ -102,9 +153,15 @@ export function workspaceFilter(dialect: Dialect, q: WorkspaceQuery): WorkspaceF
     conditions.push(condition.sql);
     params.push(...condition.params);
   }
-  for (const tag of distinct((q.tags ?? []).map(normalizeFlatTagName))) {
-    conditions.push(HAS_FLAT_TAG);
-    params.push(q.organization, tag);
+  const tags = distinct((q.tags ?? []).map(normalizeFlatTagName));
+  const tagConditions = [
+    tags.length > 0 ? allFlatTagsCondition(dialect, q.organization, tags) : null,
+    q.tagged && q.tagged.length > 0 ? allBindingsCondition(dialect, q.tagged) : null,
+  ];
+  for (const condition of tagConditions) {
+    if (!condition) continue;
+    conditions.push(condition.sql);
+    params.push(...condition.params);
   }
   const excluded = distinct((q.excludeTags ?? []).map(normalizeFlatTagName));
   if (excluded.length > 0) {
@@ -113,15 +170,6 @@ export function workspaceFilter(dialect: Dialect, q: WorkspaceQuery): WorkspaceF
         `${inJsonList(dialect, 't.name')})`,
     );
     params.push(q.organization, JSON.stringify(excluded));
-  }
-  for (const entry of q.tagged ?? []) {
-    if (entry.value === undefined) {
-      conditions.push('w.id IN (SELECT b.workspace_id FROM tag_bindings b WHERE b.key = ?)');
-      params.push(entry.key);
-    } else {
-      conditions.push('w.id IN (SELECT b.workspace_id FROM tag_bindings b WHERE b.key = ? AND b.value = ?)');
-      params.push(entry.key, entry.value);
-    }
   }
   if (q.projectId !== undefined) {
     conditions.push('w.project_id = ?');

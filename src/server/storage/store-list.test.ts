@@ -99,6 +99,23 @@ describe.each(backendKinds)('listing workspaces on the %s store', (kind: Backend
     expect((await list({ tagged: [{ key: 'team', value: 'prod' }] })).total).toBe(0);
   });
 
+  it('treats repeated tags and tag filters as one, whatever their number (one grouped query, not one per entry)', async () => {
+    const repeated = <T>(items: T[], times: number) => Array.from({ length: times }, (_, i) => items[i % items.length]);
+    expect(await list({ tags: repeated(['prod', 'web', 'PROD'], 50) })).toEqual({ names: ['web-prod'], total: 1 });
+    expect(await list({ tags: [...repeated(['prod'], 49), 'nowhere'] })).toEqual({ names: [], total: 0 });
+    const tagged = repeated([{ key: 'env', value: 'prod' }, { key: 'env' }, { key: 'team', value: 'web' }], 50);
+    expect(await list({ tagged })).toEqual({ names: ['web-prod'], total: 1 });
+    expect(
+      await list({
+        tagged: [
+          { key: 'env', value: 'prod' },
+          { key: 'env', value: 'staging' },
+        ],
+      }),
+    ).toEqual({ names: [], total: 0 });
+    expect((await list({ tagged: [{ key: 'env' }], tags: ['prod'], excludeTags: ['web'] })).names).toEqual(['db_prod']);
+  });
+
   it('restricts to the visible names without regard to case, and to nothing when none are visible', async () => {
     expect(await list({ visibleNames: ['API', 'web-prod', 'not-there'] })).toEqual({ names: ['api', 'web-prod'], total: 2 });
     expect(await list({ visibleNames: [] })).toEqual({ names: [], total: 0 });

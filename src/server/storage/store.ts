@@ -1,4 +1,5 @@
-import { Db, UniqueViolationError, forUpdate, inJsonList } from './db';
+import { Db, PoolUsage, UniqueViolationError, forUpdate, inJsonList } from './db';
+import { schemaIsCurrent } from './migrations';
 import { tagNamesOf } from './query';
 import { WorkspaceReadCache } from './read-cache';
 import { OtherRecords } from './records';
@@ -66,6 +67,14 @@ export class SqlStore extends OtherRecords implements Store {
 
   changeToken(): string | undefined {
     return this.db.changeToken?.();
+  }
+
+  schemaIsCurrent(): Promise<boolean> {
+    return schemaIsCurrent(this.db);
+  }
+
+  poolUsage(): PoolUsage | undefined {
+    return this.db.poolUsage?.();
   }
 
   // ---- Workspaces ----

@@ -1,6 +1,7 @@
 // The one storage interface of the service. Two implementations (embedded SQLite, PostgreSQL) share
 // one SQL implementation over a small dialect adapter; every operation that can race is a single
 // conditional statement or a transaction, so several `serve` processes on one database act as one.
+import type { PoolUsage } from './db';
 
 /** Settings of a workspace that need no index: the spec's attributes, kebab-case as on the wire. */
 export type WorkspaceSettings = Record<string, unknown>;
@@ -188,6 +189,10 @@ export interface Store {
   close(): Promise<void>;
   /** Changes whenever anything is committed, by any process; undefined where that is not cheap to know (see Db). */
   changeToken(): string | undefined;
+  /** Answers only when the database does: whether every migration of this program is applied. */
+  schemaIsCurrent(): Promise<boolean>;
+  /** The connection pool's use (PostgreSQL); undefined for an embedded database. */
+  poolUsage(): PoolUsage | undefined;
 
   // Key-value metadata (the bootstrap directory lives here as JSON). Compare-and-set keeps two
   // processes that bootstrap at once from overwriting each other.

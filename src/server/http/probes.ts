@@ -1,0 +1,60 @@
+// Unauthenticated probes for load balancers and orchestrators, and the metrics endpoint. They carry
+// no data: `/healthz` says the process answers, `/readyz` that the database answers with the schema
+// this program expects. Outside /api/v2, so no API client ever reaches them by accident.
+import type { IncomingMessage } from 'node:http';
+import type { Service } from '../service';
+import type { ServiceMetrics } from './metrics';
+import type { Reply } from './router';
+
+export const HEALTH_PATH = '/healthz';
+export const READY_PATH = '/readyz';
+export const METRICS_PATH = '/metrics';
+/** A readiness check that takes longer than this counts as "the database does not answer". */
+const READINESS_LIMIT_MS = 2_000;
+/** What a probe that found the service not ready is told to wait before asking again. */
+const NOT_READY_RETRY_AFTER_S = '5';
+
+const text = (status: number, body: string, headers: Record<string, string> = {}): Reply => ({
+  status,
+  raw: Buffer.from(`${body}\n`),
+  contentType: 'text/plain; charset=utf-8',
+  headers: { 'cache-control': 'no-store', ...headers },
+});
+
+const PROBE_TARGET = new RegExp(`^(?:${[HEALTH_PATH, READY_PATH, METRICS_PATH].join('|')})(?:\\?|$)`);
+
+/** Whether a request target is one of the probes or the metrics. A regular expression anchored at the start: an API target fails at its second character, without allocating. */
+export function isProbe(target: string | undefined): boolean {
+  return target !== undefined && PROBE_TARGET.test(target);
+}
+
+async function readiness(service: Service): Promise<'ready' | 'database unavailable' | 'database schema not current'> {
+  let timer: NodeJS.Timeout | undefined;
+  const limit = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error('readiness check timed out')), READINESS_LIMIT_MS);
+  });
+  try {
+    return (await Promise.race([service.store.schemaIsCurrent(), limit])) ? 'ready' : 'database schema not current';
+  } catch {
+    return 'database unavailable';
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+export async function probeReply(req: IncomingMessage, service: Service, metrics: ServiceMetrics | null, bearer: string | null): Promise<Reply> {
+  const path = (req.url ?? '').split('?', 1)[0];
+  if (req.method !== 'GET' && req.method !== 'HEAD') return text(405, 'method not allowed', { allow: 'GET, HEAD' });
+  if (path === HEALTH_PATH) return text(200, 'ok');
+  if (path === READY_PATH) {
+    const state = await readiness(service);
+    metrics?.databaseAvailable(state !== 'database unavailable');
+    return state === 'ready' ? text(200, state) : text(503, `not ready: ${state}`, { 'retry-after': NOT_READY_RETRY_AFTER_S });
+  }
+  // The metrics: absent unless configured, and only for the bearer of their token.
+  if (!metrics) return text(404, 'not found: metrics are off; start the service with --metrics-token FILE');
+  if (!metrics.allows(bearer)) return text(401, 'unauthorized: send "Authorization: Bearer <metrics token>"', { 'www-authenticate': 'Bearer' });
+  const state = await readiness(service);
+  metrics.databaseAvailable(state !== 'database unavailable');
+  return { status: 200, raw: Buffer.from(await metrics.exposition()), contentType: metrics.contentType, headers: { 'cache-control': 'no-store' } };
+}
