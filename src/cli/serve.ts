@@ -8,6 +8,7 @@ import type { StorageOptions } from '../server/storage/types';
 
 const HELP = `usage: cdkws serve [--host 127.0.0.1] [--port 0] [--bootstrap FILE]
                    [--data PATH | --database postgres://…] [--rate-limit N]
+                   [--statement-timeout SECONDS] [--database-pool N]
                    [--tls | --tls-cert FILE --tls-key FILE]
 
   --host        address to listen on (default 127.0.0.1)
@@ -16,6 +17,12 @@ const HELP = `usage: cdkws serve [--host 127.0.0.1] [--port 0] [--bootstrap FILE
   --data        embedded storage file (default .cdkws/service.db; ":memory:" keeps nothing)
   --database    PostgreSQL URL; several serve processes may share one database
   --rate-limit  requests per second per caller, then 429 (default: off)
+  --statement-timeout
+                PostgreSQL: seconds a statement may run before the database cancels it and the
+                request answers 503 (default 30; 0: no limit)
+  --database-pool
+                PostgreSQL: connections this process opens at most (default 10); a caller runs
+                at most a quarter of them at once
   --tls         serve HTTPS with a local certificate authority and a certificate for localhost,
                 127.0.0.1 and ::1, made once and kept in a "tls" folder beside the data
                 (.cdkws/tls for :memory: and PostgreSQL); prints the CA file to trust
@@ -37,6 +44,8 @@ export async function serve(argv: string[]): Promise<number> {
         data: { type: 'string' },
         database: { type: 'string' },
         'rate-limit': { type: 'string' },
+        'statement-timeout': { type: 'string' },
+        'database-pool': { type: 'string' },
         tls: { type: 'boolean' },
         'tls-cert': { type: 'string' },
         'tls-key': { type: 'string' },
@@ -80,7 +89,27 @@ export async function serve(argv: string[]): Promise<number> {
       return 1;
     }
     storage = { kind: 'postgres', url: values.database };
+    if (values['statement-timeout'] !== undefined) {
+      const seconds = Number(values['statement-timeout']);
+      if (values['statement-timeout'].trim() === '' || !Number.isFinite(seconds) || seconds < 0 || seconds > 86_400) {
+        process.stderr.write(`cdkws serve: --statement-timeout must be a number of seconds from 0 (no limit) to 86400, not "${values['statement-timeout']}"\n`);
+        return 1;
+      }
+      storage.statementTimeoutMs = Math.round(seconds * 1000);
+    }
+    if (values['database-pool'] !== undefined) {
+      const size = Number(values['database-pool']);
+      if (!Number.isInteger(size) || size < 1 || size > 1000) {
+        process.stderr.write(`cdkws serve: --database-pool must be a whole number from 1 to 1000, not "${values['database-pool']}"\n`);
+        return 1;
+      }
+      storage.poolSize = size;
+    }
   } else {
+    if (values['statement-timeout'] !== undefined || values['database-pool'] !== undefined) {
+      process.stderr.write('cdkws serve: --statement-timeout and --database-pool apply to PostgreSQL (--database) only\n');
+      return 1;
+    }
     const file = values.data ?? path.join('.cdkws', 'service.db');
     if (file !== ':memory:') mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
     storage = { kind: 'sqlite', path: file };

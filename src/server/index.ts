@@ -1,12 +1,13 @@
 // Starting and stopping the service (architecture "Starting the service").
 import type { AddressInfo } from 'node:net';
 import { parseBootstrap, readBootstrapFile } from './bootstrap';
+import { FairShare } from './http/fair-share';
 import { createHttpServer } from './http/server';
 import { stopNotifications } from './notifications';
 import { buildRouter } from './routes';
 import { Service } from './service';
 import { openStore } from './storage';
-import type { StorageOptions } from './storage/types';
+import { POSTGRES_DEFAULTS, type StorageOptions } from './storage/types';
 
 /** How long a stopping server waits for requests in flight before cutting connections. */
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -35,7 +36,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   const log = options.log ?? ((line: string) => process.stderr.write(`${line}\n`));
   const bootstrapInput = typeof options.bootstrap === 'string' ? readBootstrapFile(options.bootstrap) : options.bootstrap;
   const bootstrap = bootstrapInput === undefined ? null : parseBootstrap(bootstrapInput);
-  const store = await openStore(options.storage);
+  const store = await openStore({ log, ...options.storage });
   let service: Service;
   try {
     service = await Service.open(store, bootstrap, log);
@@ -43,7 +44,19 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     await store.close();
     throw error;
   }
-  const server = createHttpServer({ router: buildRouter({ rateLimit: options.rateLimit }), service, rateLimit: options.rateLimit, tls: options.tls });
+  const { storage } = options;
+  // Only a pool has places to share; SQLite runs one statement at a time anyway.
+  const fairShare =
+    storage.kind === 'postgres'
+      ? FairShare.forPool(storage.poolSize ?? POSTGRES_DEFAULTS.poolSize, storage.poolWaitMs ?? POSTGRES_DEFAULTS.poolWaitMs)
+      : undefined;
+  const server = createHttpServer({
+    router: buildRouter({ rateLimit: options.rateLimit }),
+    service,
+    rateLimit: options.rateLimit,
+    tls: options.tls,
+    fairShare,
+  });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(options.port ?? 0, options.host ?? '127.0.0.1', () => {

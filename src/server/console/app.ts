@@ -6,6 +6,8 @@ import type { TLSSocket } from 'node:tls';
 import { readBody } from '../http/body';
 import { ERRORS } from '../../spec';
 import { ServiceError } from '../errors';
+import { StorageFaultError } from '../storage/faults';
+import { STORAGE_RETRY_AFTER_SECONDS } from '../http/storage-faults';
 import type { Router } from '../http/router';
 import type { Service } from '../service';
 import { ApiReader, segment } from './api';
@@ -90,6 +92,20 @@ export class ConsoleApp {
     this.answer(req).then(
       (answer) => this.send(req, res, answer),
       (error: unknown) => {
+        // An outage is logged once by the storage; the page says to come back.
+        if (error instanceof StorageFaultError) {
+          this.send(req, res, {
+            status: 503,
+            headers: { 'retry-after': String(STORAGE_RETRY_AFTER_SECONDS) },
+            body: errorPage(
+              503,
+              'Try again in a moment',
+              'The database is unavailable or busy. Reload in a moment; after sending a form, check the page before sending it again.',
+              null,
+            ),
+          });
+          return;
+        }
         this.service.log(
           `console: internal error on ${req.method} ${(req.url ?? '').split('?')[0]}: ${(error instanceof Error && error.stack) || String(error)}`,
         );

@@ -9,7 +9,11 @@ import type { Service } from '../service';
 import { ConsoleApp } from '../console/app';
 import { parseJsonBody, readBody } from './body';
 import { ServiceError, badRequest, forbidden, notFound, unauthorized } from '../errors';
+import { StorageFaultError } from '../storage/faults';
+import { FairShare } from './fair-share';
 import { RequestRateLimiter } from './rate-limit';
+import { ClientGone } from './request-signal';
+import { storageFaultAnswer } from './storage-faults';
 import { ReplyCache } from './reply-cache';
 import type { Reply, Router } from './router';
 
@@ -47,6 +51,8 @@ export interface HttpOptions {
   rateLimit?: number;
   /** PEM certificate and key: HTTPS instead of plain HTTP. */
   tls?: { cert: string; key: string };
+  /** Each caller's share of the database pool; none: unlimited (fair-share.ts). */
+  fairShare?: FairShare;
 }
 
 function send(res: ServerResponse, reply: Reply): void {
@@ -134,7 +140,8 @@ export function createHttpServer(options: HttpOptions): http.Server {
       if (match.auth === 'emulator') throw forbidden('emulator controls need a token listed in emulator-admin-tokens');
       throw unauthorized();
     }
-    const limited = limiter?.take(principalOf(caller));
+    const principal = principalOf(caller);
+    const limited = limiter?.take(principal);
     if (limited) {
       throw new ServiceError(ERRORS.rateLimited, undefined, { headers: limited });
     }
@@ -146,21 +153,32 @@ export function createHttpServer(options: HttpOptions): http.Server {
     let bodyPromise: Promise<unknown> | null = null;
     let url: URL | undefined;
     let query: URLSearchParams | undefined;
+    const gone = new ClientGone(req);
     // The URL and the query are built on first use: a show needs neither.
-    const reply = await match.handler({
-      req,
-      get url() {
-        const host = req.headers.host && /^[A-Za-z0-9.\-:[\]]+$/.test(req.headers.host) ? req.headers.host : 'localhost';
-        return (url ??= new URL(pathname + search, `http://${host}`));
-      },
-      get query() {
-        return (query ??= new URLSearchParams(search));
-      },
-      params: match.params,
-      caller,
-      service,
-      body: () => (bodyPromise ??= readBody(req).then((raw) => parseJsonBody(req, raw))),
-    });
+    const run = () =>
+      match.handler({
+        req,
+        get url() {
+          const host = req.headers.host && /^[A-Za-z0-9.\-:[\]]+$/.test(req.headers.host) ? req.headers.host : 'localhost';
+          return (url ??= new URL(pathname + search, `http://${host}`));
+        },
+        get query() {
+          return (query ??= new URLSearchParams(search));
+        },
+        params: match.params,
+        caller,
+        service,
+        body: () => (bodyPromise ??= readBody(req).then((raw) => parseJsonBody(req, raw))),
+        get signal() {
+          return gone.signal;
+        },
+      });
+    let reply: Reply;
+    try {
+      reply = await (options.fairShare ? options.fairShare.run(principal, run) : run());
+    } finally {
+      gone.done();
+    }
     if (changeToken !== undefined) replies.remember(caller, target, changeToken, index, reply);
     return reply;
   }
@@ -169,6 +187,7 @@ export function createHttpServer(options: HttpOptions): http.Server {
   const sendSoon = turnEndSender();
   const listener = (req: IncomingMessage, res: ServerResponse): void => {
     if (ConsoleApp.owns(req.url)) return consoleApp.handle(req, res); // the web console under /app
+    const commitsBefore = service.store.commitCount();
     handle(req).then(
       (reply) => {
         // Unread bodies are drained so keep-alive connections stay usable.
@@ -179,6 +198,11 @@ export function createHttpServer(options: HttpOptions): http.Server {
         if (!req.readableEnded) req.resume();
         if (error instanceof ServiceError) {
           sendSoon(res, errorReply(error));
+          return;
+        }
+        // An outage is logged once by the storage, not once a request.
+        if (error instanceof StorageFaultError) {
+          sendSoon(res, errorReply(storageFaultAnswer(error, req.method, commitsBefore, service.store.commitCount())));
           return;
         }
         if (isClientAbort(req, error)) {
