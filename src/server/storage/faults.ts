@@ -87,7 +87,12 @@ export interface StorageHealth {
  * end is noticed (and logged) even when no request arrives.
  */
 export class OutageTracker {
+  /** A fault this soon after an outage ended belongs to it (connections dying one by one), not to a new one. */
+  static readonly SETTLE_MS = 2_000;
   private downSince: number | undefined;
+  private endedAt = Number.NEGATIVE_INFINITY;
+  /** The outage resumed within SETTLE_MS: its end was logged already. */
+  private resumed = false;
   private outageCount = 0;
   private probeTimer: NodeJS.Timeout | undefined;
   private closed = false;
@@ -109,8 +114,11 @@ export class OutageTracker {
   fault(fault: StorageFaultError): void {
     if (fault.kind !== 'unavailable' || this.downSince !== undefined || this.closed) return;
     this.downSince = Date.now();
-    this.outageCount += 1;
-    this.log(`database unavailable: ${fault.reason}; answering 503 until it is back`);
+    this.resumed = this.downSince - this.endedAt < OutageTracker.SETTLE_MS;
+    if (!this.resumed) {
+      this.outageCount += 1;
+      this.log(`database unavailable: ${fault.reason}; answering 503 until it is back`);
+    }
     this.scheduleProbe();
   }
 
@@ -118,9 +126,10 @@ export class OutageTracker {
     if (this.downSince === undefined) return;
     const ms = Date.now() - this.downSince;
     this.downSince = undefined;
+    this.endedAt = Date.now();
     clearTimeout(this.probeTimer);
     this.probeTimer = undefined;
-    this.log(`database available again after ${(ms / 1000).toFixed(1)} s`);
+    if (!this.resumed) this.log(`database available again after ${(ms / 1000).toFixed(1)} s`);
   }
 
   close(): void {
