@@ -116,7 +116,11 @@ class PostgresDb implements Db {
     let broken: Error | undefined;
     const onError = (err: Error) => (broken = err);
     client.on('error', onError);
-    const cancel = () => cancelBackend(this.url, client);
+    const cancel = () => {
+      // A cancel request may land late, on whatever the backend runs next: this client is not reused.
+      broken ??= new Error('statement cancelled: the client went away');
+      sendCancelRequest(this.url, client);
+    };
     signal.addEventListener('abort', cancel, { once: true });
     try {
       return await client.query(toNumberedPlaceholders(sql), toPgParams(params));
@@ -212,19 +216,22 @@ class PostgresDb implements Db {
 }
 
 /**
- * Sends PostgreSQL's cancel request for the statement `client` is running, over a connection of its
- * own (so it works when the pool is exhausted). pg has no public call for this; `Client#cancel`
- * with the target's active query is what its own query-stream helpers use.
+ * Sends PostgreSQL's cancel request for the statement `client`'s backend is running, over a
+ * connection of its own (so it works when the pool is exhausted), as the protocol prescribes: a
+ * new connection carrying the backend's process ID and secret key, closed by the server.
  */
-function cancelBackend(url: string, client: PoolClient): void {
-  const canceller = new Client({ connectionString: url }) as Client & {
-    cancel(target: unknown, query: unknown): void;
-    connection: { on(event: 'error', listener: () => void): void; end(): void };
+function sendCancelRequest(url: string, client: PoolClient): void {
+  const { processID, secretKey } = client as unknown as { processID: number; secretKey: number };
+  const canceller = new Client({ connectionString: url }) as Client & { host: string; port: number };
+  const connection = canceller.connection as unknown as {
+    on(event: string, listener: () => void): void;
+    connect(port: number | string, host?: string): void;
+    cancel(processID: number, secretKey: number): void;
   };
-  canceller.connection.on('error', () => undefined);
-  canceller.on('error', () => undefined);
-  const active = (client as unknown as { activeQuery?: unknown }).activeQuery;
-  if (active) canceller.cancel(client, active);
+  connection.on('error', () => undefined);
+  connection.on('connect', () => connection.cancel(processID, secretKey));
+  if (canceller.host.startsWith('/')) connection.connect(`${canceller.host}/.s.PGSQL.${canceller.port}`);
+  else connection.connect(canceller.port, canceller.host);
 }
 
 /** The pool's statements, each cancelled when the signal aborts (a list for a caller who left). */
