@@ -153,7 +153,7 @@ export function createHttpServer(options: HttpOptions): http.Server {
     let bodyPromise: Promise<unknown> | null = null;
     let url: URL | undefined;
     let query: URLSearchParams | undefined;
-    const gone = new ClientGone(req);
+    let gone: ClientGone | undefined;
     // The URL and the query are built on first use: a show needs neither.
     const run = () =>
       match.handler({
@@ -170,14 +170,14 @@ export function createHttpServer(options: HttpOptions): http.Server {
         service,
         body: () => (bodyPromise ??= readBody(req).then((raw) => parseJsonBody(req, raw))),
         get signal() {
-          return gone.signal;
+          return (gone ??= new ClientGone(req)).signal;
         },
       });
     let reply: Reply;
     try {
       reply = await (options.fairShare ? options.fairShare.run(principal, run) : run());
     } finally {
-      gone.done();
+      gone?.done();
     }
     if (changeToken !== undefined) replies.remember(caller, target, changeToken, index, reply);
     return reply;
