@@ -124,8 +124,11 @@ describeWithPostgres('PostgreSQL faults under two serve processes', () => {
     cluster = await PostgresCluster.start(bindir!);
     databaseName = `cdkws_fault_${randomBytes(4).toString('hex')}`;
     databaseUrl = await cluster.createDatabase(databaseName);
-    // A short pool wait keeps each outage's answers prompt while the database is gone.
-    instances = await Promise.all([spawnServe(['--database', databaseUrl]), spawnServe(['--database', databaseUrl])]);
+    // One process with the defaults, one with the bounds given on the command line.
+    instances = await Promise.all([
+      spawnServe(['--database', databaseUrl]),
+      spawnServe(['--database', databaseUrl, '--database-pool', '6', '--statement-timeout', '20']),
+    ]);
     const created = await instances[0].request('POST', `/organizations/${ORG}/workspaces`, {
       body: { data: { type: 'workspaces', attributes: { name: 'fault-shown' } } },
     });

@@ -4,21 +4,23 @@
 // soon as the file is. The faults are the driver's own (SQLITE_FULL, SQLITE_READONLY, SQLITE_BUSY).
 import { ERRORS } from '../../src/spec';
 import { fillDisk, holdWriteLock, startSqliteFileService, type SqliteFileService } from '../helpers/storage-faults';
+import { spawnServe } from '../helpers/processes';
 import { ORG } from '../helpers/service';
 import { uniqueName } from '../helpers/workspace-assertions';
 
 let service: SqliteFileService;
-beforeEach(async () => {
-  service = await startSqliteFileService();
-});
-afterEach(async () => {
-  await service.close();
-});
 
 const create = (name: string) => service.request('POST', `/organizations/${ORG}/workspaces`, { body: { data: { type: 'workspaces', attributes: { name } } } });
 const show = (name: string) => service.request('GET', `/organizations/${ORG}/workspaces/${name}`);
 
 describe('a SQLite database that cannot be written', () => {
+  beforeEach(async () => {
+    service = await startSqliteFileService();
+  });
+  afterEach(async () => {
+    await service.close();
+  });
+
   it('answers writes 503 database-unavailable while the disk is full, reads 200, and writes again once there is room', async () => {
     const before = uniqueName('before');
     expect((await create(before)).status).toBe(201);
@@ -84,5 +86,20 @@ describe('a SQLite database that cannot be written', () => {
     expect(response.body.errors[0].code).toBe(ERRORS.databaseBusy.code);
     expect(service.log).toEqual([]);
     expect((await create(uniqueName('busy'))).status).toBe(201);
+  });
+});
+
+describe('the bounds of cdkws serve', () => {
+  it.each([
+    [['--data', ':memory:', '--statement-timeout', '5'], /--statement-timeout and --database-pool apply to PostgreSQL \(--database\) only/],
+    [['--database', 'postgres://127.0.0.1:1/none', '--statement-timeout', 'soon'], /--statement-timeout must be a number of seconds/],
+    [['--database', 'postgres://127.0.0.1:1/none', '--database-pool', '0'], /--database-pool must be a whole number from 1 to 1000/],
+  ])('refuses %j with a message naming the option', async (args, message) => {
+    const outcome = await spawnServe(args, [], 15_000).then(
+      () => 'started',
+      (error: Error) => error.message,
+    );
+    expect(outcome).toMatch(/exited \(code 1/);
+    expect(outcome).toMatch(message);
   });
 });
