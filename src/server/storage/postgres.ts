@@ -102,6 +102,8 @@ class PostgresDb implements Db {
       this.outage.recovered();
       return result;
     } catch (err) {
+      // Nobody waits for the answer; nothing to log (busy faults start no outage).
+      if (via.signal?.aborted) throw new StorageFaultError('busy', 'statement cancelled: the client went away', false, { cause: err });
       throw this.mapError(err, write);
     }
   }
