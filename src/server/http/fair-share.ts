@@ -77,6 +77,7 @@ export class FairShare {
           }),
         );
       }, this.waitMs);
+      timer.unref(); // a stopping process does not wait for a queued request's refusal
       lane.waiting.push(take);
     });
   }
