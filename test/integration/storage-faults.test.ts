@@ -5,7 +5,8 @@
 import { ERRORS } from '../../src/spec';
 import { fillDisk, holdWriteLock, startSqliteFileService, type SqliteFileService } from '../helpers/storage-faults';
 import { spawnServe } from '../helpers/processes';
-import { ORG } from '../helpers/service';
+import { ORG, TOKENS } from '../helpers/service';
+import { StorageFaultError } from '../../src/server/storage/faults';
 import { uniqueName } from '../helpers/workspace-assertions';
 
 let service: SqliteFileService;
@@ -86,6 +87,30 @@ describe('a SQLite database that cannot be written', () => {
     expect(response.body.errors[0].code).toBe(ERRORS.databaseBusy.code);
     expect(service.log).toEqual([]);
     expect((await create(uniqueName('busy'))).status).toBe(201);
+  });
+});
+
+describe('the web console during an outage', () => {
+  it('answers its pages 503 with Retry-After, logging no stack', async () => {
+    const service = await startSqliteFileService();
+    try {
+      const login = await fetch(`${service.server.url}/app/login`, {
+        method: 'POST',
+        redirect: 'manual',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({ token: TOKENS.owner }).toString(),
+      });
+      const cookie = login.headers.get('set-cookie')!.split(';')[0];
+      // Reads of a SQLite file do not fail; the store reports what the PostgreSQL driver does in an outage.
+      service.server.service.store.listWorkspaces = () => Promise.reject(new StorageFaultError('unavailable', 'Connection terminated unexpectedly', false));
+      const page = await fetch(`${service.server.url}/app/${ORG}/workspaces`, { headers: { cookie }, redirect: 'manual' });
+      expect(page.status).toBe(503);
+      expect(page.headers.get('retry-after')).toBe('1');
+      expect(await page.text()).toContain('Try again in a moment');
+      expect(service.log).toEqual([]);
+    } finally {
+      await service.close();
+    }
   });
 });
 
