@@ -16,6 +16,7 @@ const HELP = `usage: cdkws serve [--host 127.0.0.1] [--port 0] [--bootstrap FILE
                    [--session-secret-file FILE] [--auth-failure-limit N]
                    [--dialect both|hosted]
                    [--log-format text|json] [--metrics-token FILE]
+                   [--statement-timeout SECONDS] [--database-pool N]
 
   --host        address to listen on (default 127.0.0.1)
   --port        port; 0 picks a free one (default 0)
@@ -25,6 +26,12 @@ const HELP = `usage: cdkws serve [--host 127.0.0.1] [--port 0] [--bootstrap FILE
   --data        embedded storage file (default .cdkws/service.db; ":memory:" keeps nothing)
   --database    PostgreSQL URL; several serve processes may share one database
   --rate-limit  requests per second per caller, then 429 (default: off)
+  --statement-timeout
+                PostgreSQL: seconds a statement may run before the database cancels it and the
+                request answers 503 (default 30; 0: no limit)
+  --database-pool
+                PostgreSQL: connections this process opens at most (default 10); a caller runs
+                at most a quarter of them at once
   --tls         serve HTTPS with a local certificate authority and a certificate for localhost,
                 127.0.0.1 and ::1, made once and kept in a "tls" folder beside the data
                 (.cdkws/tls for :memory: and PostgreSQL); prints the CA file to trust
@@ -67,6 +74,8 @@ export async function serve(argv: string[]): Promise<number> {
         data: { type: 'string' },
         database: { type: 'string' },
         'rate-limit': { type: 'string' },
+        'statement-timeout': { type: 'string' },
+        'database-pool': { type: 'string' },
         tls: { type: 'boolean' },
         'tls-cert': { type: 'string' },
         'tls-key': { type: 'string' },
@@ -137,13 +146,34 @@ export async function serve(argv: string[]): Promise<number> {
     process.stderr.write('cdkws serve: give --bootstrap FILE or --example-data, not both\n');
     return 1;
   }
+  const storage = storageFromFlags(values);
+  if (storage.kind === 'postgres') {
+    if (values['statement-timeout'] !== undefined) {
+      const seconds = Number(values['statement-timeout']);
+      if (values['statement-timeout'].trim() === '' || !Number.isFinite(seconds) || seconds < 0 || seconds > 86_400) {
+        process.stderr.write(`cdkws serve: --statement-timeout must be a number of seconds from 0 (no limit) to 86400, not "${values['statement-timeout']}"\n`);
+        return 1;
+      }
+      storage.statementTimeoutMs = Math.round(seconds * 1000);
+    }
+    if (values['database-pool'] !== undefined) {
+      const size = Number(values['database-pool']);
+      if (!Number.isInteger(size) || size < 1 || size > 1000) {
+        process.stderr.write(`cdkws serve: --database-pool must be a whole number from 1 to 1000, not "${values['database-pool']}"\n`);
+        return 1;
+      }
+      storage.poolSize = size;
+    }
+  } else if (values['statement-timeout'] !== undefined || values['database-pool'] !== undefined) {
+    process.stderr.write('cdkws serve: --statement-timeout and --database-pool apply to PostgreSQL (--database) only\n');
+    return 1;
+  }
   const dialect = WIRE_DIALECTS.find((d) => d === values.dialect);
   if (dialect === undefined) {
     process.stderr.write(`cdkws serve: --dialect must be ${WIRE_DIALECTS.join(' or ')}, not "${values.dialect}"\n`);
     return 1;
   }
   const bootstrap = values['example-data'] ? EXAMPLE_BOOTSTRAP : values.bootstrap;
-  const storage = storageFromFlags(values);
   if (storage.kind === 'sqlite' && storage.path !== ':memory:') ensureDataDirectory(storage.path);
   let tls: TlsMaterial | undefined;
   try {

@@ -15,6 +15,7 @@ import {
   WorkspaceLockedError,
   WorkspaceNotLockedError,
   WorkspaceNotSafeToDeleteError,
+  WriteOutcomeUnknownError,
   errorFromResponse,
   isLostAnswer,
   redactHeaders,
@@ -100,12 +101,23 @@ describe('errorFromResponse with the error codes our service sends', () => {
     ['notFound', NotFoundError],
     ['rateLimited', RateLimitedError],
     ['stateVersionPending', StateVersionPendingError],
+    ['writeOutcomeUnknown', WriteOutcomeUnknownError],
+    ['databaseUnavailable', ServerError],
+    ['databaseBusy', ServerError],
   ] as const)('classifies %s by its code, whatever the wording', (name, type) => {
     const status: number = ERRORS[name].status;
     const error = errorFromResponse(status, coded(name), request);
     expect(error.constructor).toBe(type);
     expect(error.code).toBe(ERRORS[name].code);
     expect(error.errorName).toBe(name);
+  });
+
+  it("takes the service's database faults for lost answers: retried when idempotent, checked before a write is repeated", () => {
+    for (const name of ['writeOutcomeUnknown', 'databaseUnavailable', 'databaseBusy'] as const) {
+      const error = errorFromResponse(503, coded(name), request, { 'retry-after': '1' });
+      expect(error.retryable).toBe(true);
+      expect(isLostAnswer(error)).toBe(true);
+    }
   });
 
   it('reads the lock holder from meta and the safe-delete reason from the code', () => {

@@ -124,6 +124,12 @@ export class ServerError extends ApiError {
 }
 /** 503 on unlock: the latest intermediate state version is not finalized yet; retry shortly. */
 export class StateVersionPendingError extends ServerError {}
+/**
+ * 503: the service's database failed while this write was being committed, so it may or may not
+ * have been done. A lost answer (`isLostAnswer`): writes that are not safe to repeat are checked
+ * before they are sent again (architecture "Writes under faults").
+ */
+export class WriteOutcomeUnknownError extends ServerError {}
 
 /** No answer arrived: connection refused or reset, or a timeout. The request may have been done. */
 export class NetworkError extends ApiError {
@@ -206,6 +212,7 @@ const CLASS_OF: Partial<Record<ErrorName, ApiErrorClass>> = {
   workspaceLockedForDelete: WorkspaceNotSafeToDeleteError,
   workspaceManagesResources: WorkspaceNotSafeToDeleteError,
   stateVersionPending: StateVersionPendingError,
+  writeOutcomeUnknown: WriteOutcomeUnknownError,
 };
 
 /** The subclass of each status, for everything else. */

@@ -6,11 +6,12 @@ import { defaultSessionKeyFile, loadSessionKey } from './owner-only';
 import { ServiceMetrics } from './http/metrics';
 import { type LogFormat, RequestLog } from './http/request-log';
 import { type TimeLimits, createHttpServer } from './http/server';
+import { FairShare } from './http/fair-share';
 import { stopNotifications } from './notifications';
 import { buildRouter } from './routes';
 import { Service } from './service';
 import { openStore } from './storage';
-import type { StorageOptions } from './storage/types';
+import { POSTGRES_DEFAULTS, type StorageOptions } from './storage/types';
 
 /** How long a stopping server waits for requests in flight before cutting connections. */
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -64,7 +65,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   const bootstrapInput = typeof options.bootstrap === 'string' ? readBootstrapFile(options.bootstrap) : options.bootstrap;
   const bootstrap = bootstrapInput === undefined ? null : parseBootstrap(bootstrapInput);
   const sessionKey = resolveSessionKey(options);
-  const store = await openStore(options.storage);
+  const store = await openStore({ log, ...options.storage });
   let service: Service;
   try {
     service = await Service.open(store, bootstrap, log);
@@ -74,6 +75,12 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     throw error;
   }
   service.watchDirectory();
+  const { storage } = options;
+  // Only a pool has places to share; SQLite runs one statement at a time anyway.
+  const fairShare =
+    storage.kind === 'postgres'
+      ? FairShare.forPool(storage.poolSize ?? POSTGRES_DEFAULTS.poolSize, storage.poolWaitMs ?? POSTGRES_DEFAULTS.poolWaitMs)
+      : undefined;
   const server = createHttpServer({
     router: buildRouter({ rateLimit: options.rateLimit }),
     service,
@@ -84,6 +91,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     log: requestLog,
     metrics: options.metricsToken === undefined ? null : new ServiceMetrics(options.metricsToken, store),
     timeLimits: options.timeLimits,
+    fairShare,
   });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);

@@ -63,6 +63,27 @@ export const ERRORS = {
   internal: { code: 'internal', status: 500, title: 'internal server error', detail: 'the service failed to handle the request; see its log' },
   /** Unlock: the latest intermediate state version is not finalized yet; retry shortly. */
   stateVersionPending: { code: 'state-version-pending', status: 503, title: 'service unavailable' },
+  /** The database cannot be reached or written (an outage); nothing was changed. Retry after `Retry-After`. */
+  databaseUnavailable: {
+    code: 'database-unavailable',
+    status: 503,
+    title: 'service unavailable',
+    detail: 'the database is unavailable; nothing was changed: retry after the Retry-After seconds',
+  },
+  /** The database answers, but not in time: connection pool exhausted, statement timeout, this caller's share in use. */
+  databaseBusy: {
+    code: 'database-busy',
+    status: 503,
+    title: 'service unavailable',
+    detail: 'the database is busy; nothing was changed: retry after the Retry-After seconds',
+  },
+  /** A write met a database fault after it may have been committed: read before repeating it. */
+  writeOutcomeUnknown: {
+    code: 'write-outcome-unknown',
+    status: 503,
+    title: 'service unavailable',
+    detail: 'the database failed while this write was being committed, so it may or may not have been done: read the resource before repeating the write',
+  },
 } as const satisfies Record<string, ErrorIdentity>;
 
 export type ErrorName = keyof typeof ERRORS;

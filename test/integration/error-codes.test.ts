@@ -8,10 +8,15 @@ import { createWorkspace } from '../helpers/fixtures';
 import { ORG, TOKENS, defaultBootstrap, request, type ApiResponse } from '../helpers/service';
 import { useService, withService } from '../helpers/use-service';
 import { addIntermediateStateVersion, postWorkspace, setResourceCount, uniqueName } from '../helpers/workspace-assertions';
+import { holdWriteLock, startSqliteFileService, type SqliteFileService } from '../helpers/storage-faults';
+import { StorageFaultError } from '../../src/server/storage/faults';
 
 const service = useService();
 const newWorkspace = (attributes: Record<string, unknown> = {}) => createWorkspace(service, attributes);
 
+/** A create through a service of its own (storage-faults.ts). */
+const createIn = (other: SqliteFileService) =>
+  other.request('POST', `/organizations/${ORG}/workspaces`, { body: { data: { type: 'workspaces', attributes: { name: uniqueName() } } } });
 const lock = (id: string, token: string = TOKENS.owner) => service.request('POST', `/workspaces/${id}/actions/lock`, { token });
 const unlock = (id: string, token: string = TOKENS.owner) => service.request('POST', `/workspaces/${id}/actions/unlock`, { token });
 const safeDelete = (id: string) => service.request('POST', `/workspaces/${id}/actions/safe-delete`);
@@ -108,6 +113,43 @@ const PROVOKE: { [N in Exclude<ErrorName, (typeof NOT_ANSWERED)[number]>]: () =>
       return await request(`${broken.url}/api/v2`, 'GET', '/workspaces/ws-any');
     } finally {
       await broken.close();
+    }
+  },
+  databaseUnavailable: async () => {
+    // A database file that cannot be written (storage-faults.test.ts has the full disk and PostgreSQL).
+    const faulty = await startSqliteFileService();
+    try {
+      faulty.handle.pragma('query_only = 1');
+      const response = await createIn(faulty);
+      expect(response.headers.get('retry-after')).toBe('1');
+      return response;
+    } finally {
+      await faulty.close();
+    }
+  },
+  databaseBusy: async () => {
+    // Another process holds the write lock longer than the service's busy wait.
+    const faulty = await startSqliteFileService();
+    const lock = holdWriteLock(faulty.file);
+    try {
+      faulty.handle.pragma('busy_timeout = 20');
+      return await createIn(faulty);
+    } finally {
+      lock.release();
+      await faulty.close();
+    }
+  },
+  writeOutcomeUnknown: async () => {
+    // The connection lost during COMMIT cannot be timed from here: the store reports it as the
+    // PostgreSQL driver does (faults.postgres.test.ts provokes the real ones).
+    const faulty = await startSqliteFileService();
+    try {
+      const store = faulty.server.service.store;
+      store.updateWorkspace = () => Promise.reject(new StorageFaultError('unavailable', 'Connection terminated unexpectedly', true));
+      const ws = await createIn(faulty);
+      return await faulty.request('PATCH', `/workspaces/${ws.body.data.id}`, { body: { data: { type: 'workspaces', attributes: { description: 'x' } } } });
+    } finally {
+      await faulty.close();
     }
   },
   stateVersionPending: async () => {

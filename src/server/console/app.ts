@@ -7,6 +7,8 @@ import { readBody } from '../http/body';
 import { ERRORS } from '../../spec';
 import { ServiceError } from '../errors';
 import { RequestLog } from '../http/request-log';
+import { StorageFaultError } from '../storage/faults';
+import { STORAGE_RETRY_AFTER_SECONDS } from '../http/storage-faults';
 import type { Router } from '../http/router';
 import type { Service } from '../service';
 import { isServiceRoot, rootAnswer } from '../routes/root';
@@ -124,6 +126,20 @@ export class ConsoleApp {
     this.answer(req).then(
       (answer) => this.send(req, res, answer),
       (error: unknown) => {
+        // An outage is logged once by the storage; the page says to come back.
+        if (error instanceof StorageFaultError) {
+          this.send(req, res, {
+            status: 503,
+            headers: { 'retry-after': String(STORAGE_RETRY_AFTER_SECONDS) },
+            body: errorPage(
+              503,
+              'Try again in a moment',
+              'The database is unavailable or busy. Reload in a moment; after sending a form, check the page before sending it again.',
+              null,
+            ),
+          });
+          return;
+        }
         const route = consoleRoute(req.url);
         // A refusal outside a page (the form reader's 415 and 413): its status, one line, no stack.
         if (error instanceof ServiceError) {

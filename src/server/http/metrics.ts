@@ -16,9 +16,6 @@ export class ServiceMetrics {
   private readonly requests: Counter<'method' | 'route' | 'status'>;
   private readonly latency: Histogram<'method' | 'route'>;
   private readonly rateLimited: Counter<'caller_kind'>;
-  private readonly outages: Counter;
-  private readonly databaseUp: Gauge;
-  private up = true;
 
   /** `token`: the bearer token that may read the metrics (only its digest is kept). */
   constructor(token: string, store: Store) {
@@ -44,20 +41,31 @@ export class ServiceMetrics {
       labelNames: ['caller_kind'],
       registers,
     });
-    this.outages = new Counter({ name: 'cdkws_database_outages_total', help: 'Times the database was found unavailable after being available', registers });
-    this.databaseUp = new Gauge({
-      name: 'cdkws_database_up',
-      help: '1 while the database answers (as last seen by a request, a readiness probe or a scrape), 0 during an outage',
+    // The database's state is the storage's own (faults.ts): read at each scrape.
+    const health = () => store.health();
+    new Counter({
+      name: 'cdkws_database_outages_total',
+      help: 'Outages of the database since the service started (from the first connection-class fault until it answered again)',
       registers,
+      collect() {
+        this.reset();
+        this.inc(health().outages);
+      },
     });
-    this.databaseUp.set(1);
-    const pool = () => store.poolUsage();
+    new Gauge({
+      name: 'cdkws_database_up',
+      help: '1 while the database answers, 0 during an outage',
+      registers,
+      collect() {
+        this.set(health().available ? 1 : 0);
+      },
+    });
     new Gauge({
       name: 'cdkws_database_pool_in_use',
       help: 'Database connections checked out of the pool (PostgreSQL; 0 for SQLite)',
       registers,
       collect() {
-        this.set(pool()?.inUse ?? 0);
+        this.set(health().pool?.inUse ?? 0);
       },
     });
     new Gauge({
@@ -65,7 +73,7 @@ export class ServiceMetrics {
       help: 'Requests waiting for a database connection (PostgreSQL; 0 for SQLite)',
       registers,
       collect() {
-        this.set(pool()?.waiting ?? 0);
+        this.set(health().pool?.waiting ?? 0);
       },
     });
   }
@@ -82,13 +90,6 @@ export class ServiceMetrics {
 
   rateLimitedCaller(callerKind: string): void {
     this.rateLimited.inc({ caller_kind: callerKind });
-  }
-
-  /** The database was seen answering (true) or not (false); a fall from up to down counts as an outage. */
-  databaseAvailable(available: boolean): void {
-    if (this.up && !available) this.outages.inc();
-    this.up = available;
-    this.databaseUp.set(available ? 1 : 0);
   }
 
   exposition(): Promise<string> {

@@ -48,13 +48,12 @@ export async function probeReply(req: IncomingMessage, service: Service, metrics
   if (path === HEALTH_PATH) return text(200, 'ok');
   if (path === READY_PATH) {
     const state = await readiness(service);
-    metrics?.databaseAvailable(state !== 'database unavailable');
     return state === 'ready' ? text(200, state) : text(503, `not ready: ${state}`, { 'retry-after': NOT_READY_RETRY_AFTER_S });
   }
   // The metrics: absent unless configured, and only for the bearer of their token.
   if (!metrics) return text(404, 'not found: metrics are off; start the service with --metrics-token FILE');
   if (!metrics.allows(bearer)) return text(401, 'unauthorized: send "Authorization: Bearer <metrics token>"', { 'www-authenticate': 'Bearer' });
-  const state = await readiness(service);
-  metrics.databaseAvailable(state !== 'database unavailable');
+  // A scrape also asks the database, so an outage with no traffic shows in cdkws_database_up.
+  await readiness(service);
   return { status: 200, raw: Buffer.from(await metrics.exposition()), contentType: metrics.contentType, headers: { 'cache-control': 'no-store' } };
 }

@@ -23,6 +23,8 @@ export interface RouteContext {
   service: Service;
   /** The parsed JSON body (undefined when empty). */
   body(): Promise<unknown>;
+  /** Aborts when the client goes away before the answer: pass it to long database work. */
+  readonly signal?: AbortSignal;
 }
 
 export type Handler = (ctx: RouteContext) => Promise<Reply>;

@@ -10,9 +10,13 @@ import { ConsoleApp } from '../console/app';
 import { parseJsonBody, readBody } from './body';
 import { ServiceError, badRequest, forbidden, notFound, unauthorized } from '../errors';
 import { AuthFailureThrottle, clientAddress } from './auth-throttle';
-import { RequestRateLimiter } from './rate-limit';
 import type { ServiceMetrics } from './metrics';
 import { isProbe, probeReply } from './probes';
+import { StorageFaultError } from '../storage/faults';
+import { FairShare } from './fair-share';
+import { RequestRateLimiter } from './rate-limit';
+import { ClientGone } from './request-signal';
+import { storageFaultAnswer } from './storage-faults';
 import { ReplyCache } from './reply-cache';
 import { RequestLog } from './request-log';
 import type { Reply, Router } from './router';
@@ -73,6 +77,8 @@ export interface HttpOptions {
   metrics?: ServiceMetrics | null;
   /** Tighter limits for tests; TIME_LIMITS otherwise. */
   timeLimits?: Partial<TimeLimits>;
+  /** Each caller's share of the database pool; none: unlimited (fair-share.ts). */
+  fairShare?: FairShare;
 }
 
 /** Browsers must not guess another type for an API reply (a JSON body sniffed as HTML). */
@@ -199,7 +205,8 @@ export function createHttpServer(options: HttpOptions): http.Server {
       throw unauthorized();
     }
     if (trace) trace.callerKind = caller.kind;
-    const limited = limiter?.take(caller.principal);
+    const principal = caller.principal;
+    const limited = limiter?.take(principal);
     if (limited) {
       metrics?.rateLimitedCaller(caller.kind);
       throw new ServiceError(ERRORS.rateLimited, undefined, { headers: limited });
@@ -212,21 +219,32 @@ export function createHttpServer(options: HttpOptions): http.Server {
     let bodyPromise: Promise<unknown> | null = null;
     let url: URL | undefined;
     let query: URLSearchParams | undefined;
+    let gone: ClientGone | undefined;
     // The URL and the query are built on first use: a show needs neither.
-    const reply = await match.handler({
-      req,
-      get url() {
-        const host = req.headers.host && /^[A-Za-z0-9.\-:[\]]+$/.test(req.headers.host) ? req.headers.host : 'localhost';
-        return (url ??= new URL(pathname + search, `http://${host}`));
-      },
-      get query() {
-        return (query ??= new URLSearchParams(search));
-      },
-      params: match.params,
-      caller,
-      service,
-      body: () => (bodyPromise ??= readBody(req).then((raw) => parseJsonBody(req, raw))),
-    });
+    const run = () =>
+      match.handler({
+        req,
+        get url() {
+          const host = req.headers.host && /^[A-Za-z0-9.\-:[\]]+$/.test(req.headers.host) ? req.headers.host : 'localhost';
+          return (url ??= new URL(pathname + search, `http://${host}`));
+        },
+        get query() {
+          return (query ??= new URLSearchParams(search));
+        },
+        params: match.params,
+        caller,
+        service,
+        body: () => (bodyPromise ??= readBody(req).then((raw) => parseJsonBody(req, raw))),
+        get signal() {
+          return (gone ??= new ClientGone(req)).signal;
+        },
+      });
+    let reply: Reply;
+    try {
+      reply = await (options.fairShare ? options.fairShare.run(principal, run) : run());
+    } finally {
+      gone?.done();
+    }
     if (changeToken !== undefined) replies.remember(caller, target, changeToken, index, reply);
     return reply;
   }
@@ -256,10 +274,17 @@ export function createHttpServer(options: HttpOptions): http.Server {
       });
       return;
     }
+    const commitsBefore = service.store.commitCount();
     handle(req, trace).then(replied, (error: unknown) => {
       let reply: Reply;
       if (error instanceof ServiceError) reply = errorReply(error);
-      else if (isClientAbort(req, error)) {
+      else if (error instanceof StorageFaultError) {
+        // An outage is logged once by the storage (faults.ts), not once a request.
+        reply = errorReply(storageFaultAnswer(error, req.method, commitsBefore, service.store.commitCount()));
+        if (trace) trace.code = (reply.body as { errors?: Array<{ code?: string }> } | undefined)?.errors?.[0]?.code;
+        replied(reply);
+        return;
+      } else if (isClientAbort(req, error)) {
         // Nothing to log: the client is gone, and one that keeps aborting must not flood the log.
         if (res.headersSent) return;
         reply = errorReply(badRequest('the request was aborted before its body arrived'));

@@ -83,6 +83,7 @@ async function list(ctx: RouteContext): Promise<Reply> {
     sort: parseSort(q.get('sort')),
     offset: page.offset,
     limit: page.size,
+    signal: ctx.signal,
   });
   const included: Array<Record<string, unknown>> = [];
   const data = result.items.map((workspace) => {

@@ -2,6 +2,8 @@
 // SQLite (better-sqlite3) or PostgreSQL (pg). Only the few things the dialects spell differently
 // live here as helpers.
 
+import type { StorageHealth } from './faults';
+
 export type Dialect = 'sqlite' | 'postgres';
 export type Param = string | number | boolean | null | undefined;
 
@@ -22,13 +24,18 @@ export interface Db {
    * other; absent where that cannot be known cheaply (PostgreSQL). Lets reads be served from memory.
    */
   changeToken?(): string;
-  /** Connections of a pool (PostgreSQL): checked out, and requests waiting for one. */
-  poolUsage?(): PoolUsage;
-}
-
-export interface PoolUsage {
-  inUse: number;
-  waiting: number;
+  /** The outage state and, on PostgreSQL, the pool's use (for readiness and metrics). */
+  health(): StorageHealth;
+  /**
+   * Commits (and writes outside a transaction) that took effect, or whose outcome a fault left
+   * unknown, so far. A request that sees it unchanged across a fault changed nothing.
+   */
+  commitCount(): number;
+  /**
+   * A view whose statements are cancelled on the server when `signal` aborts (PostgreSQL); absent
+   * where a statement cannot be interrupted (SQLite runs each one synchronously).
+   */
+  withSignal?(signal: AbortSignal): Db;
 }
 
 /**

@@ -1,6 +1,7 @@
 // The storage drivers are optional peer dependencies: an app that only declares workspaces never
 // runs the service, so installing cdk-workspaces must not compile SQLite. They load on first use.
 import type { Db } from './db';
+import type { StorageOptions } from './types';
 
 /** The npm package each storage kind needs. */
 export const STORAGE_DRIVER_PACKAGES = { sqlite: 'better-sqlite3', postgres: 'pg' } as const;
@@ -18,22 +19,23 @@ export class StorageDriverMissingError extends Error {
   }
 }
 
-/** Loads the module opening `kind`'s database, naming the package to install when its driver is absent. */
-export function openDriverDb(kind: 'sqlite' | 'postgres', target: string): Db {
-  const packageName = STORAGE_DRIVER_PACKAGES[kind];
-  let opener: (target: string) => Db;
+/** Loads the module opening the database, naming the package to install when its driver is absent. */
+export function openDriverDb(options: StorageOptions): Db {
+  const packageName = STORAGE_DRIVER_PACKAGES[options.kind];
   try {
     /* eslint-disable @typescript-eslint/no-require-imports */
-    opener =
-      kind === 'sqlite'
-        ? (require('./sqlite') as typeof import('./sqlite')).openSqliteDb
-        : (require('./postgres') as typeof import('./postgres')).openPostgresDb;
+    if (options.kind === 'sqlite') {
+      const { openSqliteDb } = require('./sqlite') as typeof import('./sqlite');
+      return openSqliteDb(options.path, options.log);
+    }
+    const { openPostgresDb } = require('./postgres') as typeof import('./postgres');
     /* eslint-enable @typescript-eslint/no-require-imports */
+    const { url, ...tuning } = options;
+    return openPostgresDb(url, tuning);
   } catch (error) {
-    if (isMissingModule(error, packageName)) throw new StorageDriverMissingError(packageName, kind);
+    if (isMissingModule(error, packageName)) throw new StorageDriverMissingError(packageName, options.kind);
     throw error;
   }
-  return opener(target);
 }
 
 function isMissingModule(error: unknown, packageName: string): boolean {

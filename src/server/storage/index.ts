@@ -6,10 +6,11 @@ import type { Store, StorageOptions } from './types';
 
 export * from './types';
 export { StorageDriverMissingError } from './drivers';
+export { StorageFaultError, type StorageHealth } from './faults';
 
 /** Opens the database, applies pending migrations, and returns the store over it (`tuning`: for tests). */
 export async function openStore(options: StorageOptions, tuning: { bookmarkEvery?: number } = {}): Promise<Store> {
-  const db: Db = options.kind === 'sqlite' ? openDriverDb('sqlite', options.path) : openDriverDb('postgres', options.url);
+  const db: Db = openDriverDb(options);
   try {
     await migrate(db);
   } catch (err) {

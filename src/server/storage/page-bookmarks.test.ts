@@ -26,6 +26,8 @@ describe.each(backendKinds)('page bookmarks on %s', (kind: BackendKind) => {
       run: (sql, params) => (statements.push(sql), db.run(sql, params)),
       transaction: (fn) => db.transaction(fn),
       close: () => db.close(),
+      health: () => db.health(),
+      commitCount: () => db.commitCount(),
     };
   });
   beforeEach(() => {

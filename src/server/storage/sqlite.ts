@@ -3,6 +3,7 @@ import Database from 'better-sqlite3';
 import { LRUCache } from 'lru-cache';
 import { ensureDataDirectory, ensureOwnerOnlyDatabaseFiles } from '../owner-only';
 import { Db, Param, SavepointQueue, UniqueViolationError } from './db';
+import { OutageTracker, StorageFaultError, describeFault, sqliteFaultKind, type StorageHealth } from './faults';
 
 // better-sqlite3 is synchronous, our transactions are not: while a transaction awaits between its
 // statements, statements of other callers must not slip into it. A FIFO gate owned by the open
@@ -15,7 +16,7 @@ const STATEMENT_CACHE_LIMIT = 500;
 
 type Statement = Database.Statement<unknown[], unknown>;
 
-export function openSqliteDb(path: string): Db {
+export function openSqliteDb(path: string, log: (line: string) => void = () => undefined): Db {
   const inMemory = path === ':memory:';
   if (!inMemory) {
     // The database holds token hashes and sessions: its folder and files are the owner's alone.
@@ -31,7 +32,7 @@ export function openSqliteDb(path: string): Db {
     db.pragma('foreign_keys = ON');
     // Statistics are gathered from a sample, so refreshing them stays cheap on large tables.
     db.pragma('analysis_limit = 1000');
-    return new SqliteDb(db, inMemory ? null : realpathSync(path));
+    return new SqliteDb(db, inMemory ? null : realpathSync(path), new OutageTracker(log));
   } catch (err) {
     db.close();
     throw err;
@@ -87,12 +88,20 @@ function toSqliteParams(params: Param[] | undefined): unknown[] {
   return params.map((p) => (p === undefined ? null : typeof p === 'boolean' ? (p ? 1 : 0) : p));
 }
 
-function mapError(err: unknown): unknown {
+/**
+ * Driver errors in the store's terms. A busy, read-only or full database file is a StorageFaultError
+ * (503 upstream); `committing`: the failing statement was the COMMIT, whose outcome is unknown only
+ * after an I/O error (a full or read-only file refuses the commit whole).
+ */
+function mapError(err: unknown, committing = false): unknown {
+  if (err instanceof StorageFaultError || err instanceof UniqueViolationError) return err;
   const code = (err as { code?: unknown }).code;
   if (code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY') {
     return new UniqueViolationError((err as Error).message, { cause: err });
   }
-  return err;
+  const kind = sqliteFaultKind(err);
+  if (kind === undefined) return err;
+  return new StorageFaultError(kind, describeFault(err), committing && String(code).startsWith('SQLITE_IOERR'), { cause: err });
 }
 
 /** One gate per database file in this process, shared by every handle open on it. */
@@ -120,6 +129,8 @@ class SqliteDb implements Db {
   private closing: Promise<void> | undefined;
   private savepoints = 0;
   private writes = 0;
+  /** This handle's commits, and failed ones that may have taken effect (Db.commitCount). */
+  private commits = 0;
   private nextStatisticsAt = 200;
 
   private readonly dataVersion: Database.Statement<unknown[], unknown>;
@@ -128,6 +139,7 @@ class SqliteDb implements Db {
   constructor(
     private readonly db: Database.Database,
     private readonly file: string | null,
+    private readonly outage: OutageTracker,
   ) {
     this.gate = gateFor(file);
     this.dataVersion = db.prepare('PRAGMA data_version').pluck();
@@ -169,18 +181,47 @@ class SqliteDb implements Db {
       // BEGIN IMMEDIATE waits (busy timeout) for another process's write instead of failing on a
       // stale read snapshot.
       this.db.exec('BEGIN IMMEDIATE');
+      let committing = false;
       try {
         const result = body(stmt);
+        committing = true;
         this.db.exec('COMMIT');
         this.noteWrite();
         return result;
       } catch (err) {
-        if (this.db.inTransaction) this.db.exec('ROLLBACK');
-        throw err;
+        this.rollback();
+        throw this.fault(err, committing);
       }
     } catch (err) {
-      throw mapError(err);
+      throw this.fault(err);
     }
+  }
+
+  /** Maps a driver error, and starts an outage when it says the file cannot be written. */
+  private fault(err: unknown, committing = false): unknown {
+    const mapped = mapError(err, committing);
+    if (mapped instanceof StorageFaultError) {
+      if (mapped.mayHaveCommitted) this.commits += 1;
+      this.outage.fault(mapped);
+    }
+    return mapped;
+  }
+
+  /** Ends a failed transaction; SQLite may have rolled it back already (a full disk does). */
+  private rollback(): void {
+    try {
+      if (this.db.inTransaction) this.db.exec('ROLLBACK');
+    } catch {
+      // the transaction is gone either way; the original error is the one to report
+    }
+  }
+
+  health(): StorageHealth {
+    return { available: this.outage.available, outages: this.outage.outages };
+  }
+
+  commitCount(): number {
+    return this.commits;
   }
 
   private async outside<R>(sql: string, body: (stmt: Statement) => R): Promise<R> {
@@ -213,16 +254,18 @@ class SqliteDb implements Db {
   async transaction<T>(fn: (tx: Db) => Promise<T>): Promise<T> {
     await this.gate.acquire();
     const tx = new SqliteTx(this);
+    let committing = false;
     try {
       this.checkOpen();
       this.db.exec('BEGIN IMMEDIATE');
       const result = await fn(tx);
+      committing = true;
       this.db.exec('COMMIT');
       this.noteWrite();
       return result;
     } catch (err) {
-      if (this.db.inTransaction) this.db.exec('ROLLBACK');
-      throw mapError(err);
+      this.rollback();
+      throw this.fault(err, committing);
     } finally {
       tx.end();
       this.gate.release();
@@ -236,6 +279,9 @@ class SqliteDb implements Db {
    */
   private noteWrite(): void {
     this.gate.commits += 1;
+    this.commits += 1;
+    // Only a commit shows a read-only or full file writable again; reads worked all along.
+    this.outage.recovered();
     if (++this.writes < this.nextStatisticsAt) return;
     this.nextStatisticsAt = this.writes * 2;
     setImmediate(() => {
@@ -275,7 +321,10 @@ class SqliteTx implements Db {
   private readonly nested: SavepointQueue;
 
   constructor(private readonly owner: SqliteDb) {
-    this.nested = new SavepointQueue((sql) => owner.execRaw(sql), mapError);
+    this.nested = new SavepointQueue(
+      (sql) => owner.execRaw(sql),
+      (err) => mapError(err),
+    );
   }
 
   end(): void {
@@ -306,6 +355,14 @@ class SqliteTx implements Db {
       this.check();
       return { name: this.owner.nextSavepoint(), child: new SqliteTx(this.owner) };
     }, fn);
+  }
+
+  health(): StorageHealth {
+    return this.owner.health();
+  }
+
+  commitCount(): number {
+    return this.owner.commitCount();
   }
 
   async close(): Promise<void> {

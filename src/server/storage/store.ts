@@ -1,4 +1,4 @@
-import { Db, PoolUsage, UniqueViolationError, forUpdate, inJsonList } from './db';
+import { Db, UniqueViolationError, forUpdate, inJsonList } from './db';
 import { schemaIsCurrent } from './migrations';
 import { tagNamesOf } from './query';
 import { WorkspaceReadCache } from './read-cache';
@@ -31,6 +31,7 @@ import {
   WorkspaceQuery,
   WorkspaceRecord,
 } from './types';
+import type { StorageHealth } from './faults';
 
 // The one Store implementation, over either dialect. Workspace writes that can race are single
 // conditional statements or transactions that lock the workspace row first (see tags.ts for the
@@ -73,8 +74,12 @@ export class SqlStore extends OtherRecords implements Store {
     return schemaIsCurrent(this.db);
   }
 
-  poolUsage(): PoolUsage | undefined {
-    return this.db.poolUsage?.();
+  health(): StorageHealth {
+    return this.db.health();
+  }
+
+  commitCount(): number {
+    return this.db.commitCount();
   }
 
   // ---- Workspaces ----
@@ -246,8 +251,10 @@ export class SqlStore extends OtherRecords implements Store {
   async listWorkspaces(q: WorkspaceQuery): Promise<StoragePage<WorkspaceRecord>> {
     // Workspaces have no runs, so no workspace has a current run in any status.
     if (q.currentRunStatus !== undefined || (q.visibleNames !== null && q.visibleNames.length === 0)) return { items: [], total: 0 };
-    const page = await this.pages.read(q);
-    return { items: await this.withTagNames(this.db, page.rows), total: page.total };
+    // The list is the one read whose cost grows with its parameters: a caller who left cancels it.
+    const db = q.signal && this.db.withSignal ? this.db.withSignal(q.signal) : this.db;
+    const page = await this.pages.read(q, db);
+    return { items: await this.withTagNames(db, page.rows), total: page.total };
   }
 
   async listWorkspaceNames(organization: string): Promise<Array<{ id: string; name: string; projectId: string }>> {

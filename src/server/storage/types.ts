@@ -1,7 +1,8 @@
+import type { StorageHealth } from './faults';
+
 // The one storage interface of the service. Two implementations (embedded SQLite, PostgreSQL) share
 // one SQL implementation over a small dialect adapter; every operation that can race is a single
 // conditional statement or a transaction, so several `serve` processes on one database act as one.
-import type { PoolUsage } from './db';
 
 /** Settings of a workspace that need no index: the spec's attributes, kebab-case as on the wire. */
 export type WorkspaceSettings = Record<string, unknown>;
@@ -84,6 +85,8 @@ export interface WorkspaceQuery {
   sort?: { field: WorkspaceSortField; descending: boolean };
   offset: number;
   limit: number;
+  /** Aborts when nobody waits for the answer any more: PostgreSQL then cancels the statement. */
+  signal?: AbortSignal;
 }
 
 export interface StoragePage<T> {
@@ -191,8 +194,10 @@ export interface Store {
   changeToken(): string | undefined;
   /** Answers only when the database does: whether every migration of this program is applied. */
   schemaIsCurrent(): Promise<boolean>;
-  /** The connection pool's use (PostgreSQL); undefined for an embedded database. */
-  poolUsage(): PoolUsage | undefined;
+  /** Outage state and pool use, for readiness and metrics (faults.ts). */
+  health(): StorageHealth;
+  /** Commits that took effect or may have (see Db); unchanged across a failed request means it changed nothing. */
+  commitCount(): number;
 
   // Key-value metadata (the bootstrap directory lives here as JSON). Compare-and-set keeps two
   // processes that bootstrap at once from overwriting each other.
@@ -289,4 +294,19 @@ export interface Store {
   deleteDataRetentionPolicy(workspaceId: string): Promise<boolean>;
 }
 
-export type StorageOptions = { kind: 'sqlite'; path: string } | { kind: 'postgres'; url: string };
+/** Defaults of the PostgreSQL bounds (docs/service.md "Outages and bounds"). */
+export const POSTGRES_DEFAULTS = { poolSize: 10, poolWaitMs: 5_000, statementTimeoutMs: 30_000 } as const;
+
+/** PostgreSQL bounds (`cdkws serve --statement-timeout`, `--database-pool`). */
+export interface PostgresTuning {
+  /** Connections this process opens at most. @default 10 */
+  poolSize?: number;
+  /** How long a statement may wait for a free connection (or for connecting) before a 503. @default 5000 */
+  poolWaitMs?: number;
+  /** The server cancels a statement running longer (0: no limit). @default 30000 */
+  statementTimeoutMs?: number;
+  /** Receives the one line when the database goes away and the one when it is back. */
+  log?: (line: string) => void;
+}
+
+export type StorageOptions = { kind: 'sqlite'; path: string; log?: (line: string) => void } | ({ kind: 'postgres'; url: string } & PostgresTuning);
