@@ -169,6 +169,7 @@ export function createHttpServer(options: HttpOptions): http.Server {
   const sendSoon = turnEndSender();
   const listener = (req: IncomingMessage, res: ServerResponse): void => {
     if (ConsoleApp.owns(req.url)) return consoleApp.handle(req, res); // the web console under /app
+    if (limiter) res.setHeader(...limiter.declaration);
     handle(req).then(
       (reply) => {
         // Unread bodies are drained so keep-alive connections stay usable.
