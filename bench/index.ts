@@ -8,6 +8,7 @@ import { benchProvider } from './provider';
 import { benchRefresh } from './refresh';
 import { benchService } from './service';
 import { benchListStorage } from './service-queries';
+import { benchTeamScale } from './team-scale';
 
 type Bench = (quick: boolean) => Promise<Record<string, unknown>>;
 
@@ -18,6 +19,8 @@ const BENCHMARKS: Record<string, Bench> = {
   client: () => benchClient(),
   provider: () => benchProvider(),
   refresh: () => benchRefresh(),
+  // 300 workspaces with 2 tag bindings each; 1,000 more in full mode.
+  'team-scale': (quick) => benchTeamScale({ counts: quick ? [300] : [300, 1000] }),
   console: (quick) => benchConsole({ largeCount: quick ? 10_000 : 100_000, samples: quick ? 50 : 200 }),
   import: (quick) => benchImport({ quick }),
 };

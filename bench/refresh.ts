@@ -23,7 +23,7 @@ interface CountingProxy {
 }
 
 /** Forwards every request to `target` and counts them. */
-async function startCountingProxy(target: string): Promise<CountingProxy> {
+export async function startCountingProxy(target: string): Promise<CountingProxy> {
   const upstream = new URL(target);
   const agent = new http.Agent({ keepAlive: true, maxSockets: 32 });
   const proxy: CountingProxy = { url: '', requests: 0, close: async () => {} };
