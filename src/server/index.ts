@@ -22,6 +22,8 @@ export interface ServerOptions {
   /** PEM certificate and key: serve HTTPS (the URL then starts with https://). */
   tls?: { cert: string; key: string };
   log?: (line: string) => void;
+  /** `false` answers every repeated show from the store: for benchmarks of the uncached path. @default true */
+  replyCache?: boolean;
 }
 
 export interface RunningServer {
@@ -43,7 +45,13 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     await store.close();
     throw error;
   }
-  const server = createHttpServer({ router: buildRouter({ rateLimit: options.rateLimit }), service, rateLimit: options.rateLimit, tls: options.tls });
+  const server = createHttpServer({
+    router: buildRouter({ rateLimit: options.rateLimit }),
+    service,
+    rateLimit: options.rateLimit,
+    tls: options.tls,
+    replyCache: options.replyCache,
+  });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(options.port ?? 0, options.host ?? '127.0.0.1', () => {

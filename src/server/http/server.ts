@@ -47,6 +47,8 @@ export interface HttpOptions {
   rateLimit?: number;
   /** PEM certificate and key: HTTPS instead of plain HTTP. */
   tls?: { cert: string; key: string };
+  /** `false`: no reply cache (benchmarks of the uncached path). @default true */
+  replyCache?: boolean;
 }
 
 function send(res: ServerResponse, reply: Reply): void {
@@ -95,7 +97,7 @@ export function createHttpServer(options: HttpOptions): http.Server {
   const { router, service } = options;
   const limiter = options.rateLimit ? new RequestRateLimiter(options.rateLimit) : null;
 
-  const replies = new ReplyCache();
+  const replies = options.replyCache === false ? null : new ReplyCache();
 
   /** A token the index does not know may have been bootstrapped by another process since. */
   async function authenticateAfterReload(token: string | null): Promise<Caller> {
@@ -139,9 +141,9 @@ export function createHttpServer(options: HttpOptions): http.Server {
       throw new ServiceError(ERRORS.rateLimited, undefined, { headers: limited });
     }
     // Taken before the route reads anything: a write landing in between only makes the entry stale sooner.
-    const changeToken = match.cacheable ? service.store.changeToken() : undefined;
+    const changeToken = match.cacheable && replies ? service.store.changeToken() : undefined;
     const index = service.index;
-    const hit = changeToken === undefined ? undefined : replies.get(caller, target, changeToken, index);
+    const hit = replies && changeToken !== undefined ? replies.get(caller, target, changeToken, index) : undefined;
     if (hit) return hit;
     let bodyPromise: Promise<unknown> | null = null;
     let url: URL | undefined;
@@ -161,7 +163,7 @@ export function createHttpServer(options: HttpOptions): http.Server {
       service,
       body: () => (bodyPromise ??= readBody(req).then((raw) => parseJsonBody(req, raw))),
     });
-    if (changeToken !== undefined) replies.remember(caller, target, changeToken, index, reply);
+    if (replies && changeToken !== undefined) replies.remember(caller, target, changeToken, index, reply);
     return reply;
   }
 
