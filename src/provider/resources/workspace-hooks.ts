@@ -71,7 +71,7 @@ async function observeCreated(pd: ProviderData, ws: Workspace, tags: Record<stri
   const ownEntries = Object.entries(tags ?? {});
   const own = tags ? ownEntries.map(([key, value]) => ({ id: `${ws.id}/${key}`, key, value })) : undefined;
   let known = projectBindings.get(pd);
-  if (!known) projectBindings.set(pd, (known = new Map()));
+  if (!known) projectBindings.set(pd, (known = new Map<string, Promise<EffectiveTagBinding[]>>()));
   const learned = ws.projectId ? known.get(ws.projectId) : undefined;
   if (learned) {
     const inherited = (await learned).filter((b) => !(tags && b.key in tags));
