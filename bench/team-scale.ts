@@ -97,10 +97,15 @@ export async function benchTeamScale(options: { counts: number[]; runs?: number;
       await proxy.close();
 
       // A service declaring 30 requests per second: its floor is requests ÷ 30.
+      // Through a counting proxy too, to see whether the service had to refuse anything (429).
       const limited = await start(DECLARED_LIMIT);
-      const limitedDir = await workdir(limited.env, cdkwsConfig(count));
-      const limitedApply = await terraform(limitedDir, limited.env, ['apply', '-auto-approve']);
-      const limitedPlan = await terraform(limitedDir, limited.env, ['plan', '-detailed-exitcode']);
+      const limitedProxy = await startCountingProxy(limited.server.url);
+      const limitedEnv = { ...limited.env, CDKWS_ADDRESS: limitedProxy.url };
+      const limitedDir = await workdir(limitedEnv, cdkwsConfig(count));
+      const limitedApply = await terraform(limitedDir, limitedEnv, ['apply', '-auto-approve']);
+      const limitedPlan = await terraform(limitedDir, limitedEnv, ['plan', '-detailed-exitcode']);
+      const refused = limitedProxy.refused;
+      await limitedProxy.close();
       const floorMs = (requests: number) => (requests / DECLARED_LIMIT) * 1000;
 
       figures[`${label}: terraform_data apply / no-change plan, median (ms)`] = `${Math.round(baselineApply)} / ${Math.round(median(basePlans))}`;
@@ -115,6 +120,7 @@ export async function benchTeamScale(options: { counts: number[]; runs?: number;
         `${Math.round(limitedApply)} / ${Math.round(floorMs(applyRequests))} = ${round(limitedApply / floorMs(applyRequests))}`;
       figures[`${label}: at ${DECLARED_LIMIT} req/s declared: no-change plan ms / floor ms (goal <= 1.1)`] =
         `${Math.round(limitedPlan)} / ${Math.round(floorMs(planRequests))} = ${round(limitedPlan / floorMs(planRequests))}`;
+      figures[`${label}: at ${DECLARED_LIMIT} req/s declared: requests refused with 429 (apply and plan)`] = refused;
       for (const server of services.splice(0)) await server.close();
     }
     return figures;
