@@ -1,16 +1,9 @@
 // Create, read, update, delete and import of `cdkws_workspace`, through the client. Loaded on the
 // first hook call, not at provider start (start-up time is the provider's main figure).
-import {
-  ForbiddenError,
-  NotFoundError,
-  UnauthorizedError,
-  NameTakenError,
-  ValidationError,
-  WorkspaceNotSafeToDeleteError,
-  type EffectiveTagBinding,
-  type Workspace,
-} from '../../client';
+import { ForbiddenError, NotFoundError, UnauthorizedError, NameTakenError, ValidationError, WorkspaceNotSafeToDeleteError, type Workspace } from '../../client';
 import { configured, type ProviderData } from '../context';
+import { effectiveBindings } from './effective-bindings';
+import { listOwnBindings } from './tag-binding';
 import { DiagnosticError, diagnosticFromError, error, type Diagnostic } from '../protocol/diagnostics';
 import type { ApplyResult, HookContext, ImportResult, ReadResult } from '../protocol/types';
 import { Unknown, type ObjectValue } from '../protocol/values';
@@ -58,32 +51,17 @@ async function observe(pd: ProviderData, ws: Workspace, reference: ObjectValue |
   return { workspace: ws, own, effective };
 }
 
-/**
- * The bindings each project passes on to its workspaces, learned (once per provider process) from
- * a workspace created in it without bindings of its own: its effective bindings are then exactly
- * the project's. A workspace's effective bindings are its own plus the project's whose keys it
- * does not have (spec "Tag bindings"), so later creates in the project need no request for them.
- */
-const projectBindings = new WeakMap<ProviderData, Map<string, Promise<EffectiveTagBinding[]>>>();
-
 /** A workspace just created with `tags` (its own bindings, when managed). */
 async function observeCreated(pd: ProviderData, ws: Workspace, tags: Record<string, string> | null | undefined): Promise<Observed> {
-  const ownEntries = Object.entries(tags ?? {});
-  const own = tags ? ownEntries.map(([key, value]) => ({ id: `${ws.id}/${key}`, key, value })) : undefined;
-  let known = projectBindings.get(pd);
-  if (!known) projectBindings.set(pd, (known = new Map<string, Promise<EffectiveTagBinding[]>>()));
-  const learned = ws.projectId ? known.get(ws.projectId) : undefined;
-  if (learned) {
-    const inherited = (await learned).filter((b) => !(tags && b.key in tags));
-    return { workspace: ws, own, effective: [...ownEntries.map(([key, value]) => ({ id: `${ws.id}/${key}`, key, value })), ...inherited] };
-  }
-  const effective = pd.client.tagBindings.listEffective(ws.id);
-  if (ws.projectId && ownEntries.length === 0) {
-    known.set(ws.projectId, effective);
-    // A failed list teaches nothing: the next create asks again.
-    effective.catch(() => known.delete(ws.projectId!));
-  }
-  return { workspace: ws, own, effective: await effective };
+  const own = Object.entries(tags ?? {}).map(([key, value]) => ({ id: `${ws.id}/${key}`, key, value }));
+  return { workspace: ws, own: tags ? own : undefined, effective: await effectiveBindings(pd, ws.id, ws.projectId, own) };
+}
+
+/** At refresh: the own bindings from the list shared with the workspace's binding resources. */
+async function observeForRefresh(pd: ProviderData, ws: Workspace, reference: ObjectValue | null): Promise<Observed> {
+  const managed = reference !== null && reference.tags !== null && reference.tags !== undefined;
+  const own = (await listOwnBindings(pd, ws.id)) ?? [];
+  return { workspace: ws, own: managed ? own : undefined, effective: await effectiveBindings(pd, ws.id, ws.projectId, own) };
 }
 
 async function freshState(pd: ProviderData, id: string, reference: ObjectValue | null): Promise<ObjectValue> {
@@ -122,7 +100,7 @@ export async function readWorkspace({ state }: StateRequest<WorkspaceModel>, ctx
     await confirmGone(pd, organization ?? null, id, name ?? id);
     return { state: null };
   }
-  return { state: stateFromWorkspace(await observe(pd, ws, state.value), state.value, pd.client.address) };
+  return { state: stateFromWorkspace(await observeForRefresh(pd, ws, state.value), state.value, pd.client.address) };
 }
 
 export async function importWorkspace(id: string, ctx: Ctx): Promise<ImportResult> {
