@@ -2,6 +2,7 @@
 // baseline measured in the same run, so they compare across machines. `--quick` shortens runs;
 // `--only NAME[,NAME]` picks benchmarks (and is the only way to run the 1,000,000-workspace ones).
 import { benchClient } from './client';
+import { benchColdShow } from './cold-show';
 import { benchConsole } from './console';
 import { benchImport } from './import';
 import { benchProvider } from './provider';
@@ -9,16 +10,21 @@ import { benchRefresh } from './refresh';
 import { benchService } from './service';
 import { benchListStorage } from './service-queries';
 import { benchSynth } from './synth';
+import { benchTeamScale } from './team-scale';
 
 type Bench = (quick: boolean) => Promise<Record<string, unknown>>;
 
 const BENCHMARKS: Record<string, Bench> = {
   service: (quick) => benchService({ seconds: quick ? 3 : 6, largeCount: quick ? 10_000 : 100_000, samples: quick ? 50 : 200 }),
+  // 20,000 distinct workspaces at random: the show path the reply cache cannot help. Needs wrk.
+  'cold-show': (quick) => benchColdShow({ count: 20_000, seconds: quick ? 3 : 5 }),
   // Needs CDKWS_BENCH_DATABASE_URL (or CDKWS_TEST_DATABASE_URL); reports itself skipped without.
   'service-postgres': (quick) => benchListStorage('postgres', { largeCount: quick ? 10_000 : 100_000, samples: quick ? 50 : 200 }),
   client: () => benchClient(),
   provider: () => benchProvider(),
   refresh: () => benchRefresh(),
+  // 300 workspaces with 2 tag bindings each; 1,000 more in full mode.
+  'team-scale': (quick) => benchTeamScale({ counts: quick ? [300] : [300, 1000] }),
   console: (quick) => benchConsole({ largeCount: quick ? 10_000 : 100_000, samples: quick ? 50 : 200 }),
   import: (quick) => benchImport({ quick }),
   synth: (quick) => Promise.resolve(benchSynth({ rounds: quick ? 3 : 7 })),

@@ -17,7 +17,7 @@ const TERRAFORM = process.env.TERRAFORM_BIN ?? '/usr/local/bin/terraform';
 const STARTUP_OVER_NODE_GOAL_MS = 30;
 const PLAN_GOAL_MS = 500;
 
-function terraform(dir: string, env: NodeJS.ProcessEnv, args: string[]): Promise<number> {
+export function terraform(dir: string, env: NodeJS.ProcessEnv, args: string[]): Promise<number> {
   const started = process.hrtime.bigint();
   return new Promise((resolve, reject) => {
     // Asynchronous: the service answering the provider runs in this process.

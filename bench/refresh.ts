@@ -19,17 +19,20 @@ const ORGANIZATION = 'acme';
 interface CountingProxy {
   url: string;
   requests: number;
+  /** Answers with status 429 (the service's rate limit refused the request). */
+  refused: number;
   close(): Promise<void>;
 }
 
 /** Forwards every request to `target` and counts them. */
-async function startCountingProxy(target: string): Promise<CountingProxy> {
+export async function startCountingProxy(target: string): Promise<CountingProxy> {
   const upstream = new URL(target);
   const agent = new http.Agent({ keepAlive: true, maxSockets: 32 });
-  const proxy: CountingProxy = { url: '', requests: 0, close: async () => {} };
+  const proxy: CountingProxy = { url: '', requests: 0, refused: 0, close: async () => {} };
   const server = http.createServer((req, res) => {
     proxy.requests++;
     const forward = http.request({ host: upstream.hostname, port: upstream.port, method: req.method, path: req.url, headers: req.headers, agent }, (answer) => {
+      if (answer.statusCode === 429) proxy.refused++;
       res.writeHead(answer.statusCode ?? 502, answer.headers);
       answer.pipe(res);
     });

@@ -15,11 +15,11 @@ const ROOT = path.resolve(__dirname, '..', '..');
 export const HEADERS = { authorization: 'Bearer alice-token' };
 const SMALL = 100;
 
-export function startWorker(data: unknown): Promise<{ url: string; worker: Worker }> {
+export function startWorker(data: unknown): Promise<{ url: string; worker: Worker; ids?: string[] }> {
   const worker = new Worker(path.join(__dirname, 'service-worker.js'), { workerData: data });
   return new Promise((resolve, reject) => {
-    worker.once('message', (message: { url?: string; error?: string }) => {
-      if (message.url) resolve({ url: message.url, worker });
+    worker.once('message', (message: { url?: string; error?: string; ids?: string[] }) => {
+      if (message.url) resolve({ url: message.url, worker, ids: message.ids });
       else reject(new Error(message.error));
     });
     worker.once('error', reject);
@@ -118,7 +118,7 @@ export async function listQueryFigures(url: string, largeCount: number, samples:
 }
 
 /** A fresh database on the PostgreSQL server named by CDKWS_BENCH_DATABASE_URL or CDKWS_TEST_DATABASE_URL. */
-async function freshPostgresDatabase(): Promise<{ url: string; drop(): Promise<void> } | null> {
+export async function freshPostgresDatabase(): Promise<{ url: string; drop(): Promise<void> } | null> {
   const admin = process.env.CDKWS_BENCH_DATABASE_URL ?? process.env.CDKWS_TEST_DATABASE_URL;
   if (!admin) return null;
   const name = `cdkws_bench_${randomBytes(4).toString('hex')}`;

@@ -19,14 +19,40 @@ interface ServiceJob {
   dataPath: string;
   storage?: StorageOptions;
   seed?: Array<{ organization: string; projectId: string; count: number }>;
+  /** `false`: no reply cache (the uncached show path). */
+  replyCache?: boolean;
+  /** Send the seeded workspaces' IDs back with the URL. */
+  reportIds?: boolean;
 }
 interface BareJob {
   mode: 'bare';
   body: string;
   contentType: string;
 }
+/** A bare node:http server answering each path in `documents` with its body, others with 404. */
+interface BareManyJob {
+  mode: 'bare-many';
+  documents: Record<string, string>;
+  contentType: string;
+}
 
-async function run(job: ServiceJob | BareJob): Promise<void> {
+async function run(job: ServiceJob | BareJob | BareManyJob): Promise<void> {
+  if (job.mode === 'bare-many') {
+    const documents = new Map(Object.entries(job.documents).map(([route, body]) => [route, Buffer.from(body)]));
+    const server = http.createServer((req, res) => {
+      const payload = documents.get(req.url ?? '');
+      if (!payload) {
+        res.writeHead(404).end();
+        return;
+      }
+      res.writeHead(200, { 'content-type': job.contentType, 'content-length': payload.length });
+      res.end(payload);
+    });
+    server.keepAliveTimeout = 65_000;
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    parentPort!.postMessage({ url: `http://127.0.0.1:${(server.address() as AddressInfo).port}` });
+    return;
+  }
   if (job.mode === 'bare') {
     const payload = Buffer.from(job.body);
     const server = http.createServer((req, res) => {
@@ -38,13 +64,21 @@ async function run(job: ServiceJob | BareJob): Promise<void> {
     parentPort!.postMessage({ url: `http://127.0.0.1:${(server.address() as AddressInfo).port}` });
     return;
   }
-  const server = await startServer({ storage: job.storage ?? { kind: 'sqlite', path: job.dataPath }, bootstrap: job.bootstrap, log: () => {} });
+  const server = await startServer({
+    storage: job.storage ?? { kind: 'sqlite', path: job.dataPath },
+    bootstrap: job.bootstrap,
+    log: () => {},
+    replyCache: job.replyCache,
+  });
+  const ids: string[] = [];
   for (const seed of job.seed ?? []) {
     const createdAt = new Date().toISOString();
     let batch: NewWorkspace[] = [];
     for (let i = 0; i < seed.count; i += 1) {
+      const id = newId('ws-');
+      if (job.reportIds) ids.push(id);
       batch.push({
-        id: newId('ws-'),
+        id,
         organization: seed.organization,
         name: `ws-${String(i).padStart(6, '0')}`,
         // Twenty workspaces of every organization carry the binding the filtered list looks for.
@@ -69,7 +103,7 @@ async function run(job: ServiceJob | BareJob): Promise<void> {
   parentPort!.on('message', (message: unknown) => {
     if (message === 'rss') parentPort!.postMessage({ rss: process.memoryUsage().rss });
   });
-  parentPort!.postMessage({ url: server.url });
+  parentPort!.postMessage({ url: server.url, ...(job.reportIds ? { ids } : {}) });
 }
 
 run(workerData).catch((error) => {

@@ -1,7 +1,7 @@
 // One error type for every failed call, and one function that maps a response to the subclass
 // callers branch on: by the error object's `code` (src/spec/error-codes.ts) when the service sends
 // one, else by status, request path and wording (the hosted service; decision 6 for the 409 wordings).
-import { ERRORS, errorDocumentSchema, errorNameOf, LOCK_HOLDER_META, type ErrorName, type ErrorObject } from '../spec';
+import { ERRORS, errorDocumentSchema, errorNameOf, LOCK_HOLDER_META, RATE_LIMIT_HEADERS, type ErrorName, type ErrorObject } from '../spec';
 
 /** The request that failed, safe to log: the Authorization header is always redacted. */
 export interface RequestSummary {
@@ -155,9 +155,9 @@ export class ResponseValidationError extends ApiError {}
 
 /** Milliseconds to wait after a 429: `X-RateLimit-Reset` (seconds, decimal), else `Retry-After`. */
 export function retryAfterMs(headers: Record<string, string>, nowMs = Date.now()): number | undefined {
-  const reset = Number(headers['x-ratelimit-reset']);
-  if (headers['x-ratelimit-reset'] !== undefined && Number.isFinite(reset) && reset >= 0) return Math.ceil(reset * 1000);
-  const after = headers['retry-after'];
+  const reset = Number(headers[RATE_LIMIT_HEADERS.reset]);
+  if (headers[RATE_LIMIT_HEADERS.reset] !== undefined && Number.isFinite(reset) && reset >= 0) return Math.ceil(reset * 1000);
+  const after = headers[RATE_LIMIT_HEADERS.retryAfter];
   if (after === undefined) return undefined;
   const seconds = Number(after);
   if (Number.isFinite(seconds)) return Math.max(0, seconds * 1000);

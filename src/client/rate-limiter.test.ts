@@ -53,3 +53,38 @@ describe('RateLimiter', () => {
     expect(() => new RateLimiter({ perSecond: Number.NaN })).toThrow(/positive/);
   });
 });
+
+describe('RateLimiter whose rate follows the service', () => {
+  it('paces nothing while no rate is declared, yet still holds senders back after a 429', async () => {
+    const clock = fakeClock();
+    const limiter = new RateLimiter({ perSecond: null, now: clock.now, sleep: clock.sleep });
+    const start = clock.now();
+    expect(await grantTimes(limiter, clock, 100)).toEqual(new Array(100).fill(start));
+    limiter.pauseUntil(start + 500);
+    await limiter.take();
+    expect(clock.now()).toBe(start + 500);
+  });
+
+  it('paces at a rate declared later, counting the sends made before', async () => {
+    const clock = fakeClock();
+    const limiter = new RateLimiter({ perSecond: null, now: clock.now, sleep: clock.sleep });
+    const times = await grantTimes(limiter, clock, 5);
+    limiter.setRate(5);
+    times.push(...(await grantTimes(limiter, clock, 20)));
+    for (let i = 5; i < times.length; i++) expect(times[i] - times[i - 5]).toBeGreaterThanOrEqual(1000);
+  });
+
+  it('keeps the sliding window when the rate is lowered', async () => {
+    const clock = fakeClock();
+    const limiter = new RateLimiter({ perSecond: 30, now: clock.now, sleep: clock.sleep });
+    const times = await grantTimes(limiter, clock, 30);
+    limiter.setRate(10);
+    times.push(...(await grantTimes(limiter, clock, 30)));
+    for (let i = 30; i < times.length; i++) expect(times[i] - times[i - 10]).toBeGreaterThanOrEqual(1000);
+  });
+
+  it('rejects a declared rate that is not a positive number', () => {
+    const limiter = new RateLimiter({ perSecond: null });
+    expect(() => limiter.setRate(-1)).toThrow(/positive/);
+  });
+});

@@ -1,7 +1,9 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { inspect } from 'node:util';
 import { workspaceDocumentSchema } from '../spec';
 import { NetworkError, ResponseValidationError, WorkspaceNotLockedError, errorFromResponse } from './errors';
-import { Transport, backoffDelay, encodeQuery } from './transport';
+import { HOSTED_RATE_LIMIT, Transport, backoffDelay, encodeQuery } from './transport';
 
 const retry = { maxRetries: 5, baseDelayMs: 100, maxDelayMs: 1000 };
 const transport = () =>
@@ -78,5 +80,60 @@ describe('checkedWrite', () => {
     const send = jest.fn().mockRejectedValue(lost());
     await expect(transport().checkedWrite(send)).rejects.toBeInstanceOf(NetworkError);
     expect(send).toHaveBeenCalledTimes(4);
+  });
+});
+
+describe('Transport pacing by the service', () => {
+  /** A loopback server answering 200 with `headers`, as set by the test before each request. */
+  async function serverWith(): Promise<{ url: string; headers: Record<string, string>; close(): Promise<void> }> {
+    const state = { headers: {} as Record<string, string> };
+    const server = createServer((_req, res) => {
+      res.writeHead(200, { 'content-type': 'application/vnd.api+json', ...state.headers });
+      res.end('{"data":[]}');
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    return {
+      url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+      get headers() {
+        return state.headers;
+      },
+      set headers(value) {
+        state.headers = value;
+      },
+      close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    };
+  }
+  const get = { method: 'GET' as const, path: '/organizations', idempotent: true };
+
+  it('paces the first requests at the hosted default, then at the declared limit, and not at all when none is declared', async () => {
+    const server = await serverWith();
+    const t = new Transport({ address: server.url, token: 'tok', retry: false });
+    try {
+      expect(t.limiter?.perSecond).toBe(HOSTED_RATE_LIMIT);
+      server.headers = { 'x-ratelimit-limit': '7' };
+      await t.request(get);
+      expect(t.limiter?.perSecond).toBe(7);
+      server.headers = {};
+      await t.request(get);
+      expect(t.limiter?.perSecond).toBeNull();
+    } finally {
+      await t.close();
+      await server.close();
+    }
+  });
+
+  it('keeps a rate given by the caller whatever the service declares', async () => {
+    const server = await serverWith();
+    const t = new Transport({ address: server.url, token: 'tok', retry: false, rateLimit: 12 });
+    try {
+      server.headers = { 'x-ratelimit-limit': '500' };
+      await t.request(get);
+      server.headers = {};
+      await t.request(get);
+      expect(t.limiter?.perSecond).toBe(12);
+    } finally {
+      await t.close();
+      await server.close();
+    }
   });
 });

@@ -5,7 +5,7 @@ import { rootCertificates } from 'node:tls';
 import { inspect } from 'node:util';
 import { Pool } from 'undici';
 import type { z } from 'zod';
-import { JSON_API_MEDIA_TYPE } from '../spec';
+import { JSON_API_MEDIA_TYPE, RATE_LIMIT_HEADERS } from '../spec';
 import {
   ApiError,
   NetworkError,
@@ -15,10 +15,14 @@ import {
   errorFromResponse,
   isLostAnswer,
   redactHeaders,
+  retryAfterMs,
   type RequestSummary,
 } from './errors';
 import { fastCheckFor } from './fast-check';
 import { RateLimiter } from './rate-limiter';
+
+/** The hosted service's limit: the pace of the first requests, before any answer declares one. */
+export const HOSTED_RATE_LIMIT = 30;
 
 export const API_PATH = '/api/v2';
 export const USER_AGENT = 'cdk-workspaces-client/0.1.0';
@@ -37,8 +41,14 @@ export interface TransportOptions {
   address: string;
   /** API token. Required; never shown in errors, logs or `inspect()`. */
   token: string;
-  /** Requests per second sent at most; `false` turns client-side limiting off. @default 30 */
-  rateLimit?: number | false;
+  /**
+   * Requests per second sent at most. By default the client follows the service: it paces at the
+   * rate the service declares (`X-RateLimit-Limit`), not at all when the service declares none, and
+   * at the hosted service's 30 per second until the first answer says which. A number paces at
+   * that rate whatever the service says; `false` turns pacing off. A 429 always pauses every sender
+   * until the service's reset time. @default 'service'
+   */
+  rateLimit?: number | false | 'service';
   /** Requests in flight at once (also the pool's connection count). @default 10 */
   concurrency?: number;
   /** Per attempt: connecting, waiting for headers, and between body chunks. @default 30000 */
@@ -121,6 +131,8 @@ export class Transport {
   readonly address: string;
   readonly retry: Required<RetryOptions>;
   readonly limiter: RateLimiter | null;
+  /** The limiter's rate follows each answer's declaration (rateLimit 'service'). */
+  readonly #followsService: boolean;
   /** Server clock minus ours, from `Date` headers (1 s resolution); 0 until an answer arrives. */
   serverClockOffsetMs = 0;
   readonly #authorization: string;
@@ -138,8 +150,9 @@ export class Transport {
     const concurrency = options.concurrency ?? 10;
     this.retry =
       options.retry === false ? { maxRetries: 0, baseDelayMs: 0, maxDelayMs: 0 } : { maxRetries: 5, baseDelayMs: 250, maxDelayMs: 10_000, ...options.retry };
-    const rate = options.rateLimit === undefined ? 30 : options.rateLimit;
-    this.limiter = rate === false ? null : new RateLimiter({ perSecond: rate });
+    const rate = options.rateLimit ?? 'service';
+    this.#followsService = rate === 'service';
+    this.limiter = rate === false ? null : new RateLimiter({ perSecond: rate === 'service' ? HOSTED_RATE_LIMIT : rate });
     this.#authorization = `Bearer ${options.token}`;
     this.#headers = { 'content-type': JSON_API_MEDIA_TYPE, accept: JSON_API_MEDIA_TYPE, 'user-agent': options.userAgent ?? USER_AGENT };
     this.#requestHeaders = { ...this.#headers, authorization: this.#authorization };
@@ -270,6 +283,7 @@ export class Transport {
         });
       }
       const { statusCode: status, headers } = response;
+      if (this.#followsService && status < 500) this.followDeclaredLimit(headers);
       const date = headers.date;
       // The header changes once a second; parsing it for every answer would be wasted work.
       if (typeof date === 'string' && date !== this.#lastDateHeader) {
@@ -296,6 +310,21 @@ export class Transport {
       return { status, headers, body };
     } finally {
       this.#semaphore.release();
+    }
+  }
+
+  /**
+   * Paces by what the answer declares: its limit, or none. A 5xx may come from a proxy in front
+   * and says nothing about the service's limit. When the answer says the window is used up
+   * (`X-RateLimit-Remaining: 0`), every sender waits for its reset.
+   */
+  private followDeclaredLimit(headers: Record<string, string | string[] | undefined>): void {
+    const declared = headers[RATE_LIMIT_HEADERS.limit];
+    const limit = typeof declared === 'string' ? Number(declared) : NaN;
+    this.limiter!.setRate(limit > 0 && Number.isFinite(limit) ? limit : null);
+    if (headers[RATE_LIMIT_HEADERS.remaining] === '0') {
+      const resetMs = retryAfterMs(flatHeaders(headers));
+      if (resetMs !== undefined) this.limiter!.pauseUntil(Date.now() + Math.min(resetMs, this.retry.maxDelayMs || 10_000));
     }
   }
 

@@ -46,6 +46,8 @@ export interface ServerOptions {
   metricsToken?: string;
   /** Connection time limits other than the defaults (tests). */
   timeLimits?: Partial<TimeLimits>;
+  /** `false` answers every repeated show from the store: for benchmarks of the uncached path. @default true */
+  replyCache?: boolean;
 }
 
 export interface RunningServer {
@@ -92,6 +94,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     metrics: options.metricsToken === undefined ? null : new ServiceMetrics(options.metricsToken, store),
     timeLimits: options.timeLimits,
     fairShare,
+    replyCache: options.replyCache,
   });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);

@@ -50,5 +50,16 @@ export const PING_HEADERS = {
   appName: 'TFP-AppName',
   rateLimit: 'X-RateLimit-Limit',
 } as const;
+/**
+ * How a service declares its rate limit, as the hosted one does (lower case, as node:http and
+ * undici hand headers over): the limit per second on every answer when there is one, and with a
+ * 429 the seconds until the window resets and `Retry-After`. The client paces by them.
+ */
+export const RATE_LIMIT_HEADERS = {
+  limit: 'x-ratelimit-limit',
+  remaining: 'x-ratelimit-remaining',
+  reset: 'x-ratelimit-reset',
+  retryAfter: 'retry-after',
+} as const;
 export const API_VERSION = '2.5';
 export const APP_NAMES = { hosted: 'HCP Terraform', 'self-hosted': 'Terraform Enterprise' } as const;

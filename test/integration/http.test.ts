@@ -237,6 +237,18 @@ describe('rate limiting', () => {
       expect(Array.isArray(refused!.body.errors)).toBe(true);
     });
   });
+
+  it('declares its limit on every answer, so clients can pace by it; without a limit it declares none', async () => {
+    await withService({ rateLimit: 50 }, async (limited) => {
+      const list = await limited.request('GET', workspacesPath);
+      const missing = await limited.request('GET', '/workspaces/ws-doesnotexist');
+      expect([list.status, missing.status]).toEqual([200, 404]);
+      expect(list.headers.get('x-ratelimit-limit')).toBe('50');
+      expect(missing.headers.get('x-ratelimit-limit')).toBe('50');
+    });
+    const unlimited = await service.request('GET', workspacesPath);
+    expect(unlimited.headers.get('x-ratelimit-limit')).toBeNull();
+  });
 });
 
 describe('no server errors for anything a client sends', () => {

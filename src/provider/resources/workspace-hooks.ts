@@ -2,6 +2,8 @@
 // first hook call, not at provider start (start-up time is the provider's main figure).
 import { ForbiddenError, NotFoundError, UnauthorizedError, NameTakenError, ValidationError, WorkspaceNotSafeToDeleteError, type Workspace } from '../../client';
 import { configured, type ProviderData } from '../context';
+import { effectiveBindings } from './effective-bindings';
+import { listOwnBindings } from './tag-binding';
 import { DiagnosticError, diagnosticFromError, error, type Diagnostic } from '../protocol/diagnostics';
 import type { ApplyResult, HookContext, ImportResult, ReadResult } from '../protocol/types';
 import { Unknown, type ObjectValue } from '../protocol/values';
@@ -49,6 +51,19 @@ async function observe(pd: ProviderData, ws: Workspace, reference: ObjectValue |
   return { workspace: ws, own, effective };
 }
 
+/** A workspace just created with `tags` (its own bindings, when managed). */
+async function observeCreated(pd: ProviderData, ws: Workspace, tags: Record<string, string> | null | undefined): Promise<Observed> {
+  const own = Object.entries(tags ?? {}).map(([key, value]) => ({ id: `${ws.id}/${key}`, key, value }));
+  return { workspace: ws, own: tags ? own : undefined, effective: await effectiveBindings(pd, ws.id, ws.projectId, own) };
+}
+
+/** At refresh: the own bindings from the list shared with the workspace's binding resources. */
+async function observeForRefresh(pd: ProviderData, ws: Workspace, reference: ObjectValue | null): Promise<Observed> {
+  const managed = reference !== null && reference.tags !== null && reference.tags !== undefined;
+  const own = (await listOwnBindings(pd, ws.id)) ?? [];
+  return { workspace: ws, own: managed ? own : undefined, effective: await effectiveBindings(pd, ws.id, ws.projectId, own) };
+}
+
 async function freshState(pd: ProviderData, id: string, reference: ObjectValue | null): Promise<ObjectValue> {
   pd.workspaces.invalidate(id);
   const ws = await pd.client.workspaces.readById(id);
@@ -85,7 +100,7 @@ export async function readWorkspace({ state }: StateRequest<WorkspaceModel>, ctx
     await confirmGone(pd, organization ?? null, id, name ?? id);
     return { state: null };
   }
-  return { state: stateFromWorkspace(await observe(pd, ws, state.value), state.value, pd.client.address) };
+  return { state: stateFromWorkspace(await observeForRefresh(pd, ws, state.value), state.value, pd.client.address) };
 }
 
 export async function importWorkspace(id: string, ctx: Ctx): Promise<ImportResult> {
@@ -125,16 +140,23 @@ export async function createWorkspace({ planned, config }: CreateRequest<Workspa
   }
   // The workspace exists from here on: every outcome below records it in state.
   const diagnostics: Diagnostic[] = [];
+  const { add } = flatTagChanges([], planned.model.tagNames);
   try {
-    const { add } = flatTagChanges([], planned.model.tagNames);
     if (add.length > 0) await pd.client.tags.add(ws.id, add);
-    if (planned.model.sshKeyId) await pd.client.workspaces.assignSshKey(ws.id, planned.model.sshKeyId);
+    // The answer is the workspace with the key assigned: no read-back needed for it.
+    if (planned.model.sshKeyId) ws = await pd.client.workspaces.assignSshKey(ws.id, planned.model.sshKeyId);
   } catch (err) {
     diagnostics.push(...apiDiagnostics(err, `Workspace "${name}" was created, but finishing its settings failed`));
   }
   let actual: ObjectValue;
   try {
-    actual = await freshState(pd, ws.id, planned.value);
+    // The create answer holds the workspace's settings, and its own tag bindings are the ones it was
+    // created with: only the inherited ones need asking (and the whole workspace again when flat
+    // tags were added after it, or finishing failed).
+    actual =
+      add.length > 0 || diagnostics.length > 0
+        ? await freshState(pd, ws.id, planned.value)
+        : stateFromWorkspace(await observeCreated(pd, ws, planned.model.tags), planned.value, pd.client.address);
   } catch (err) {
     // Record the workspace from the create answer rather than lose track of it.
     diagnostics.push(...apiDiagnostics(err, `Workspace "${name}" was created, but reading it back failed`));

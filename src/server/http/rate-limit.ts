@@ -1,9 +1,16 @@
 // Per-caller fixed one-second windows, answered like the hosted service (429 with
-// X-RateLimit-Limit, X-RateLimit-Reset in seconds, Retry-After).
+// X-RateLimit-Limit, X-RateLimit-Reset in seconds, Retry-After), and the limit declared on every
+// answer, so clients pace themselves by it instead of guessing.
+import { RATE_LIMIT_HEADERS } from '../../spec';
+
 export class RequestRateLimiter {
   private readonly windows = new Map<string, { start: number; count: number }>();
+  /** The header every answer carries: [name, value]. */
+  readonly declaration: readonly [string, string];
 
-  constructor(private readonly perSecond: number) {}
+  constructor(private readonly perSecond: number) {
+    this.declaration = [RATE_LIMIT_HEADERS.limit, String(perSecond)];
+  }
 
   /** Null when allowed; the headers of the 429 otherwise. */
   take(key: string, nowMs = Date.now()): Record<string, string> | null {
@@ -17,9 +24,9 @@ export class RequestRateLimiter {
     if (window.count <= this.perSecond) return null;
     const resetSeconds = Math.max(0.001, (window.start + 1000 - nowMs) / 1000);
     return {
-      'x-ratelimit-limit': String(this.perSecond),
-      'x-ratelimit-reset': resetSeconds.toFixed(3),
-      'retry-after': String(Math.ceil(resetSeconds)),
+      [RATE_LIMIT_HEADERS.limit]: String(this.perSecond),
+      [RATE_LIMIT_HEADERS.reset]: resetSeconds.toFixed(3),
+      [RATE_LIMIT_HEADERS.retryAfter]: String(Math.ceil(resetSeconds)),
     };
   }
 

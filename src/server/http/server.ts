@@ -79,6 +79,8 @@ export interface HttpOptions {
   timeLimits?: Partial<TimeLimits>;
   /** Each caller's share of the database pool; none: unlimited (fair-share.ts). */
   fairShare?: FairShare;
+  /** `false`: no reply cache (benchmarks of the uncached path). @default true */
+  replyCache?: boolean;
 }
 
 /** Browsers must not guess another type for an API reply (a JSON body sniffed as HTML). */
@@ -156,7 +158,7 @@ export function createHttpServer(options: HttpOptions): http.Server {
   const limits: TimeLimits = { ...TIME_LIMITS, ...options.timeLimits };
   const limiter = options.rateLimit ? new RequestRateLimiter(options.rateLimit) : null;
 
-  const replies = new ReplyCache();
+  const replies = options.replyCache === false ? null : new ReplyCache();
   const throttle = options.authFailureLimit === 0 ? null : new AuthFailureThrottle(options.authFailureLimit);
 
   /** A token the index does not know may have been bootstrapped by another process since. */
@@ -212,9 +214,9 @@ export function createHttpServer(options: HttpOptions): http.Server {
       throw new ServiceError(ERRORS.rateLimited, undefined, { headers: limited });
     }
     // Taken before the route reads anything: a write landing in between only makes the entry stale sooner.
-    const changeToken = match.cacheable ? service.store.changeToken() : undefined;
+    const changeToken = match.cacheable && replies ? service.store.changeToken() : undefined;
     const index = service.index;
-    const hit = changeToken === undefined ? undefined : replies.get(caller, target, changeToken, index);
+    const hit = replies && changeToken !== undefined ? replies.get(caller, target, changeToken, index) : undefined;
     if (hit) return hit;
     let bodyPromise: Promise<unknown> | null = null;
     let url: URL | undefined;
@@ -245,7 +247,7 @@ export function createHttpServer(options: HttpOptions): http.Server {
     } finally {
       gone?.done();
     }
-    if (changeToken !== undefined) replies.remember(caller, target, changeToken, index, reply);
+    if (replies && changeToken !== undefined) replies.remember(caller, target, changeToken, index, reply);
     return reply;
   }
 
@@ -318,6 +320,7 @@ export function createHttpServer(options: HttpOptions): http.Server {
       });
     }
     if (ConsoleApp.owns(req.url)) return consoleApp.handle(req, res); // the web console under /app
+    if (limiter) res.setHeader(...limiter.declaration);
     answer(req, res, trace);
   };
   const server = options.tls
