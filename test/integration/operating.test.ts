@@ -94,12 +94,26 @@ describe('metrics', () => {
     for (const secret of [TOKENS.owner, TOKENS.reader, METRICS_TOKEN, 'ws-nothing']) expect(text).not.toContain(secret);
   });
 
-  it('counts an outage when the database stops answering', async () => {
-    const failing = jest.spyOn(server.service.store, 'schemaIsCurrent').mockRejectedValue(new Error('connection refused'));
-    expect((await get(`${server.url}/readyz`)).status).toBe(503);
-    expect((await get(`${server.url}/readyz`)).status).toBe(503);
-    failing.mockRestore();
+  it('counts an outage of the real database, and shows it over', async () => {
+    const server = await start({ metricsToken: METRICS_TOKEN });
+    // The service's own SQLite handle made read-only: writes fail as on a read-only file (faults.ts).
+    const handle = (server.service.store as unknown as { db: { db: { pragma(source: string): unknown } } }).db.db;
+    const create = (name: string) =>
+      fetch(`${server.url}/api/v2/organizations/${ORG}/workspaces`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${TOKENS.owner}`, 'content-type': 'application/vnd.api+json' },
+        body: JSON.stringify({ data: { type: 'workspaces', attributes: { name } } }),
+      });
+    handle.pragma('query_only = 1');
+    try {
+      expect((await create('metrics-outage-1')).status).toBe(503);
+      expect(await (await get(`${server.url}/metrics`, METRICS_TOKEN)).text()).toContain('cdkws_database_up 0');
+    } finally {
+      handle.pragma('query_only = 0');
+    }
+    expect((await create('metrics-outage-2')).status).toBe(201);
     const text = await (await get(`${server.url}/metrics`, METRICS_TOKEN)).text();
+    await server.close();
     expect(text).toContain('cdkws_database_outages_total 1');
     expect(text).toContain('cdkws_database_up 1');
   });
