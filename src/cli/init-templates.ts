@@ -170,7 +170,10 @@ export function workflowYaml(): string {
         with:
           terraform_version: "1.11"
           terraform_wrapper: false
-      - run: npm ci`;
+      - run: npm ci
+      # The app command only transpiles (\`ts-node --transpile-only\`): type errors are caught here.
+      - name: Type-check the app
+        run: npx tsc --noEmit`;
   return `# Workspaces as code, reviewed in pull requests and deployed from the main branch.
 # \`cdkws init\` writes this file as .github/workflows/workspaces.yml; in an app of your own, copy it there.
 #

@@ -42,17 +42,21 @@ export const ORGANIZATION_ATTRIBUTES = {
     kind: 'string',
     required: true,
     ...CREATE_AND_UPDATE,
+    // Organizations from a bootstrap file without an `email` answer null.
+    answeredNull: true,
     description: "The organization administrators' email address.",
   },
   sessionRemember: {
     wire: 'session-remember',
     kind: 'number',
+    nullable: true,
     ...CREATE_AND_UPDATE,
     description: 'Minutes a session lasts at most.',
   },
   sessionTimeout: {
     wire: 'session-timeout',
     kind: 'number',
+    nullable: true,
     ...CREATE_AND_UPDATE,
     description: 'Minutes of inactivity after which a session ends.',
   },

@@ -52,7 +52,9 @@ describe.each(backendKinds)('console sessions (%s)', (kind) => {
     const sessions = new ConsoleSessions(randomBytes(32), store);
     const issued = (await sessions.start(alice, 'alice-token'))!;
     const [id, mac] = issued.value.split('.');
-    expect(await sessions.resume(`${id.slice(0, -2)}AA.${mac}`, index)).toBeNull();
+    // A character of the ID changed (in the middle: the last one's low bits are padding a decoder may ignore).
+    const tampered = id.slice(0, 5) + (id[5] === 'A' ? 'B' : 'A') + id.slice(6);
+    expect(await sessions.resume(`${tampered}.${mac}`, index)).toBeNull();
     expect(await new ConsoleSessions(randomBytes(32), store).resume(issued.value, index)).toBeNull();
     expect(await sessions.resume('garbage', index)).toBeNull();
     expect(await sessions.resume(issued.value, index)).not.toBeNull();
