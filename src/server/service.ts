@@ -5,6 +5,7 @@ import { type Caller, DirectoryIndex, type OrganizationRole, workspaceAccess } f
 import { type Directory, type DirectoryOrganization, type BootstrapFile, mergeBootstrap } from './bootstrap';
 import { notFound } from './errors';
 import { RenderCache } from './workspace/render-cache';
+import { StorageFaultError } from './storage/faults';
 import { metaDigest } from './storage/records';
 import type { DirectoryRowsChange, Store, WorkspaceRecord } from './storage/types';
 
@@ -118,8 +119,9 @@ export class Service {
           running = false;
         },
         (error: unknown) => {
-          // Logged once per outage: the next look tries again, requests go on with the index they have.
-          if (!this.watchFailed) this.log(`directory: cannot read changes from storage: ${(error as Error).message}`);
+          // Logged once per failure, and not at all for a database outage, which the storage logs
+          // itself (faults.ts): the next look tries again, requests go on with the index they have.
+          if (!this.watchFailed && !(error instanceof StorageFaultError)) this.log(`directory: cannot read changes from storage: ${(error as Error).message}`);
           this.watchFailed = true;
           running = false;
         },

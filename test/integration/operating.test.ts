@@ -95,7 +95,8 @@ describe('metrics', () => {
   });
 
   it('counts an outage of the real database, and shows it over', async () => {
-    const server = await start({ metricsToken: METRICS_TOKEN });
+    // SQLite on both passes: its own handle can be made read-only (PostgreSQL outages: faults.postgres.test.ts).
+    const server = await start({ metricsToken: METRICS_TOKEN, storage: { kind: 'sqlite', path: ':memory:' } });
     // The service's own SQLite handle made read-only: writes fail as on a read-only file (faults.ts).
     const handle = (server.service.store as unknown as { db: { db: { pragma(source: string): unknown } } }).db.db;
     const create = (name: string) =>
@@ -104,18 +105,21 @@ describe('metrics', () => {
         headers: { authorization: `Bearer ${TOKENS.owner}`, 'content-type': 'application/vnd.api+json' },
         body: JSON.stringify({ data: { type: 'workspaces', attributes: { name } } }),
       });
-    handle.pragma('query_only = 1');
+    let during: string;
+    let after: string;
     try {
+      handle.pragma('query_only = 1');
       expect((await create('metrics-outage-1')).status).toBe(503);
-      expect(await (await get(`${server.url}/metrics`, METRICS_TOKEN)).text()).toContain('cdkws_database_up 0');
-    } finally {
+      during = await (await get(`${server.url}/metrics`, METRICS_TOKEN)).text();
       handle.pragma('query_only = 0');
+      expect((await create('metrics-outage-2')).status).toBe(201);
+      after = await (await get(`${server.url}/metrics`, METRICS_TOKEN)).text();
+    } finally {
+      await server.close();
     }
-    expect((await create('metrics-outage-2')).status).toBe(201);
-    const text = await (await get(`${server.url}/metrics`, METRICS_TOKEN)).text();
-    await server.close();
-    expect(text).toContain('cdkws_database_outages_total 1');
-    expect(text).toContain('cdkws_database_up 1');
+    expect(during).toContain('cdkws_database_up 0');
+    expect(after).toContain('cdkws_database_outages_total 1');
+    expect(after).toContain('cdkws_database_up 1');
   });
 });
 
