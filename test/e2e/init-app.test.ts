@@ -152,36 +152,40 @@ describeWithTerraform('cdkws init, then the engine CLI and cdkws, in an app outs
       10 * MINUTE,
     );
 
-    it(`fails the ${engine} CLI's synth on a policy error and prints policy warnings, sending nothing`, async () => {
-      const mainFile = path.join(app, 'main.ts');
-      const original = readFileSync(mainFile, 'utf8');
-      const withPolicy = original
-        .replace("from 'cdk-workspaces';", "from 'cdk-workspaces';\nimport { Policy, PolicyRules } from 'cdk-workspaces';")
-        .replace(
-          'app.synth();',
-          [
-            'Policy.apply(app, {',
-            "  rules: [PolicyRules.requiredTags(['team']), PolicyRules.engineVersionPinned({ severity: 'warning' })],",
-            '});',
+    it(
+      `fails the ${engine} CLI's synth on a policy error and prints policy warnings, sending nothing`,
+      async () => {
+        const mainFile = path.join(app, 'main.ts');
+        const original = readFileSync(mainFile, 'utf8');
+        const withPolicy = original
+          .replace("from 'cdk-workspaces';", "from 'cdk-workspaces';\nimport { Policy, PolicyRules } from 'cdk-workspaces';")
+          .replace(
             'app.synth();',
-          ].join('\n'),
-        );
-      writeFileSync(mainFile, withPolicy);
-      try {
-        const synth = await engineCli('synth');
-        expect(synth.code).not.toBe(0);
-        expect(synth.output).toContain('required-tags');
-        expect(synth.output).toContain(`workspaces/${name}`);
-        // Warnings only: the engine synthesizes, and the warning reaches its output.
-        writeFileSync(mainFile, withPolicy.replace("PolicyRules.requiredTags(['team']), ", ''));
-        const warned = await engineCli('synth');
-        expectExit(warned, 0, `${engine} synth with a warning`);
-        expect(warned.output).toContain('engine-version-pinned');
-        expect((await workspace()).status).toBe(404);
-      } finally {
-        writeFileSync(mainFile, original);
-      }
-    });
+            [
+              'Policy.apply(app, {',
+              "  rules: [PolicyRules.requiredTags(['team']), PolicyRules.engineVersionPinned({ severity: 'warning' })],",
+              '});',
+              'app.synth();',
+            ].join('\n'),
+          );
+        writeFileSync(mainFile, withPolicy);
+        try {
+          const synth = await engineCli('synth');
+          expect(synth.code).not.toBe(0);
+          expect(synth.output).toContain('required-tags');
+          expect(synth.output).toContain(`workspaces/${name}`);
+          // Warnings only: the engine synthesizes, and the warning reaches its output.
+          writeFileSync(mainFile, withPolicy.replace("PolicyRules.requiredTags(['team']), ", ''));
+          const warned = await engineCli('synth');
+          expectExit(warned, 0, `${engine} synth with a warning`);
+          expect(warned.output).toContain('engine-version-pinned');
+          expect((await workspace()).status).toBe(404);
+        } finally {
+          writeFileSync(mainFile, original);
+        }
+      },
+      5 * MINUTE,
+    );
 
     it(
       'deploys and destroys with cdkws in the same app',
