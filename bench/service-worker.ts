@@ -48,9 +48,7 @@ async function run(job: ServiceJob | BareJob | BareManyJob): Promise<void> {
       res.writeHead(200, { 'content-type': job.contentType, 'content-length': payload.length });
       res.end(payload);
     });
-    server.keepAliveTimeout = 65_000;
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    parentPort!.postMessage({ url: `http://127.0.0.1:${(server.address() as AddressInfo).port}` });
+    await listenAndReport(server);
     return;
   }
   if (job.mode === 'bare') {
@@ -59,9 +57,7 @@ async function run(job: ServiceJob | BareJob | BareManyJob): Promise<void> {
       res.writeHead(200, { 'content-type': job.contentType, 'content-length': payload.length });
       res.end(payload);
     });
-    server.keepAliveTimeout = 65_000;
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    parentPort!.postMessage({ url: `http://127.0.0.1:${(server.address() as AddressInfo).port}` });
+    await listenAndReport(server);
     return;
   }
   const server = await startServer({
@@ -109,3 +105,10 @@ async function run(job: ServiceJob | BareJob | BareManyJob): Promise<void> {
 run(workerData).catch((error) => {
   parentPort!.postMessage({ error: String(error?.stack ?? error) });
 });
+
+/** The bare baselines: listen on a free loopback port and tell the bench where. */
+async function listenAndReport(server: http.Server): Promise<void> {
+  server.keepAliveTimeout = 65_000;
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  parentPort!.postMessage({ url: `http://127.0.0.1:${(server.address() as AddressInfo).port}` });
+}

@@ -5,7 +5,7 @@ import { parseArgs } from 'node:util';
 import { startServer } from '../server';
 import { BootstrapError } from '../server/bootstrap';
 import { OwnerOnlyError, ensureDataDirectory } from '../server/owner-only';
-import { storageFromFlags } from './storage-flags';
+import { DEFAULT_DATA_FILE, storageFromFlags } from './storage-flags';
 import { WIRE_DIALECTS } from '../spec/attribute-table';
 import { LOG_FORMATS, type LogFormat } from '../server/http/request-log';
 import { ensureLocalTls, loadTlsFiles, TlsSetupError, type TlsMaterial } from '../server/tls';
@@ -147,27 +147,6 @@ export async function serve(argv: string[]): Promise<number> {
     return 1;
   }
   const storage = storageFromFlags(values);
-  if (storage.kind === 'postgres') {
-    if (values['statement-timeout'] !== undefined) {
-      const seconds = Number(values['statement-timeout']);
-      if (values['statement-timeout'].trim() === '' || !Number.isFinite(seconds) || seconds < 0 || seconds > 86_400) {
-        process.stderr.write(`cdkws serve: --statement-timeout must be a number of seconds from 0 (no limit) to 86400, not "${values['statement-timeout']}"\n`);
-        return 1;
-      }
-      storage.statementTimeoutMs = Math.round(seconds * 1000);
-    }
-    if (values['database-pool'] !== undefined) {
-      const size = Number(values['database-pool']);
-      if (!Number.isInteger(size) || size < 1 || size > 1000) {
-        process.stderr.write(`cdkws serve: --database-pool must be a whole number from 1 to 1000, not "${values['database-pool']}"\n`);
-        return 1;
-      }
-      storage.poolSize = size;
-    }
-  } else if (values['statement-timeout'] !== undefined || values['database-pool'] !== undefined) {
-    process.stderr.write('cdkws serve: --statement-timeout and --database-pool apply to PostgreSQL (--database) only\n');
-    return 1;
-  }
   const dialect = WIRE_DIALECTS.find((d) => d === values.dialect);
   if (dialect === undefined) {
     process.stderr.write(`cdkws serve: --dialect must be ${WIRE_DIALECTS.join(' or ')}, not "${values.dialect}"\n`);
@@ -180,7 +159,7 @@ export async function serve(argv: string[]): Promise<number> {
     if (values['tls-cert'] !== undefined) {
       tls = loadTlsFiles(values['tls-cert'], values['tls-key']!);
     } else if (values.tls) {
-      const dataFile = storage.kind === 'sqlite' && storage.path !== ':memory:' ? storage.path : path.join('.cdkws', 'service.db');
+      const dataFile = storage.kind === 'sqlite' && storage.path !== ':memory:' ? storage.path : DEFAULT_DATA_FILE;
       const local = ensureLocalTls(path.join(path.dirname(path.resolve(dataFile)), 'tls'));
       tls = local;
       describeLocalTls(local.caFile, local.created, values.host);
