@@ -11,7 +11,7 @@ import { PolicyRules, type PolicyRule, type PolicyViolation } from './policy-rul
 import { TagBinding } from './tag-binding';
 import { isUnresolved } from './validation';
 import { configurableRows, WORKSPACE_ATTRIBUTES } from '../src/spec';
-import { bindingName, Workspace, type WorkspaceProps } from './workspace';
+import { Workspace, type WorkspaceProps } from './workspace';
 
 export { PolicyRules };
 export type { PolicyRule, PolicyViolation };
@@ -86,10 +86,10 @@ function tagBindingsOf(workspace: Workspace, stack: TerraformStack): Record<stri
 /** The workspace's effective settings as props: what its resource will be created with. */
 function propsOf(workspace: Workspace, stack: TerraformStack): WorkspaceProps {
   const r = workspace.resource;
-  // The table's attributes as the resource's inputs (`<binding name>Input`), then the construct's own props.
+  // The table's attributes as the resource's inputs (`<row key>Input`), then the construct's own props.
   const inputs = r as unknown as Record<string, unknown>;
   const props: Record<string, unknown> = {};
-  for (const [name, row] of configurableRows(WORKSPACE_ATTRIBUTES)) props[name] = inputs[`${bindingName(row.snake!)}Input`];
+  for (const [name] of configurableRows(WORKSPACE_ATTRIBUTES)) props[name] = inputs[`${name}Input`];
   Object.assign(props, {
     organization: r.organizationInput,
     tagNames: r.tagNamesInput,

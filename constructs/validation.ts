@@ -2,7 +2,7 @@
 // mistake fails at `new Workspace(…)` with the construct path and attribute, not at apply time.
 import type { IConstruct } from 'constructs';
 import type { z } from 'zod';
-import { renderViolation, requestAttributesSchema, toWireAttributes, type AttributeTable, type RuleViolation } from '../src/spec';
+import { pathFromWire, renderViolation, requestAttributesSchema, toWireAttributes, type AttributeTable, type RuleViolation } from '../src/spec';
 import { Token } from './engine';
 
 /** One broken rule of one construct: the prop (camelCase, dotted for nested props) and the fix. */
@@ -32,12 +32,6 @@ export function isUnresolved(value: unknown): boolean {
   return false;
 }
 
-/** `auto-apply` → `autoApply`, `/data/attributes/vcs-repo/identifier` → `vcsRepo.identifier`. */
-export function propName(pointerOrKey: string | ReadonlyArray<PropertyKey>): string {
-  const parts = typeof pointerOrKey === 'string' ? pointerOrKey.replace(/^\/data\/attributes\//, '').split('/') : pointerOrKey.map(String);
-  return parts.map((part) => part.replace(/-([a-z])/g, (_, c: string) => c.toUpperCase())).join('.');
-}
-
 /** Shown after a message so the user sees what was given (aws-cdk's message rules). */
 export function shown(value: unknown): string {
   const text = JSON.stringify(value);
@@ -61,12 +55,15 @@ export class PropsChecker {
     if (!result.success) this.fail(attribute, `${result.error.issues[0].message} (got ${shown(value)})`);
   }
 
-  /** Checks several spec attributes at once: issue paths are mapped back to prop names. */
+  /**
+   * Checks a prop given in the service's own shape (e.g. an explorer query, passed on as written):
+   * an issue's path is the path in the prop, so it names the prop as the user wrote it.
+   */
   checkObject(schema: z.ZodType, attributes: Record<string, unknown>, prefix = ''): void {
     const result = schema.safeParse(attributes);
     if (result.success) return;
     for (const issue of result.error.issues) {
-      const attribute = prefix + propName(issue.path);
+      const attribute = prefix + issue.path.map(String).join('.');
       let value: unknown = attributes;
       for (const key of issue.path) value = (value as Record<PropertyKey, unknown> | undefined)?.[key];
       this.fail(attribute, value === undefined ? issue.message : `${issue.message} (got ${shown(value)})`);
@@ -121,14 +118,12 @@ function typeSchemaOf(table: AttributeTable): z.ZodType {
   return schema;
 }
 
-/** A wire-name issue path as the camelCase path of the table's rows. */
+/** A wire-name issue path as the camelCase path of the table's rows (members past the rows, e.g. list indexes, as given). */
 function camelPath(table: AttributeTable, wirePath: ReadonlyArray<PropertyKey>): string[] {
-  const path: string[] = [];
-  let current: AttributeTable | undefined = table;
-  for (const key of wirePath) {
-    const entry: [string, AttributeTable[string]] | undefined = current && Object.entries(current).find(([, row]) => row.wire === key);
-    path.push(entry ? entry[0] : String(key));
-    current = entry?.[1].attributes;
+  const keys = wirePath.map(String);
+  for (let length = keys.length; length > 0; length--) {
+    const rows = pathFromWire(table, keys.slice(0, length));
+    if (rows) return [...rows, ...keys.slice(length)];
   }
-  return path;
+  return keys;
 }

@@ -1,4 +1,5 @@
 import { Testing, Token } from 'cdktf';
+import { configurableRows, WORKSPACE_ATTRIBUTES, type AttributeRow, type AttributeTable } from '../src/spec';
 import { Workspace as WorkspaceResource } from './gen/providers/cdkws/workspace';
 import { TagBinding as TagBindingResource } from './gen/providers/cdkws/tag-binding';
 import { TagBinding } from './tag-binding';
@@ -192,5 +193,22 @@ describe('Workspace', () => {
     expect(() => new Workspace(app, 'loose', { name: 'x' })).toThrow(
       /loose: workspace constructs must be created inside a WorkspacesStack|No stack could be identified/,
     );
+  });
+});
+
+describe("the workspace table's names in the generated binding", () => {
+  /** A distinct literal for a row (the binding checks no rules), objects member by member. */
+  const sample = (name: string, row: AttributeRow): unknown =>
+    row.kind === 'object' ? samples(row.attributes ?? {}) : row.kind === 'boolean' ? true : row.kind === 'number' ? 7 : row.kind === 'strings' ? [name] : name;
+  const samples = (table: AttributeTable) => Object.fromEntries(configurableRows(table).map(([name, row]) => [name, sample(name, row)]));
+  const hcl = (table: AttributeTable): Record<string, unknown> =>
+    Object.fromEntries(configurableRows(table).map(([name, row]) => [row.snake!, row.kind === 'object' ? hcl(row.attributes ?? {}) : sample(name, row)]));
+
+  it("takes every configurable row under the row's key and writes it under the row's HCL name", () => {
+    // The construct passes props to the binding by row key: this holds only while the generated
+    // binding's property for each HCL name is the table's key.
+    const stack = testStack();
+    new WorkspaceResource(stack, 'all', samples(WORKSPACE_ATTRIBUTES) as unknown as ConstructorParameters<typeof WorkspaceResource>[2]);
+    expect(resources(stack, 'cdkws_workspace').all).toEqual(hcl(WORKSPACE_ATTRIBUTES));
   });
 });

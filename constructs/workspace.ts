@@ -108,17 +108,18 @@ export class Workspace extends Construct implements IWorkspace {
   }
 }
 
-/** camelCase of an HCL name: the property names of the generated bindings. */
-export const bindingName = (snake: string) => snake.replace(/_([a-z0-9])/g, (_, c: string) => c.toUpperCase());
-
-/** The props of the table's configurable rows, as the generated binding's config (tokens as given). */
+/**
+ * The props of the table's configurable rows, as the generated binding's config (tokens as given).
+ * A row's key is both the prop and the binding's property: the bindings are generated from the
+ * provider schema, whose HCL names are the table's (workspace.test.ts checks every row).
+ */
 function toBindingConfig(table: AttributeTable, values: Readonly<Record<string, unknown>>): Record<string, unknown> {
   const config: Record<string, unknown> = {};
   for (const [name, row] of configurableRows(table)) {
     const value = values[name];
     if (value === undefined) continue;
     const nested = row.attributes !== undefined && value !== null && typeof value === 'object' && !isUnresolved(value);
-    config[bindingName(row.snake!)] = nested ? toBindingConfig(row.attributes, value as Record<string, unknown>) : value;
+    config[name] = nested ? toBindingConfig(row.attributes, value as Record<string, unknown>) : value;
   }
   return config;
 }
