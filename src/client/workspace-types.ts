@@ -106,6 +106,8 @@ export interface Workspace extends Omit<WorkspaceReadValues, 'name' | keyof Alwa
   sshKeyId?: string | null;
   currentRunId?: string | null;
   currentStateVersionId?: string | null;
+  /** The workspace's page in the service's UI (`links.self-html`): a path on the service's address. */
+  selfHtml?: string;
   /** The validated wire resource, for members this type does not name. */
   raw: WorkspaceResource;
 }
@@ -217,6 +219,7 @@ export function toWorkspace(resource: WorkspaceResource): Workspace {
   values.sshKeyId = relatedId(rel['ssh-key']);
   values.currentRunId = relatedId(rel['current-run']);
   values.currentStateVersionId = relatedId(rel['current-state-version']);
+  values.selfHtml = resource.links?.['self-html'];
   values.raw = resource;
   return values as unknown as Workspace;
 }

@@ -3,7 +3,7 @@
 // values mapping for the resource and the data source, and one values → options mapping for create
 // and update. Pure functions: every rule about what goes into state lives here.
 import type { EffectiveTagBinding, TagBinding, TagBindingOptions, Workspace, WorkspaceCreateOptions, WorkspaceUpdateOptions } from '../../client';
-import { answeredWireValue, fromWireAttributes, type AttributeRow, type AttributeTable } from '../../spec/attribute-table';
+import type { AttributeRow, AttributeTable } from '../../spec/attribute-table';
 import { isExactEngineVersion, resolveEngineVersion } from '../../spec/engine-version';
 import { normalizeFlatTagName } from '../../spec/tag';
 import { WORKSPACE_ATTRIBUTES } from '../../spec/workspace-attributes';
@@ -32,30 +32,24 @@ export function bindingsOf(tagBindings: Record<string, string>): TagBindingOptio
 
 // ---- answer → values ------------------------------------------------------------------------
 
-/** An answered value as Terraform holds it: objects by their HCL members (a member left out takes its default). */
+/** A value of the client's workspace as Terraform holds it: objects by their HCL members (a member left out takes its default). */
 function toValue(row: AttributeRow, answered: unknown): Value {
   if (answered === undefined || answered === null) return null;
   if (row.kind !== 'object') return answered as Value;
-  const members = fromWireAttributes(row.attributes ?? {}, answered as Record<string, unknown>);
+  const members = answered as Readonly<Record<string, unknown>>;
   const out: ObjectValue = {};
   for (const member of hclRows(row.attributes ?? {})) out[member.snake] = (members[member.path[0]] ?? member.row.default ?? null) as Value;
   return out;
 }
 
-function relationshipId(ws: Workspace, name: string): string | null {
-  const data = (ws.raw.relationships as Record<string, { data?: unknown } | undefined> | undefined)?.[name]?.data;
-  return isObject(data) && typeof data.id === 'string' ? data.id : null;
-}
-
 /**
- * The workspace's values for every row with an HCL name, read from the answer the client got (a
- * relationship's ID where the row says so). Flat tags come in name order: the service keeps none.
+ * The workspace's values for every row with an HCL name, from the client's typed workspace (which
+ * holds every row of the table by its key, relationships included). Flat tags come in name order:
+ * the service keeps none.
  */
 export function answeredValues(ws: Workspace): ObjectValue {
-  const attributes = ws.raw.attributes as Record<string, unknown>;
   const out: ObjectValue = {};
-  for (const { snake, row } of ROWS)
-    out[snake] = toValue(row, row.readRelationship ? relationshipId(ws, row.readRelationship) : answeredWireValue(row, attributes));
+  for (const { path, snake, row } of ROWS) out[snake] = toValue(row, ws[path[0] as keyof Workspace]);
   out.tag_names = [...ws.tagNames].sort();
   return out;
 }
@@ -99,7 +93,7 @@ export function stateFromWorkspace(seen: Observed, referenceValue: ObjectValue |
   const ws = seen.workspace;
   const reference = referenceValue && workspaceModel(referenceValue);
   const organization = ws.organization ?? reference?.organization ?? null;
-  const selfHtml = ws.raw.links?.['self-html'] ?? `/app/${encodeURIComponent(organization ?? '')}/workspaces/${encodeURIComponent(ws.name)}`;
+  const selfHtml = ws.selfHtml ?? `/app/${encodeURIComponent(organization ?? '')}/workspaces/${encodeURIComponent(ws.name)}`;
   const values = answeredValues(ws);
   return {
     ...values,

@@ -56,6 +56,25 @@ describe('state from a workspace', () => {
     expect(state.force_delete).toBe(false);
     expect(state.setting_overwrites).toBeNull();
   });
+  it("reads the client's typed workspace, not the wire document it came from", () => {
+    const ws = workspace({
+      'engine-version': undefined,
+      'terraform-version': '1.6.0',
+      'auto-apply': true,
+      'vcs-repo': { identifier: 'a/b', 'github-app-installation-id': 'ghain-1' },
+    });
+    // The typed members are all the mapping may use: the document behind them is emptied.
+    const typedOnly: typeof ws = { ...ws, raw: { id: ws.id, type: 'workspaces', attributes: {} } as unknown as typeof ws.raw };
+    const state = stateFromWorkspace({ workspace: typedOnly, effective: [] }, null, 'http://svc');
+    expect(state).toMatchObject({
+      engine_version: '1.6.0',
+      auto_apply: true,
+      project_id: 'prj-default',
+      tag_names: ['prod'],
+      vcs_repo: { identifier: 'a/b', oauth_token_id: null, vcsapp_installation_id: 'ghain-1', branch: '', ingress_submodules: false, tags_regex: null },
+      html_url: 'http://svc/app/acme/workspaces/net',
+    });
+  });
   it('reports setting_overwrites only when the reference manages them', () => {
     const ws = workspace({ 'setting-overwrites': { 'execution-mode': true, 'agent-pool': false } });
     const state = stateFromWorkspace({ workspace: ws, effective: [] }, { setting_overwrites: { execution_mode: true, agent_pool: null } }, '');
