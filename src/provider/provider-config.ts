@@ -5,42 +5,53 @@
 import { KeyedMutex, type ProviderData } from './context';
 import { error, type Diagnostic } from './protocol/diagnostics';
 import type { ObjectValue } from './protocol/values';
-import { decodeModel, type ModelOf } from './resource';
+import type { Schema } from './protocol/schema';
+import { decodeModel, hclAttributes, modelNamesOf, type ModelOf, type NamedAttributes } from './resource';
 import { PROVIDER_VERSION } from './version';
 
 export const DEFAULT_LOCK_TIMEOUT = '60s';
 
-export const providerSchema = {
-  description: 'Manages workspaces of an infrastructure workspace service.',
-  attributes: {
-    address: {
-      type: 'string' as const,
-      optional: true,
-      description: 'Base URL scheme://host[:port] (without /api/v2). Falls back to CDKWS_ADDRESS, then TFE_HOSTNAME (https).',
-    },
-    token: {
-      type: 'string' as const,
-      optional: true,
-      sensitive: true,
-      description: 'API token. Falls back to CDKWS_TOKEN, then TFE_TOKEN, then the Terraform CLI credentials for the host.',
-    },
-    organization: {
-      type: 'string' as const,
-      optional: true,
-      description: 'Default organization for resources that omit one. Falls back to CDKWS_ORGANIZATION.',
-    },
-    ca_file: {
-      type: 'string' as const,
-      optional: true,
-      description: 'PEM file of an extra certificate authority to trust for HTTPS, e.g. the one "cdkws serve --tls" prints. Falls back to CDKWS_CA_FILE.',
-    },
-    lock_timeout: {
-      type: 'string' as const,
-      optional: true,
-      description: `How long an update waits for a workspace locked by someone else, e.g. "90s" or "5m". Default "${DEFAULT_LOCK_TIMEOUT}".`,
-    },
+/** The provider block's attributes, keyed by model name. */
+const PROVIDER_BLOCK_ATTRIBUTES = {
+  address: {
+    snake: 'address',
+    type: 'string',
+    optional: true,
+    description: 'Base URL scheme://host[:port] (without /api/v2). Falls back to CDKWS_ADDRESS, then TFE_HOSTNAME (https).',
   },
+  token: {
+    snake: 'token',
+    type: 'string',
+    optional: true,
+    sensitive: true,
+    description: 'API token. Falls back to CDKWS_TOKEN, then TFE_TOKEN, then the Terraform CLI credentials for the host.',
+  },
+  organization: {
+    snake: 'organization',
+    type: 'string',
+    optional: true,
+    description: 'Default organization for resources that omit one. Falls back to CDKWS_ORGANIZATION.',
+  },
+  caFile: {
+    snake: 'ca_file',
+    type: 'string',
+    optional: true,
+    description: 'PEM file of an extra certificate authority to trust for HTTPS, e.g. the one "cdkws serve --tls" prints. Falls back to CDKWS_CA_FILE.',
+  },
+  lockTimeout: {
+    snake: 'lock_timeout',
+    type: 'string',
+    optional: true,
+    description: `How long an update waits for a workspace locked by someone else, e.g. "90s" or "5m". Default "${DEFAULT_LOCK_TIMEOUT}".`,
+  },
+} as const satisfies NamedAttributes;
+
+export const providerSchema: Schema = {
+  description: 'Manages workspaces of an infrastructure workspace service.',
+  attributes: hclAttributes(PROVIDER_BLOCK_ATTRIBUTES),
 };
+
+const providerNames = modelNamesOf(PROVIDER_BLOCK_ATTRIBUTES);
 
 /** "250ms", "90s", "5m", "1h" (or combinations like "1m30s") → milliseconds; undefined if invalid. */
 export function parseDuration(text: string): number | undefined {
@@ -52,13 +63,13 @@ export function parseDuration(text: string): number | undefined {
   return Math.round(total);
 }
 
-type ProviderModel = ModelOf<typeof providerSchema.attributes>;
+type ProviderModel = ModelOf<typeof PROVIDER_BLOCK_ATTRIBUTES>;
 
 // Unknown during plan (e.g. from another resource): fall back as if unset.
 const given = (v: string | null | undefined): string | undefined => (v ? v : undefined);
 
 export function validateProviderConfig(config: ObjectValue): Diagnostic[] {
-  const timeout = decodeModel<ProviderModel>(providerSchema, config).lockTimeout;
+  const timeout = decodeModel<ProviderModel>(providerSchema, providerNames, config).lockTimeout;
   if (typeof timeout === 'string' && parseDuration(timeout) === undefined) {
     return [error('Invalid lock_timeout', `"${timeout}" is not a duration; use e.g. "60s", "5m" or "1m30s".`, ['lock_timeout'])];
   }
@@ -94,7 +105,7 @@ export async function configureProvider(config: ObjectValue): Promise<{ provider
   const { BatchedWorkspaceReader } = await import('./refresh');
   let resolved;
   let ca: string | undefined;
-  const model = decodeModel<ProviderModel>(providerSchema, config);
+  const model = decodeModel<ProviderModel>(providerSchema, providerNames, config);
   const sources = { address: given(model.address), token: given(model.token), organization: given(model.organization), caFile: given(model.caFile) };
   try {
     resolved = client.resolveCredentials(sources);

@@ -1,10 +1,12 @@
 // The provider's resource shape: create, read, update, delete and import hooks over a typed model,
 // dispatched once here (the protocol layer only knows one `apply`). A model is the resource's
-// configuration, plan or state decoded from the protocol's Value by its schema: camelCase members
-// (`agent_pool_id` → `agentPoolId`), typed from the schema's Terraform types, `null` for null and
-// `undefined` for a value not known until apply. Light on purpose: loaded before any client code.
+// configuration, plan or state decoded from the protocol's Value by its schema, its members named
+// by the schema's model names (the attribute table's keys for its rows, declared beside the
+// provider's own attributes: no name is derived by changing case), typed from the schema's
+// Terraform types, `null` for null and `undefined` for a value not known until apply. Light on
+// purpose: loaded before any client code.
 import type { Diagnostic } from './protocol/diagnostics';
-import type { Block, TfType } from './protocol/schema';
+import type { Attribute, Block, TfType } from './protocol/schema';
 import type {
   ApplyRequest,
   ApplyResult,
@@ -23,12 +25,31 @@ import type { Schema } from './protocol/schema';
 
 type Awaitable<T> = T | Promise<T>;
 
-/** `agent_pool_id` → `agentPoolId`, in types. */
-export type Camel<S extends string> = S extends `${infer Head}_${infer Tail}` ? `${Head}${Capitalize<Camel<Tail>>}` : S;
+/** What a model calls an HCL attribute or block, and for a block or an object, its members. */
+export interface ModelName {
+  readonly name: string;
+  readonly members?: ModelNames;
+}
 
-/** `agent_pool_id` → `agentPoolId`. */
-export function camel(snake: string): string {
-  return snake.replace(/_([a-z0-9])/g, (_, c: string) => c.toUpperCase());
+/** Model names by HCL name (`agent_pool_id` → `agentPoolId`), as the table or a declaration gives them. */
+export type ModelNames = Readonly<Record<string, ModelName>>;
+
+/** One of the provider's own attributes (not a table row): its schema entry plus its HCL name, keyed by model name. */
+export interface NamedAttribute extends Attribute {
+  readonly snake: string;
+}
+
+/** The provider's own attributes of a schema, keyed by model name. */
+export type NamedAttributes = Readonly<Record<string, NamedAttribute>>;
+
+/** The schema's attributes (by HCL name) of named attributes. */
+export function hclAttributes(named: NamedAttributes): Record<string, Attribute> {
+  return Object.fromEntries(Object.values(named).map(({ snake, ...attribute }) => [snake, attribute]));
+}
+
+/** The model names of named attributes. */
+export function modelNamesOf(named: NamedAttributes): ModelNames {
+  return Object.fromEntries(Object.entries(named).map(([name, { snake }]) => [snake, { name }]));
 }
 
 /** The JS value of a Terraform type in a model (maps keep their keys: they are data). */
@@ -42,36 +63,51 @@ export type ModelValue<T> = T extends 'string'
         ? ModelValue<E>[]
         : T extends readonly ['map', infer E]
           ? Record<string, ModelValue<E>>
-          : T extends readonly ['object', infer O]
-            ? { -readonly [K in keyof O & string as Camel<K>]: ModelValue<O[K]> | null }
+          : T extends readonly ['object', unknown]
+            ? Readonly<Record<string, unknown>>
             : unknown;
 
 /** A member of a model: its value, null, or undefined while unknown. */
 export type Known<T> = T | null | undefined;
 
-/** The model of a block of attributes written `as const`. */
-export type ModelOf<A> = { -readonly [K in keyof A & string as Camel<K>]: A[K] extends { type: infer T } ? Known<ModelValue<T>> : never };
+/** The model of named attributes written `as const`. */
+export type ModelOf<A> = { -readonly [K in keyof A & string]: A[K] extends { type: infer T } ? Known<ModelValue<T>> : never };
 
-function decodeValue(type: TfType, value: Value | undefined): unknown {
+function nameOf(names: ModelNames, snake: string): ModelName {
+  const found = names[snake];
+  if (!found) throw new Error(`Provider bug: the schema's "${snake}" has no model name.`);
+  return found;
+}
+
+function decodeValue(type: TfType, name: ModelName, value: Value | undefined): unknown {
   if (value === undefined || !isWhollyKnown(value)) return undefined;
   if (value === null || typeof type === 'string') return value;
   if (type[0] === 'object') {
     const members = type[1];
-    return Object.fromEntries(Object.keys(members).map((name) => [camel(name), decodeValue(members[name], (value as ObjectValue)[name])]));
+    return Object.fromEntries(
+      Object.keys(members).map((snake) => {
+        const member = nameOf(name.members ?? {}, snake);
+        return [member.name, decodeValue(members[snake], member, (value as ObjectValue)[snake])];
+      }),
+    );
   }
-  if ((type[0] === 'list' || type[0] === 'set') && Array.isArray(value)) return value.map((v) => decodeValue(type[1], v));
+  if ((type[0] === 'list' || type[0] === 'set') && Array.isArray(value)) return value.map((v) => decodeValue(type[1], name, v));
   return value;
 }
 
-/** A value of `block` as its model: camelCase members, unknown values undefined (wholly or not at all). */
-export function decodeModel<M>(block: Block, value: ObjectValue): M {
+/** A value of `block` as its model: members by their model names, unknown values undefined (wholly or not at all). */
+export function decodeModel<M>(block: Block, names: ModelNames, value: ObjectValue): M {
   const out: Record<string, unknown> = {};
-  for (const [name, a] of Object.entries(block.attributes ?? {})) out[camel(name)] = decodeValue(a.type, value[name]);
-  for (const [name, b] of Object.entries(block.blocks ?? {})) {
-    const v = value[name];
+  for (const [snake, a] of Object.entries(block.attributes ?? {})) {
+    const name = nameOf(names, snake);
+    out[name.name] = decodeValue(a.type, name, value[snake]);
+  }
+  for (const [snake, b] of Object.entries(block.blocks ?? {})) {
+    const name = nameOf(names, snake);
+    const v = value[snake];
     // Only single blocks are used by this provider; others keep their protocol value.
-    if (b.nesting !== 'single' && b.nesting !== 'group') out[camel(name)] = v;
-    else out[camel(name)] = v === undefined || !isWhollyKnown(v) ? undefined : v === null ? null : decodeModel(b.block, v as ObjectValue);
+    if (b.nesting !== 'single' && b.nesting !== 'group') out[name.name] = v;
+    else out[name.name] = v === undefined || !isWhollyKnown(v) ? undefined : v === null ? null : decodeModel(b.block, name.members ?? {}, v as ObjectValue);
   }
   return out as M;
 }
@@ -108,6 +144,8 @@ export interface StateRequest<M> {
 /** What a resource implements; `defineResource` turns it into what the protocol layer calls. */
 export interface ResourceHooks<M, P> {
   schema: Schema;
+  /** The model name of each of the schema's attributes and blocks. */
+  names: ModelNames;
   /** Checks beyond the schema; unknown members are undefined and skipped. */
   validate?(config: Values<M>, ctx: HookContext<P>): Awaitable<Diagnostic[] | void>;
   /** Adjusts the default plan; works on the protocol's values, since it decides what is unknown. */
@@ -126,7 +164,7 @@ function missing(what: string, action: string): never {
 
 /** A resource from its hooks: one apply that calls create, update or delete with decoded models. */
 export function defineResource<M, P>(hooks: ResourceHooks<M, P>): ResourceImplementation<P> {
-  const values = (value: ObjectValue): Values<M> => ({ model: decodeModel<M>(hooks.schema, value), value });
+  const values = (value: ObjectValue): Values<M> => ({ model: decodeModel<M>(hooks.schema, hooks.names, value), value });
   return {
     schema: hooks.schema,
     validate: hooks.validate && ((config, ctx) => hooks.validate?.(values(config), ctx)),

@@ -4,6 +4,7 @@
 // handshake, so nothing here may import zod or the client.
 import type { AttributeKind, AttributeRow, AttributeTable } from '../spec/attribute-table';
 import type { Attribute, Block, NestedBlock, TfType } from './protocol/schema';
+import type { ModelNames } from './resource';
 
 const SCALAR_TYPES: Record<Exclude<AttributeKind, 'object'>, TfType> = {
   string: 'string',
@@ -26,6 +27,16 @@ export function hclRows(table: AttributeTable, at: readonly string[] = []): HclR
   const out: HclRow[] = [];
   for (const [name, row] of Object.entries(table)) if (row.snake !== undefined) out.push({ path: [...at, name], snake: row.snake, row });
   return out;
+}
+
+/** The model names of a table's HCL rows: each row's key, its members' keys for an object. */
+export function tableModelNames(table: AttributeTable): ModelNames {
+  return Object.fromEntries(
+    hclRows(table).map(({ path, snake, row }) => [
+      snake,
+      { name: path[path.length - 1], ...(row.attributes ? { members: tableModelNames(row.attributes) } : {}) },
+    ]),
+  );
 }
 
 /** Terraform's type for a row; objects are objects of their HCL members (less the paths in `omit`). */

@@ -6,16 +6,16 @@ import type { DataSourceImplementation } from '../protocol/types';
 import type { ObjectValue } from '../protocol/values';
 import { decodeModel, type ModelOf } from '../resource';
 import { organizationOf } from './workspace';
-import { workspacesDataSourceSchema } from './workspaces-schema';
+import { workspacesDataSourceNames, workspacesDataSourceSchema, type WORKSPACES_FILTERS } from './workspaces-schema';
 
-type Filters = ModelOf<typeof workspacesDataSourceSchema.attributes>;
+type Filters = ModelOf<typeof WORKSPACES_FILTERS>;
 
 const text = (v: string | null | undefined): string | undefined => (v ? v : undefined);
 const sorted = (v: string[] | null | undefined): string[] | undefined => (v && v.length > 0 ? [...v].sort() : undefined);
 
 /** The client's list options for the data source's filters; unset filters are not sent. */
 export function listOptions(config: ObjectValue): Omit<WorkspaceListOptions, 'pageNumber' | 'pageSize'> {
-  const filters = decodeModel<Filters>(workspacesDataSourceSchema, config);
+  const filters = decodeModel<Filters>(workspacesDataSourceSchema, workspacesDataSourceNames, config);
   const options: Omit<WorkspaceListOptions, 'pageNumber' | 'pageSize'> = {};
   const search = text(filters.searchName);
   const wildcardName = text(filters.wildcardName);

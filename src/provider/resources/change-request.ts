@@ -12,7 +12,7 @@ import { DiagnosticError, error, warning, type Diagnostic } from '../protocol/di
 import { Unknown, type ObjectValue, type Value } from '../protocol/values';
 import { defineResource, type ModelOf } from '../resource';
 import { byWorkspace, findCreatedRequests, queryCandidates } from './change-request-targets';
-import { changeRequestSchema } from './change-request-schema';
+import { changeRequestNames, changeRequestSchema, type CHANGE_REQUEST_ATTRIBUTES } from './change-request-schema';
 
 type RequestMap = Record<string, string>;
 
@@ -21,7 +21,7 @@ const strings = (v: Value | undefined): string[] => (Array.isArray(v) ? v.filter
 const requestMap = (v: Value | undefined): RequestMap =>
   isObject(v) ? (Object.fromEntries(Object.entries(v).filter(([, x]) => typeof x === 'string')) as RequestMap) : {};
 
-type ChangeRequestModel = ModelOf<typeof changeRequestSchema.attributes>;
+type ChangeRequestModel = ModelOf<typeof CHANGE_REQUEST_ATTRIBUTES>;
 const RESOURCE = 'cdkws_change_request';
 
 /** A planned value Terraform guarantees (required, or filled in by the plan). */
@@ -147,6 +147,7 @@ function archivedWarning(planned: ObjectValue): Diagnostic[] {
 
 export const changeRequestResource = defineResource<ChangeRequestModel, ProviderData>({
   schema: changeRequestSchema,
+  names: changeRequestNames,
 
   validate: (config) => checkConfig(config.value),
 

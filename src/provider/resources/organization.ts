@@ -7,9 +7,9 @@ import { configured, type ProviderData } from '../context';
 import { DiagnosticError, error, type Diagnostic } from '../protocol/diagnostics';
 import { Unknown, type ObjectValue } from '../protocol/values';
 import { defineResource, type ModelOf } from '../resource';
-import { organizationSchema } from './organization-schema';
+import { organizationNames, organizationSchema, type ORGANIZATION_RESOURCE_ATTRIBUTES } from './organization-schema';
 
-type OrganizationModel = ModelOf<typeof organizationSchema.attributes>;
+type OrganizationModel = ModelOf<typeof ORGANIZATION_RESOURCE_ATTRIBUTES>;
 const RESOURCE = 'cdkws_organization';
 
 function stateOf(organization: Organization): ObjectValue {
@@ -42,6 +42,7 @@ function required(value: string | null | undefined, what: string): string {
 
 export const organizationResource = defineResource<OrganizationModel, ProviderData>({
   schema: organizationSchema,
+  names: organizationNames,
 
   validate: (config) => checkRules(config.model),
 

@@ -9,9 +9,9 @@ import { DiagnosticError, error, type Diagnostic } from '../protocol/diagnostics
 import type { ApplyResult, HookContext } from '../protocol/types';
 import { Unknown, type ObjectValue, type Value } from '../protocol/values';
 import { decodeModel, defineResource, type ModelOf, type Values } from '../resource';
-import { remoteStateConsumersSchema } from './remote-state-consumers-schema';
+import { remoteStateConsumersNames, remoteStateConsumersSchema, type REMOTE_STATE_CONSUMERS_ATTRIBUTES } from './remote-state-consumers-schema';
 
-type ConsumersModel = ModelOf<typeof remoteStateConsumersSchema.attributes>;
+type ConsumersModel = ModelOf<typeof REMOTE_STATE_CONSUMERS_ATTRIBUTES>;
 const RESOURCE = 'cdkws_remote_state_consumers';
 
 /** The workspace a value is about (Terraform never stores one without it). */
@@ -113,6 +113,7 @@ async function write({ planned }: { planned: Values<ConsumersModel> }, ctx: Hook
 
 export const remoteStateConsumersResource = defineResource<ConsumersModel, ProviderData>({
   schema: remoteStateConsumersSchema,
+  names: remoteStateConsumersNames,
 
   validate({ model }) {
     const id = model.workspaceId;
@@ -124,7 +125,7 @@ export const remoteStateConsumersResource = defineResource<ConsumersModel, Provi
   async plan({ planned }, ctx) {
     // Known elements only: one consumer known after apply does not hide the others.
     const consumers = planned.consumer_ids === Unknown ? [] : stringsOf(planned.consumer_ids);
-    const { workspaceId } = decodeModel<ConsumersModel>(remoteStateConsumersSchema, planned);
+    const { workspaceId } = decodeModel<ConsumersModel>(remoteStateConsumersSchema, remoteStateConsumersNames, planned);
     // A workspace created in the same apply has no ID yet: the service checks it at apply.
     if (typeof workspaceId !== 'string' || !ctx.providerData) return;
     const diagnostics = await checkWorkspace(ctx.providerData, workspaceId, consumers);

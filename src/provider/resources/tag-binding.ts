@@ -10,7 +10,7 @@ import { DiagnosticError, error, type Diagnostic } from '../protocol/diagnostics
 import type { ApplyResult, HookContext } from '../protocol/types';
 import type { ObjectValue } from '../protocol/values';
 import { defineResource, type ModelOf, type Values } from '../resource';
-import { tagBindingSchema } from './tag-binding-schema';
+import { tagBindingNames, tagBindingSchema, type TAG_BINDING_RESOURCE_ATTRIBUTES } from './tag-binding-schema';
 
 export const TAG_BINDING_ID_SEPARATOR = '/';
 
@@ -70,7 +70,7 @@ async function changeBindings<T>(data: ProviderData, workspaceId: string, change
   });
 }
 
-type TagBindingModel = ModelOf<typeof tagBindingSchema.attributes>;
+type TagBindingModel = ModelOf<typeof TAG_BINDING_RESOURCE_ATTRIBUTES>;
 const RESOURCE = 'cdkws_tag_binding';
 
 /** A state value known to identify a binding (Terraform never stores one without them). */
@@ -124,6 +124,7 @@ async function write({ planned }: { planned: Values<TagBindingModel> }, ctx: Hoo
 
 export const tagBindingResource = defineResource<TagBindingModel, ProviderData>({
   schema: tagBindingSchema,
+  names: tagBindingNames,
 
   validate: (config) => checkRules(config.model),
 

@@ -7,16 +7,16 @@ import type { AttributeRow, AttributeTable } from '../../spec/attribute-table';
 import { isExactEngineVersion, resolveEngineVersion } from '../../spec/engine-version';
 import { normalizeFlatTagName } from '../../spec/tag';
 import { WORKSPACE_ATTRIBUTES } from '../../spec/workspace-attributes';
-import { camel, decodeModel } from '../resource';
+import { decodeModel } from '../resource';
 import { Unknown, isWhollyKnown, valuesEqual, type ObjectValue, type Value } from '../protocol/values';
 import { hclRows, type HclRow } from '../table-schema';
-import { workspaceSchema, type WorkspaceModel } from './workspace-schema';
+import { workspaceNames, workspaceSchema, type WorkspaceModel } from './workspace-schema';
 
 const ROWS = hclRows(WORKSPACE_ATTRIBUTES);
 const BLOCKS = workspaceSchema.blocks ?? {};
 
 /** A configuration, plan or state as the hooks' typed model. */
-export const workspaceModel = (v: ObjectValue): WorkspaceModel => decodeModel<WorkspaceModel>(workspaceSchema, v);
+export const workspaceModel = (v: ObjectValue): WorkspaceModel => decodeModel<WorkspaceModel>(workspaceSchema, workspaceNames, v);
 
 export const known = (v: Value | undefined): boolean => v !== undefined && isWhollyKnown(v);
 const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
@@ -255,6 +255,3 @@ export function desiredBindings(current: TagBinding[], priorValue: ObjectValue |
 function sortKeys(m: Record<string, string>): ObjectValue {
   return Object.fromEntries(Object.entries(m).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
 }
-
-/** camelCase name of each HCL row, for tests that check the table and the schema agree. */
-export const HCL_NAMES: ReadonlyArray<[snake: string, camel: string, derived: string]> = ROWS.map((r) => [r.snake, r.path[0], camel(r.snake)]);

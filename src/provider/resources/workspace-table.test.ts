@@ -8,9 +8,8 @@ import { Unknown } from '../protocol/values';
 import { decodeModel } from '../resource';
 import { hclRows, planDefaultOf, resourceBlock } from '../table-schema';
 import { workspaceDataSourceSchema } from '../data-sources/workspace-schema';
-import { HCL_NAMES } from './workspace-mapping';
 import { planWorkspace } from './workspace-plan';
-import { workspaceSchema, type WorkspaceModel } from './workspace-schema';
+import { workspaceNames, workspaceSchema, type WorkspaceModel } from './workspace-schema';
 
 const ROW_TABLE = {
   fooEnabled: { wire: 'foo-enabled', snake: 'foo_enabled', kind: 'boolean', default: true, create: true, update: true, description: 'Foo.' },
@@ -53,8 +52,15 @@ describe('a table row', () => {
 });
 
 describe('the workspace table', () => {
-  it('names each HCL attribute as the table does, so models use the table names', () => {
-    for (const [snake, tableName, derived] of HCL_NAMES) expect({ snake, name: derived }).toEqual({ snake, name: tableName });
+  it("names each model member by its row's key, and each block member by its member row's key", () => {
+    const rows = hclRows(WORKSPACE_ATTRIBUTES);
+    const members = (table: AttributeTable) => Object.fromEntries(hclRows(table).map((m) => [m.snake, null]));
+    const value = Object.fromEntries(rows.map(({ snake, row }) => [snake, row.attributes ? members(row.attributes) : null]));
+    const model = decodeModel<Record<string, unknown>>(workspaceSchema, workspaceNames, value);
+    for (const { path, row } of rows) {
+      expect(model).toHaveProperty([path[0]]);
+      if (row.attributes) expect(Object.keys(model[path[0]] as object)).toEqual(hclRows(row.attributes).map((m) => m.path[0]));
+    }
   });
   it('has every row with an HCL name in the resource schema and the data source', () => {
     const resource = { ...workspaceSchema.attributes, ...workspaceSchema.blocks };
@@ -83,7 +89,7 @@ describe('the workspace table', () => {
 
 describe('the model', () => {
   it('has camelCase members, null for null and undefined while unknown', () => {
-    const model = decodeModel<WorkspaceModel>(workspaceSchema, {
+    const model = decodeModel<WorkspaceModel>(workspaceSchema, workspaceNames, {
       name: 'net',
       description: null,
       tag_names: ['a', Unknown],
@@ -105,6 +111,10 @@ describe('the model', () => {
     });
     expect(model.settingOverwrites).toBeUndefined();
     expect(model.organization).toBeUndefined();
+  });
+  it('refuses a schema attribute that has no model name, rather than making one up', () => {
+    const schema = { attributes: { ...workspaceSchema.attributes, extra_thing: { type: 'string' as const, optional: true } } };
+    expect(() => decodeModel(schema, workspaceNames, { extra_thing: 'x' })).toThrow('Provider bug: the schema\'s "extra_thing" has no model name.');
   });
 });
 

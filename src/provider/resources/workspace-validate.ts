@@ -1,7 +1,7 @@
 // ValidateResourceConfig for `cdkws_workspace`: the spec's rules (src/spec, the ones the client, the
 // service and the constructs call too), shown in HCL naming at the offending attribute. Values known
 // only after apply are skipped, never guessed, as is every rule that names one of them.
-import type { AttributeTable } from '../../spec/attribute-table';
+import { pathFromWire, type AttributeRow, type AttributeTable } from '../../spec/attribute-table';
 import { renderViolation, type RuleViolation } from '../../spec/rules';
 import { tagBindingCountProblem, tagBindingKeyProblem, tagBindingValueProblem } from '../../spec/tag-binding';
 import { WORKSPACE_ATTRIBUTES, type WorkspaceUpdateValues } from '../../spec/workspace-attributes';
@@ -10,18 +10,43 @@ import { error, warning, type AttributePath, type Diagnostic } from '../protocol
 import { isWhollyKnown, type ObjectValue } from '../protocol/values';
 import { hclRows } from '../table-schema';
 import { workspaceModel } from './workspace-mapping';
-import type { WorkspaceModel } from './workspace-schema';
+import { PROVIDER_ATTRIBUTES, type WorkspaceModel } from './workspace-schema';
 
-const snake = (kebab: string) => kebab.replace(/-/g, '_');
-
-/** `/data/attributes/vcs-repo/oauth-token-id` → ['vcs_repo', 'oauth_token_id']. */
+/**
+ * The HCL path of a request pointer, through the table (either wire spelling):
+ * `/data/attributes/vcs-repo/oauth-token-id` → ['vcs_repo', 'oauth_token_id']; as far as the
+ * provider exposes it, else [] (the diagnostic then names no attribute).
+ */
 export function pathFromPointer(pointer: string): AttributePath {
   const parts = pointer.split('/').filter(Boolean);
-  if (parts[0] === 'data' && parts[1] === 'relationships') {
-    return parts[2] === 'tag-bindings' ? ['tags'] : parts[2] === 'project' ? ['project_id'] : [];
+  if (parts[0] !== 'data') return [];
+  if (parts[1] === 'relationships') {
+    if (parts[2] === 'tag-bindings') return [PROVIDER_ATTRIBUTES.tags.snake];
+    const row = Object.values<AttributeRow>(WORKSPACE_ATTRIBUTES).find((r) => r.writeRelationship?.name === parts[2]);
+    return row?.snake !== undefined ? [row.snake] : [];
   }
-  if (parts[0] === 'data' && parts[1] === 'attributes') return parts.slice(2, 4).map(snake);
+  if (parts[1] !== 'attributes') return [];
+  // The longest known prefix: past it are list indexes or members the table does not have.
+  for (let length = parts.length - 2; length > 0; length--) {
+    const path = pathFromWire(WORKSPACE_ATTRIBUTES, parts.slice(2, 2 + length));
+    if (!path) continue;
+    const hcl = hclNamesAlong(path);
+    if (hcl) return hcl;
+  }
   return [];
+}
+
+/** The HCL names along a camelCase path, or undefined when a row on it has none. */
+function hclNamesAlong(path: readonly string[]): string[] | undefined {
+  const names: string[] = [];
+  let table: AttributeTable | undefined = WORKSPACE_ATTRIBUTES;
+  for (const key of path) {
+    const row: AttributeRow | undefined = table?.[key];
+    if (row?.snake === undefined) return undefined;
+    names.push(row.snake);
+    table = row.attributes;
+  }
+  return names;
 }
 
 /** A model's values as the spec's camelCase values: nulls (unset) and unknowns left out, blocks member by member. */

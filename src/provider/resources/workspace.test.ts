@@ -13,7 +13,7 @@ import {
   updateOptions,
 } from './workspace-mapping';
 import { planWorkspace } from './workspace-plan';
-import { validateWorkspace } from './workspace-validate';
+import { pathFromPointer, validateWorkspace } from './workspace-validate';
 
 function workspace(attributes: Record<string, unknown> = {}) {
   return toWorkspace({
@@ -236,5 +236,21 @@ describe('plan', () => {
     const prior = { name: 'n', organization: 'acme', html_url: 'u', description: 'a', execution_mode: 'remote' };
     const res = planWorkspace(req(prior, { name: 'n', organization: null, description: 'b', execution_mode: null }, { ...prior, description: 'b' }), 'acme');
     expect(res.planned).toMatchObject({ html_url: 'u', execution_mode: 'remote' });
+  });
+});
+
+describe('the attribute a service error points at', () => {
+  it('is named in HCL through the table, under either wire spelling', () => {
+    expect(pathFromPointer('/data/attributes/vcs-repo/oauth-token-id')).toEqual(['vcs_repo', 'oauth_token_id']);
+    expect(pathFromPointer('/data/attributes/terraform-version')).toEqual(['engine_version']);
+    expect(pathFromPointer('/data/attributes/vcs-repo/github-app-installation-id')).toEqual(['vcs_repo', 'vcsapp_installation_id']);
+    expect(pathFromPointer('/data/relationships/project')).toEqual(['project_id']);
+    expect(pathFromPointer('/data/relationships/tag-bindings')).toEqual(['tags']);
+  });
+  it('stops at the last attribute the provider has: list indexes and attributes without an HCL name are not named', () => {
+    expect(pathFromPointer('/data/attributes/trigger-prefixes/0')).toEqual(['trigger_prefixes']);
+    expect(pathFromPointer('/data/attributes/locked-reason')).toEqual([]);
+    expect(pathFromPointer('/data/attributes/no-such-thing')).toEqual([]);
+    expect(pathFromPointer('')).toEqual([]);
   });
 });

@@ -3,7 +3,7 @@
 // the provider stay cheap.
 import type { ProviderData } from '../context';
 import { defineResource } from '../resource';
-import { workspaceSchema, type WorkspaceModel } from './workspace-schema';
+import { workspaceNames, workspaceSchema, type WorkspaceModel } from './workspace-schema';
 
 /* eslint-disable @typescript-eslint/no-require-imports */
 const hooks = () => require('./workspace-hooks') as typeof import('./workspace-hooks');
@@ -13,6 +13,7 @@ const planning = () => require('./workspace-plan') as typeof import('./workspace
 
 export const workspaceResource = defineResource<WorkspaceModel, ProviderData>({
   schema: workspaceSchema,
+  names: workspaceNames,
   validate: (config) => validation().validateWorkspace(config.value),
   plan: (req, ctx) => planning().planWorkspace(req, ctx.providerData?.organization ?? null),
   create: (req, ctx) => hooks().createWorkspace(req, ctx),
