@@ -1,24 +1,22 @@
-// `cdkws_workspace`: the schema is loaded with the provider; validation, planning and the hooks
-// (which pull in the client, undici and zod) are loaded on first use, so schema-only starts of
-// the provider stay cheap.
+// `cdkws_workspace`: the hooks over the table-driven model, plus its validation and planning
+// (workspace-checks.ts). Loaded on the first hook call (resources/index.ts), not at provider start:
+// the hooks pull in the client.
 import type { ProviderData } from '../context';
+import type { ResourceImplementation } from '../protocol/types';
 import { defineResource } from '../resource';
+import { workspaceChecks } from './workspace-checks';
+import { createWorkspace, deleteWorkspace, importWorkspace, readWorkspace, updateWorkspace } from './workspace-hooks';
 import { workspaceNames, workspaceSchema, type WorkspaceModel } from './workspace-schema';
 
-/* eslint-disable @typescript-eslint/no-require-imports */
-const hooks = () => require('./workspace-hooks') as typeof import('./workspace-hooks');
-const validation = () => require('./workspace-validate') as typeof import('./workspace-validate');
-const planning = () => require('./workspace-plan') as typeof import('./workspace-plan');
-/* eslint-enable @typescript-eslint/no-require-imports */
-
-export const workspaceResource = defineResource<WorkspaceModel, ProviderData>({
-  schema: workspaceSchema,
-  names: workspaceNames,
-  validate: (config) => validation().validateWorkspace(config.value),
-  plan: (req, ctx) => planning().planWorkspace(req, ctx.providerData?.organization ?? null),
-  create: (req, ctx) => hooks().createWorkspace(req, ctx),
-  read: (req, ctx) => hooks().readWorkspace(req, ctx),
-  update: (req, ctx) => hooks().updateWorkspace(req, ctx),
-  delete: (req, ctx) => hooks().deleteWorkspace(req, ctx),
-  importState: (id, ctx) => hooks().importWorkspace(id, ctx),
-});
+export const workspaceResource: ResourceImplementation<ProviderData> = {
+  ...defineResource<WorkspaceModel, ProviderData>({
+    schema: workspaceSchema,
+    names: workspaceNames,
+    create: createWorkspace,
+    read: readWorkspace,
+    update: updateWorkspace,
+    delete: deleteWorkspace,
+    importState: importWorkspace,
+  }),
+  ...workspaceChecks,
+};

@@ -1,0 +1,88 @@
+// One way to load hooks on first use: the schema is there at once, the module only when a hook is
+// called, and the hooks declared are exactly those the module implements.
+import { lazyImplementation } from './lazy';
+import type { ProviderData } from './context';
+import type { HookContext, ResourceImplementation } from './protocol/types';
+
+type Resource = ResourceImplementation<ProviderData>;
+const schema = { attributes: { id: { type: 'string' as const, computed: true } } };
+/** A hook's context before the provider is configured (the protocol layer's type says configured). */
+const unconfigured = { stopped: new AbortController().signal, terraformVersion: '', providerData: undefined } as unknown as HookContext<ProviderData>;
+
+describe('a lazy implementation', () => {
+  it('loads nothing until a hook is called, then forwards its arguments and answer', async () => {
+    const load = jest.fn((): Resource => ({ schema, apply: () => ({}), read: (req) => ({ state: { id: req.state.id ?? null } }) }));
+    const resource = lazyImplementation(schema, ['apply', 'read'], load);
+    expect(resource.schema).toBe(schema);
+    expect(load).not.toHaveBeenCalled();
+    expect(await resource.read({ state: { id: 'ws-1' } }, unconfigured)).toEqual({
+      state: { id: 'ws-1' },
+    });
+    expect(load).toHaveBeenCalledTimes(1);
+  });
+
+  it('has only the hooks declared, so the protocol layer sees a missing hook without loading', () => {
+    const resource: Partial<Resource> = lazyImplementation(schema, ['apply', 'read'], (): Resource => ({
+      schema,
+      apply: () => ({}),
+      read: () => ({ state: null }),
+    }));
+    expect(Object.keys(resource).sort()).toEqual(['apply', 'read', 'schema']);
+    expect(resource.plan).toBeUndefined();
+    expect(resource.importState).toBeUndefined();
+  });
+});
+
+describe("the provider's resources and data sources", () => {
+  it('declare exactly the hooks their modules implement', () => {
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    const { buildProvider } = require('./provider') as typeof import('./provider');
+    const provider = buildProvider();
+    const hooksOf = (o: object) => Object.keys(o).filter((k) => k !== 'schema' && typeof (o as Record<string, unknown>)[k] === 'function');
+    for (const [type, lazy] of [...Object.entries(provider.resources ?? {}), ...Object.entries(provider.dataSources ?? {})]) {
+      // The first hook call loads the module; its implementation is what the lazy one forwards to.
+      const loaded = loadedImplementation(type, lazy);
+      expect({ type, hooks: hooksOf(lazy).sort() }).toEqual({ type, hooks: hooksOf(loaded).sort() });
+      expect({ type, schema: lazy.schema }).toEqual({ type, schema: loaded.schema });
+    }
+  });
+
+  it('start, give every schema and validate a workspace without loading the client', async () => {
+    let validated: unknown;
+    jest.isolateModules(() => {
+      jest.doMock('../client', () => {
+        throw new Error('the client was loaded');
+      });
+      // eslint-disable-next-line @typescript-eslint/no-require-imports
+      const { buildProvider, providerSchemaJson } = require('./index') as typeof import('./index');
+      expect(Object.keys(providerSchemaJson())).toEqual(['format_version', 'provider_schemas']);
+      // Terraform validates in a provider process of its own, before any configuration.
+      validated = buildProvider().resources?.cdkws_workspace.validate?.({ name: 'bad name!' }, unconfigured);
+    });
+    jest.dontMock('../client');
+    expect(await validated).toEqual([expect.objectContaining({ summary: 'Invalid name' })]);
+  });
+});
+
+/** The module behind a lazy implementation, by its Terraform type name. */
+function loadedImplementation(type: string, lazy: { schema: unknown }): { schema: unknown } {
+  /* eslint-disable @typescript-eslint/no-require-imports */
+  const resources: Record<string, () => { schema: unknown }> = {
+    cdkws_workspace: () => (require('./resources/workspace') as typeof import('./resources/workspace')).workspaceResource,
+    cdkws_tag_binding: () => (require('./resources/tag-binding') as typeof import('./resources/tag-binding')).tagBindingResource,
+    cdkws_remote_state_consumers: () =>
+      (require('./resources/remote-state-consumers') as typeof import('./resources/remote-state-consumers')).remoteStateConsumersResource,
+    cdkws_change_request: () => (require('./resources/change-request') as typeof import('./resources/change-request')).changeRequestResource,
+    cdkws_organization: () => (require('./resources/organization') as typeof import('./resources/organization')).organizationResource,
+  };
+  const dataSources: Record<string, () => { schema: unknown }> = {
+    cdkws_workspace: () => (require('./data-sources/workspace') as typeof import('./data-sources/workspace')).workspaceDataSource,
+    cdkws_workspaces: () => (require('./data-sources/workspaces') as typeof import('./data-sources/workspaces')).workspacesDataSource,
+    cdkws_organization: () => (require('./data-sources/organization') as typeof import('./data-sources/organization')).organizationDataSource,
+  };
+  /* eslint-enable @typescript-eslint/no-require-imports */
+  const isResource = 'apply' in lazy;
+  const load = (isResource ? resources : dataSources)[type];
+  if (!load) throw new Error(`no module listed for ${isResource ? 'resource' : 'data source'} ${type}`);
+  return load();
+}
