@@ -1,6 +1,6 @@
 // One way to load hooks on first use: the schema is there at once, the module only when a hook is
 // called, and the hooks declared are exactly those the module implements.
-import { lazyImplementation } from './lazy';
+import { lazyImplementation, preloadHooks } from './lazy';
 import type { ProviderData } from './context';
 import type { HookContext, ResourceImplementation } from './protocol/types';
 
@@ -30,6 +30,15 @@ describe('a lazy implementation', () => {
     expect(Object.keys(resource).sort()).toEqual(['apply', 'read', 'schema']);
     expect(resource.plan).toBeUndefined();
     expect(resource.importState).toBeUndefined();
+  });
+});
+
+describe('preloading', () => {
+  it('loads the hooks of every lazy implementation at once, as a start-up snapshot wants', () => {
+    const load = jest.fn((): Resource => ({ schema, apply: () => ({}), read: () => ({ state: null }) }));
+    lazyImplementation(schema, ['apply', 'read'], load);
+    preloadHooks();
+    expect(load).toHaveBeenCalledTimes(1);
   });
 });
 
