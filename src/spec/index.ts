@@ -21,3 +21,4 @@ export * from './organization';
 export * from './ssh-key';
 export * from './authentication-token';
 export * from './organization-attributes';
+export * from './endpoints';

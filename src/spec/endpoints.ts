@@ -1,0 +1,49 @@
+// The one table of the service's endpoints: a stable name per endpoint, its method and path
+// template, parameters, request and answer schemas, who may call it, whether its answers may be
+// cached, and the errors it gives. The server registers handlers by these names, the client builds
+// its paths with `pathOf`, and docs/api.md and docs/openapi.json are generated from it.
+import type { z } from 'zod';
+import { API_ROOT, authOf, fillPath, type EndpointDefinition, type PathParameterNames } from './endpoint-types';
+import { DIRECTORY_ENDPOINTS } from './endpoints-directory';
+import { CHANGE_REQUEST_ENDPOINTS, WORKSPACE_ENDPOINTS } from './endpoints-workspace';
+
+export * from './endpoint-types';
+export { EMULATOR_CONTENT_TYPE, emulatorResourceCountBodySchema, emulatorStateVersionBodySchema } from './endpoints-directory';
+export { PAGE_PARAMETERS } from './endpoints-workspace';
+
+export const ENDPOINTS = { ...WORKSPACE_ENDPOINTS, ...CHANGE_REQUEST_ENDPOINTS, ...DIRECTORY_ENDPOINTS } as const satisfies Record<string, EndpointDefinition>;
+
+export type EndpointName = keyof typeof ENDPOINTS;
+export const ENDPOINT_NAMES = Object.keys(ENDPOINTS) as EndpointName[];
+
+/** The path parameters an endpoint takes, by name. */
+export type PathParameters<N extends EndpointName> = Readonly<Record<PathParameterNames<(typeof ENDPOINTS)[N]['path']>, string>>;
+
+/** The request document an endpoint's handler reads, once the table's schema has parsed it. */
+export type RequestBodyOf<N extends EndpointName> = (typeof ENDPOINTS)[N] extends { body: infer S extends z.ZodType } ? z.output<S> : undefined;
+
+/** Whether an endpoint lives under API_ROOT (the service interface) rather than beside it (emulator controls). */
+export function isUnderApiRoot(name: EndpointName): boolean {
+  return authOf(ENDPOINTS[name].permission) !== 'emulator';
+}
+
+/**
+ * An endpoint's path with its parameters filled in, as the client's transport and the router take
+ * it: relative to API_ROOT for the service interface, the whole path for emulator controls.
+ */
+export function pathOf<N extends EndpointName>(name: N, parameters: PathParameters<N>): string {
+  return fillPath(ENDPOINTS[name].path, parameters);
+}
+
+/** An endpoint's path from the server's root (`/api/v2/…`), for links in documents. */
+export function rootPathOf<N extends EndpointName>(name: N, parameters: PathParameters<N>): string {
+  return (isUnderApiRoot(name) ? API_ROOT : '') + pathOf(name, parameters);
+}
+
+/**
+ * A link to a resource the hosted service serves but this service does not (users, projects): the
+ * documents carry them as the hosted service does, and no handler answers them.
+ */
+export function resourceLink(collection: 'users' | 'projects' | 'organizations' | 'workspaces', id: string): string {
+  return `${API_ROOT}/${collection}/${encodeURIComponent(id)}`;
+}
