@@ -16,6 +16,15 @@ export const ENDPOINTS = { ...WORKSPACE_ENDPOINTS, ...CHANGE_REQUEST_ENDPOINTS, 
 export type EndpointName = keyof typeof ENDPOINTS;
 export const ENDPOINT_NAMES = Object.keys(ENDPOINTS) as EndpointName[];
 
+const namesOf = <T extends object>(table: T) => Object.keys(table) as Array<keyof T & EndpointName>;
+
+/** The endpoints by aggregate, in the order the reference and the OpenAPI document list them. */
+export const ENDPOINT_GROUPS: Readonly<Record<string, readonly EndpointName[]>> = {
+  workspaces: namesOf(WORKSPACE_ENDPOINTS),
+  'change requests': namesOf(CHANGE_REQUEST_ENDPOINTS),
+  directory: namesOf(DIRECTORY_ENDPOINTS),
+};
+
 /** The path parameters an endpoint takes, by name. */
 export type PathParameters<N extends EndpointName> = Readonly<Record<PathParameterNames<(typeof ENDPOINTS)[N]['path']>, string>>;
 

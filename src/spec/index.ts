@@ -22,3 +22,4 @@ export * from './ssh-key';
 export * from './authentication-token';
 export * from './organization-attributes';
 export * from './endpoints';
+export * from './endpoint-openapi';
