@@ -50,9 +50,20 @@ export function rootPathOf<N extends EndpointName>(name: N, parameters: PathPara
 }
 
 /**
- * A link to a resource the hosted service serves but this service does not (users, projects): the
- * documents carry them as the hosted service does, and no handler answers them.
+ * Links the documents carry, as the hosted service's do, to resources only the hosted service
+ * serves (no handler here answers them): named once here like the endpoints.
  */
-export function resourceLink(collection: 'users' | 'projects' | 'organizations' | 'workspaces', id: string): string {
-  return `${API_ROOT}/${collection}/${encodeURIComponent(id)}`;
+export const HOSTED_LINKS = {
+  user: '/users/:user_id',
+  project: '/projects/:project_id',
+  entitlementSet: '/entitlement-sets/:entitlement_set_id',
+  currentStateVersion: '/workspaces/:workspace_id/current-state-version',
+  currentStateVersionOutputs: '/workspaces/:workspace_id/current-state-version-outputs',
+} as const;
+
+export function hostedLink<K extends keyof typeof HOSTED_LINKS>(
+  name: K,
+  parameters: Readonly<Record<PathParameterNames<(typeof HOSTED_LINKS)[K]>, string>>,
+): string {
+  return API_ROOT + fillPath(HOSTED_LINKS[name], parameters);
 }

@@ -3,7 +3,7 @@
 // a token; organization tokens get the organization's synthetic service user, whose
 // `authenticated-resource` is the organization.
 import { createHash } from 'node:crypto';
-import { API_VERSION, APP_NAMES, ORGANIZATION_SERVICE_USER_PREFIX, PING_HEADERS, USER_TYPE, resourceLink, rootPathOf } from '../../spec';
+import { API_VERSION, APP_NAMES, ORGANIZATION_SERVICE_USER_PREFIX, PING_HEADERS, USER_TYPE, hostedLink, rootPathOf } from '../../spec';
 import { unauthorized } from '../errors';
 import type { EndpointHandlers, Reply, RouteContext } from '../http/router';
 
@@ -11,6 +11,9 @@ import type { EndpointHandlers, Reply, RouteContext } from '../http/router';
 function serviceUserSuffix(organization: string): string {
   return createHash('sha256').update(`service-user:${organization}`).digest('base64url').replace(/[-_]/g, '').slice(0, 16);
 }
+
+const authenticatedLink = (resource: { id: string; type: typeof USER_TYPE | 'organizations' }) =>
+  resource.type === USER_TYPE ? hostedLink('user', { user_id: resource.id }) : rootPathOf('showOrganization', { organization_name: resource.id });
 
 function accountDocument(
   id: string,
@@ -24,9 +27,9 @@ function accountDocument(
       attributes,
       relationships: {
         'authentication-tokens': { links: { related: rootPathOf('listAuthenticationTokens', { user_id: id }) } },
-        'authenticated-resource': { data: authenticated, links: { related: resourceLink(authenticated.type, authenticated.id) } },
+        'authenticated-resource': { data: authenticated, links: { related: authenticatedLink(authenticated) } },
       },
-      links: { self: resourceLink('users', id) },
+      links: { self: hostedLink('user', { user_id: id }) },
     },
   };
 }

@@ -1,7 +1,7 @@
 // Key-value tag bindings (spec "Tag bindings", "Limits"; decisions 7, 12, 13). The PATCH is
 // additive; a workspace PATCH with `relationships.tag-bindings` replaces the set (routes/workspace.ts).
 import { createHash } from 'node:crypto';
-import { TAG_BINDINGS_MAX_DIRECT, TAG_BINDINGS_MAX_INHERITED, atLeast, resourceLink, rootPathOf, type RequestBodyOf } from '../../spec';
+import { TAG_BINDINGS_MAX_DIRECT, TAG_BINDINGS_MAX_INHERITED, atLeast, hostedLink, rootPathOf, type RequestBodyOf } from '../../spec';
 import type { DirectoryOrganization } from '../bootstrap';
 import { forbidden, invalid } from '../errors';
 import type { EndpointHandlers, Reply, RouteContext } from '../http/router';
@@ -50,7 +50,7 @@ async function effective(ctx: RouteContext): Promise<Reply> {
   const data = [
     ...own.map((b) => ({ id: effectiveId(workspace.id, b.key), type: 'effective-tag-bindings', attributes: { key: b.key, value: b.value } })),
     ...inherited.map((b) => {
-      const related = resourceLink('projects', b.projectId);
+      const related = hostedLink('project', { project_id: b.projectId });
       // Both spellings (decision 7): the spec's relationship and the samples' link.
       return {
         id: effectiveId(workspace.id, b.projectId, b.key),
