@@ -135,7 +135,12 @@ export async function configureProvider(config: ObjectValue): Promise<{ provider
         : `Fix: check the address (from ${addressFrom}) and that the service is running and reachable from here.`;
       const reason = (err.cause as Error | undefined)?.message ?? err.message;
       return {
-        diagnostics: [error(`Cannot reach the service at ${resolved.address}`, `GET ${resolved.address}${rootPathOf('showAccountDetails', {})} failed: ${reason}.\n\n${fix}`)],
+        diagnostics: [
+          error(
+            `Cannot reach the service at ${resolved.address}`,
+            `GET ${resolved.address}${rootPathOf('showAccountDetails', {})} failed: ${reason}.\n\n${fix}`,
+          ),
+        ],
       };
     }
     // Any other answer (a service without the endpoint, a 5xx) leaves the resources to report.
