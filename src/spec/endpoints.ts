@@ -44,6 +44,11 @@ export function pathOf<N extends EndpointName>(name: N, parameters: PathParamete
   return fillPath(ENDPOINTS[name].path, parameters);
 }
 
+/** An endpoint's template from the server's root (`/api/v2/workspaces/:workspace_id`): what logs and the reference show. */
+export function rootTemplateOf(name: EndpointName): string {
+  return (isUnderApiRoot(name) ? API_ROOT : '') + ENDPOINTS[name].path;
+}
+
 /** An endpoint's path from the server's root (`/api/v2/…`), for links in documents. */
 export function rootPathOf<N extends EndpointName>(name: N, parameters: PathParameters<N>): string {
   return (isUnderApiRoot(name) ? API_ROOT : '') + pathOf(name, parameters);

@@ -23,3 +23,4 @@ export * from './authentication-token';
 export * from './organization-attributes';
 export * from './endpoints';
 export * from './endpoint-openapi';
+export * from './endpoint-reference';
