@@ -3,6 +3,7 @@
 // the API reference and the OpenAPI document all read the rows; nothing else spells a path.
 import { z } from 'zod';
 import type { ErrorName } from './error-codes';
+import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from './jsonapi';
 
 /** Where the service interface lives; emulator controls live outside it (their paths start `/_emulator`). */
 export const API_ROOT = '/api/v2';
@@ -121,3 +122,16 @@ export const PATH_PARAMETERS: Readonly<Record<string, string>> = {
   token_id: 'the authentication token’s ID (`at-…`)',
   state_version_id: 'the state version’s ID (`sv-…`)',
 };
+
+/** A whole number of at least 1, in at most nine digits. */
+const pageNumberSchema = z.string().regex(/^(?!0+$)\d{1,9}$/);
+
+/** The page parameters of every paginated list. */
+export const PAGE_PARAMETERS: readonly QueryParameter[] = [
+  { name: 'page[number]', schema: pageNumberSchema, description: 'the page to answer (default 1)' },
+  {
+    name: 'page[size]',
+    schema: pageNumberSchema,
+    description: `entries per page (default ${DEFAULT_PAGE_SIZE}; larger sizes are answered as ${MAX_PAGE_SIZE})`,
+  },
+];

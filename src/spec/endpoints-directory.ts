@@ -3,8 +3,7 @@
 import { z } from 'zod';
 import { accountDetailsDocumentSchema } from './account';
 import { authenticationTokenCreateDocumentSchema, authenticationTokenDocumentSchema, authenticationTokenListDocumentSchema } from './authentication-token';
-import type { EndpointDefinition } from './endpoint-types';
-import { PAGE_PARAMETERS } from './endpoints-workspace';
+import { PAGE_PARAMETERS, type EndpointDefinition } from './endpoint-types';
 import { bulkActionBodySchema, explorerBulkActionDocumentSchema } from './explorer';
 import {
   entitlementSetDocumentSchema,

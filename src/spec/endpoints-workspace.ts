@@ -1,10 +1,8 @@
 // The endpoints of the workspace aggregate: workspaces, their locks, flat tags, tag bindings,
-// remote state consumers, data retention policies and change requests (spec sections by name).
+// remote state consumers and data retention policies (spec sections by name).
 import { z } from 'zod';
-import { changeRequestArchiveFilterSchema, changeRequestDocumentSchema, changeRequestListDocumentSchema } from './change-request';
 import { dataRetentionPolicyBodySchema, dataRetentionPolicyDocumentSchema } from './data-retention';
-import type { EndpointDefinition, QueryParameter } from './endpoint-types';
-import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from './jsonapi';
+import { PAGE_PARAMETERS, type EndpointDefinition, type QueryParameter } from './endpoint-types';
 import { remoteStateConsumerListDocumentSchema, remoteStateConsumersBodySchema } from './remote-state-consumer';
 import { flatTagListDocumentSchema, flatTagsBodySchema } from './tag';
 import { effectiveTagBindingListDocumentSchema, tagBindingListDocumentSchema, tagBindingsBodySchema } from './tag-binding';
@@ -17,18 +15,6 @@ import {
   workspaceListDocumentSchema,
   workspaceLockBodySchema,
 } from './workspace';
-
-/** A whole number of at least 1, in at most nine digits. */
-const pageNumberSchema = z.string().regex(/^(?!0+$)\d{1,9}$/);
-
-export const PAGE_PARAMETERS: readonly QueryParameter[] = [
-  { name: 'page[number]', schema: pageNumberSchema, description: 'the page to answer (default 1)' },
-  {
-    name: 'page[size]',
-    schema: pageNumberSchema,
-    description: `entries per page (default ${DEFAULT_PAGE_SIZE}; larger sizes are answered as ${MAX_PAGE_SIZE})`,
-  },
-];
 
 const commaList = (values: readonly string[]) =>
   z.string().regex(new RegExp(`^(${values.map((v) => v.replace(/\./g, '\\.')).join('|')})(,(${values.map((v) => v.replace(/\./g, '\\.')).join('|')}))*$`));
@@ -312,72 +298,4 @@ export const WORKSPACE_ENDPOINTS = {
     success: [204],
     errors: ['forbidden', 'notFound'],
   },
-} as const satisfies Record<string, EndpointDefinition>;
-
-/** Show and archive are answered under both bases the hosted service has used. */
-const changeRequest = (base: '' | '/workspaces') =>
-  ({
-    show: {
-      method: 'GET',
-      path: `${base}/change-requests/:change_request_id`,
-      summary: 'Show a change request',
-      permission: 'workspace-read',
-      success: [200],
-      answer: changeRequestDocumentSchema,
-      errors: ['notFound'],
-    },
-    archive: {
-      method: 'POST',
-      path: `${base}/change-requests/:change_request_id/actions/archive`,
-      summary: 'Archive a change request (any body is ignored)',
-      permission: 'workspace-write',
-      success: [200],
-      answer: changeRequestDocumentSchema,
-      errors: ['badRequest', 'forbidden', 'notFound'],
-    },
-    archiveByPost: {
-      method: 'POST',
-      path: `${base}/change-requests/:change_request_id`,
-      summary: 'Archive a change request (the same as `actions/archive`)',
-      permission: 'workspace-write',
-      success: [200],
-      answer: changeRequestDocumentSchema,
-      errors: ['badRequest', 'forbidden', 'notFound'],
-    },
-    archiveByPatch: {
-      method: 'PATCH',
-      path: `${base}/change-requests/:change_request_id`,
-      summary: 'Archive a change request (the same as `actions/archive`)',
-      permission: 'workspace-write',
-      success: [200],
-      answer: changeRequestDocumentSchema,
-      errors: ['badRequest', 'forbidden', 'notFound'],
-    },
-  }) as const satisfies Record<string, EndpointDefinition>;
-
-const atRoot = changeRequest('');
-const underWorkspaces = changeRequest('/workspaces');
-
-export const CHANGE_REQUEST_ENDPOINTS = {
-  listChangeRequests: {
-    method: 'GET',
-    path: '/workspaces/:workspace/change-requests',
-    summary: 'List the change requests of a workspace (organizations of the plus tier)',
-    permission: 'workspace-read',
-    query: [
-      ...PAGE_PARAMETERS,
-      { name: 'archive', schema: changeRequestArchiveFilterSchema.unwrap(), description: '`true`: archived requests only; `false`: the others' },
-    ],
-    success: [200],
-    answer: changeRequestListDocumentSchema,
-    errors: ['badRequest', 'notFound'],
-  },
-  showChangeRequest: atRoot.show,
-  archiveChangeRequest: atRoot.archive,
-  archiveChangeRequestByPost: atRoot.archiveByPost,
-  archiveChangeRequestByPatch: atRoot.archiveByPatch,
-  showWorkspaceChangeRequest: underWorkspaces.show,
-  archiveWorkspaceChangeRequest: underWorkspaces.archive,
-  archiveWorkspaceChangeRequestByPost: underWorkspaces.archiveByPost,
-  archiveWorkspaceChangeRequestByPatch: underWorkspaces.archiveByPatch,
 } as const satisfies Record<string, EndpointDefinition>;

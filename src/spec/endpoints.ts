@@ -5,11 +5,11 @@
 import type { z } from 'zod';
 import { API_ROOT, authOf, fillPath, type EndpointDefinition, type PathParameterNames } from './endpoint-types';
 import { DIRECTORY_ENDPOINTS } from './endpoints-directory';
-import { CHANGE_REQUEST_ENDPOINTS, WORKSPACE_ENDPOINTS } from './endpoints-workspace';
+import { CHANGE_REQUEST_ENDPOINTS } from './endpoints-change-request';
+import { WORKSPACE_ENDPOINTS } from './endpoints-workspace';
 
 export * from './endpoint-types';
 export { EMULATOR_CONTENT_TYPE, emulatorResourceCountBodySchema, emulatorStateVersionBodySchema } from './endpoints-directory';
-export { PAGE_PARAMETERS } from './endpoints-workspace';
 
 export const ENDPOINTS = { ...WORKSPACE_ENDPOINTS, ...CHANGE_REQUEST_ENDPOINTS, ...DIRECTORY_ENDPOINTS } as const satisfies Record<string, EndpointDefinition>;
 
