@@ -5,8 +5,10 @@ import { z } from 'zod';
 import type { ErrorName } from './error-codes';
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from './jsonapi';
 
-/** Where the service interface lives; emulator controls live outside it (their paths start `/_emulator`). */
+/** Where the service interface lives. */
 export const API_ROOT = '/api/v2';
+/** Where the emulator controls live: beside the interface, not in it (their rows' paths start here). */
+export const EMULATOR_ROOT = '/_emulator';
 
 export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'DELETE';
 

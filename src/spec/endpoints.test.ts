@@ -5,7 +5,18 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { apiReferenceMarkdown } from './endpoint-reference';
 import { openApiDocument, openApiPath } from './endpoint-openapi';
-import { ENDPOINTS, ENDPOINT_NAMES, PATH_PARAMETERS, hostedLink, pathOf, pathParameterNames, rootPathOf, type EndpointDefinition } from './endpoints';
+import {
+  EMULATOR_ROOT,
+  ENDPOINTS,
+  ENDPOINT_NAMES,
+  PATH_PARAMETERS,
+  authOf,
+  hostedLink,
+  pathOf,
+  pathParameterNames,
+  rootPathOf,
+  type EndpointDefinition,
+} from './endpoints';
 import { ERRORS } from './error-codes';
 
 const ROOT = path.resolve(__dirname, '..', '..');
@@ -31,6 +42,12 @@ describe('the endpoint table', () => {
   it('has one endpoint per method and path', () => {
     const keys = rows.map(([name]) => `${ENDPOINTS[name].method} ${openApiPath(name)}`);
     expect(new Set(keys).size).toBe(keys.length);
+  });
+
+  it('keeps emulator controls, and only them, under the emulator root', () => {
+    for (const [name, endpoint] of rows) {
+      expect([name, endpoint.path.startsWith(`${EMULATOR_ROOT}/`)]).toEqual([name, authOf(endpoint.permission) === 'emulator']);
+    }
   });
 
   it('describes every path parameter and names only catalogued errors', () => {

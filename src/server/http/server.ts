@@ -3,7 +3,7 @@
 // and answered as a JSON:API 500 without internals.
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import https from 'node:https';
-import { API_ROOT, ERRORS, JSON_API_MEDIA_TYPE, type EndpointDefinition } from '../../spec';
+import { API_ROOT, EMULATOR_ROOT, ERRORS, JSON_API_MEDIA_TYPE, type EndpointDefinition } from '../../spec';
 import type { Caller } from '../access';
 import type { Service } from '../service';
 import { parseJsonBody, readBody } from './body';
@@ -208,7 +208,7 @@ export function createHttpServer(options: HttpOptions): http.Server {
     const method = req.method === 'HEAD' ? 'GET' : (req.method ?? 'GET');
     if (target.includes('%00')) throw badRequest('URLs must not contain NUL characters (%00)');
     let path = pathname;
-    const isEmulator = path === '/_emulator' || path.startsWith('/_emulator/');
+    const isEmulator = path === EMULATOR_ROOT || path.startsWith(`${EMULATOR_ROOT}/`);
     if (!isEmulator) {
       if (path !== API_PREFIX && !path.startsWith(`${API_PREFIX}/`))
         throw notFound(`no such route: ${req.method} ${path.slice(0, 200)}; the API is under ${API_PREFIX}`);
