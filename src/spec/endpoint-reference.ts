@@ -28,7 +28,7 @@ function queryParameters(): string[] {
   for (const name of Object.values(ENDPOINT_GROUPS).flat()) {
     const endpoint: EndpointDefinition = ENDPOINTS[name];
     if (!endpoint.query?.length) continue;
-    lines.push(`- \`${name}\`: ${endpoint.query.map((p) => `\`${p.name}\` (${p.description})`).join('; ')}`);
+    lines.push(`- \`${name}\``, ...endpoint.query.map((p) => `  - \`${p.name}\`: ${p.description}`));
   }
   return lines;
 }
