@@ -1,6 +1,7 @@
 // The account of the client's token (GET /account/details): who the service takes the caller for.
 // One call checks a token and an address together.
-import { accountDetailsDocumentSchema, type AccountDetailsDocument } from '../spec';
+import { ENDPOINTS, type AccountDetailsDocument } from '../spec';
+import { endpointRequest } from './endpoint-request';
 import type { Transport } from './transport';
 
 export interface AccountDetails {
@@ -18,7 +19,7 @@ export class AccountApi {
   constructor(private readonly transport: Transport) {}
 
   async details(): Promise<AccountDetails> {
-    const doc = await this.transport.call({ method: 'GET', path: '/account/details', idempotent: true }, accountDetailsDocumentSchema);
+    const doc = await this.transport.call(endpointRequest('showAccountDetails', {}, { idempotent: true }), ENDPOINTS.showAccountDetails.answer);
     const data = doc.data;
     const authenticated = data.relationships?.['authenticated-resource']?.data;
     return {

@@ -1,12 +1,6 @@
 // Workspace change requests (spec "List/Show/Archive a change request"; decisions 1–3).
-import {
-  CHANGE_REQUEST_ATTRIBUTES,
-  changeRequestDocumentSchema,
-  changeRequestListDocumentSchema,
-  fromWireAttributes,
-  type ChangeRequestResource,
-  type ReadValues,
-} from '../spec';
+import { CHANGE_REQUEST_ATTRIBUTES, ENDPOINTS, pathOf, fromWireAttributes, type ChangeRequestResource, type ReadValues } from '../spec';
+import { endpointRequest } from './endpoint-request';
 import { ValidationError } from './errors';
 import { fetchPage, paginate, pageQuery, type ListOptions, type Page } from './pagination';
 import type { Transport } from './transport';
@@ -37,15 +31,13 @@ export function toChangeRequest(resource: ChangeRequestResource): ChangeRequest 
   };
 }
 
-const e = encodeURIComponent;
-
 export class ChangeRequestsApi {
   constructor(private readonly transport: Transport) {}
 
   /** `workspace` is a workspace ID, or a name that exactly one visible workspace has. */
   async list(workspace: string, options: ChangeRequestListOptions = {}): Promise<Page<ChangeRequest>> {
     const query = { ...pageQuery(options), archive: options.archived === undefined ? undefined : String(options.archived) };
-    return fetchPage(this.transport, `/workspaces/${e(workspace)}/change-requests`, query, changeRequestListDocumentSchema, toChangeRequest);
+    return fetchPage(this.transport, pathOf('listChangeRequests', { workspace }), query, ENDPOINTS.listChangeRequests.answer, toChangeRequest);
   }
 
   listAll(workspace: string, options: Omit<ChangeRequestListOptions, 'pageNumber' | 'pageSize'> = {}): AsyncGenerator<ChangeRequest, void, undefined> {
@@ -53,7 +45,10 @@ export class ChangeRequestsApi {
   }
 
   async read(id: string): Promise<ChangeRequest> {
-    const doc = await this.transport.call({ method: 'GET', path: `/change-requests/${e(id)}`, idempotent: true }, changeRequestDocumentSchema);
+    const doc = await this.transport.call(
+      endpointRequest('showChangeRequest', { change_request_id: id }, { idempotent: true }),
+      ENDPOINTS.showChangeRequest.answer,
+    );
     return toChangeRequest(doc.data);
   }
 
@@ -62,8 +57,9 @@ export class ChangeRequestsApi {
    * request is archived counts as success; a first refusal is reported (ValidationError, 400).
    */
   archive(id: string): Promise<ChangeRequest> {
-    const req = { method: 'POST', path: `/workspaces/change-requests/${e(id)}`, idempotent: false } as const;
-    return this.transport.checkedWrite(async () => toChangeRequest((await this.transport.call(req, changeRequestDocumentSchema)).data), {
+    const req = endpointRequest('archiveWorkspaceChangeRequestByPost', { change_request_id: id }, { idempotent: false });
+    const answer = ENDPOINTS.archiveWorkspaceChangeRequestByPost.answer;
+    return this.transport.checkedWrite(async () => toChangeRequest((await this.transport.call(req, answer)).data), {
       settle: async (error) => {
         if (!(error instanceof ValidationError) || error.status !== 400) return undefined;
         const fresh = await this.read(id);

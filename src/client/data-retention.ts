@@ -1,8 +1,9 @@
 // Data retention policies, self-hosted edition only (spec "Data retention policy"; decision 25;
 // wire shapes from the ws-data-retention-policy-*.json samples).
-import { DATA_RETENTION_DELETE_OLDER_TYPE, DATA_RETENTION_DONT_DELETE_TYPE, dataRetentionPolicyBodySchema, dataRetentionPolicyDocumentSchema } from '../spec';
+import { DATA_RETENTION_DELETE_OLDER_TYPE, DATA_RETENTION_DONT_DELETE_TYPE, ENDPOINTS } from '../spec';
+import { endpointRequest } from './endpoint-request';
 import { ResponseValidationError, ValidationError } from './errors';
-import type { Transport, TransportRequest } from './transport';
+import type { Transport } from './transport';
 
 export type DataRetentionPolicySetOptions = { kind: 'delete-older'; deleteOlderThanNDays: number } | { kind: 'dont-delete' };
 
@@ -14,14 +15,17 @@ export interface DataRetentionPolicy {
   target?: { id: string; type: string };
 }
 
-const path = (workspaceId: string) => `/workspaces/${encodeURIComponent(workspaceId)}/relationships/data-retention-policy`;
+const of = (workspaceId: string) => ({ workspace_id: workspaceId });
 
 export class DataRetentionPoliciesApi {
   constructor(private readonly transport: Transport) {}
 
   /** The workspace's policy, else the organization default, else null. */
   async read(workspaceId: string): Promise<DataRetentionPolicy | null> {
-    const doc = await this.transport.call({ method: 'GET', path: path(workspaceId), idempotent: true }, dataRetentionPolicyDocumentSchema);
+    const doc = await this.transport.call(
+      endpointRequest('showDataRetentionPolicy', of(workspaceId), { idempotent: true }),
+      ENDPOINTS.showDataRetentionPolicy.answer,
+    );
     return toPolicy(doc.data);
   }
 
@@ -32,8 +36,8 @@ export class DataRetentionPoliciesApi {
       options.kind === 'delete-older'
         ? { data: { type: DATA_RETENTION_DELETE_OLDER_TYPE, attributes: { deleteOlderThanNDays: options.deleteOlderThanNDays } } }
         : { data: { type: DATA_RETENTION_DONT_DELETE_TYPE, attributes: {} } };
-    const req: TransportRequest = { method: 'POST', path: path(workspaceId), body, idempotent: true };
-    const parsed = dataRetentionPolicyBodySchema.safeParse(body);
+    const req = endpointRequest('setDataRetentionPolicy', of(workspaceId), { body, idempotent: true });
+    const parsed = ENDPOINTS.setDataRetentionPolicy.body.safeParse(body);
     if (!parsed.success) {
       const errors = parsed.error.issues.map((i) => ({
         status: '422',
@@ -54,7 +58,7 @@ export class DataRetentionPoliciesApi {
       const policy = await this.read(workspaceId);
       if (policy) return policy;
     }
-    const policy = toPolicy(this.transport.parse(req, response, dataRetentionPolicyDocumentSchema).data);
+    const policy = toPolicy(this.transport.parse(req, response, ENDPOINTS.setDataRetentionPolicy.answer).data);
     if (!policy)
       throw new ResponseValidationError({
         status: response.status,
@@ -66,7 +70,7 @@ export class DataRetentionPoliciesApi {
 
   /** Removes the workspace's own policy (the organization default applies again). */
   async delete(workspaceId: string): Promise<void> {
-    await this.transport.request({ method: 'DELETE', path: path(workspaceId), idempotent: true });
+    await this.transport.request(endpointRequest('deleteDataRetentionPolicy', of(workspaceId), { idempotent: true }));
   }
 }
 

@@ -1,9 +1,10 @@
 // Explorer bulk actions that create change requests (spec "Create change requests"; decision 4).
 // A bulk action is never re-sent before looking for the change requests it may have created.
-import { bulkActionAttributesSchema, explorerBulkActionDocumentSchema, matchesExplorerQuery, type ParsedExplorerCondition } from '../spec';
+import { ENDPOINTS, bulkActionAttributesSchema, matchesExplorerQuery, type ParsedExplorerCondition } from '../spec';
 import type { ChangeRequestsApi, ChangeRequest } from './change-request';
+import { endpointRequest } from './endpoint-request';
 import { NotFoundError, ValidationError } from './errors';
-import type { Transport, TransportRequest } from './transport';
+import type { Transport } from './transport';
 import type { WorkspacesApi } from './workspace';
 
 /** One condition of a query, as the caller gives it. */
@@ -69,12 +70,11 @@ export class ExplorerApi {
       // The newer documented filter shape: [{"<field>": {"<operator>": [values]}}].
       attributes.query = { type: 'workspaces', filter: options.query.map((c) => ({ [c.field]: { [c.operator]: c.values ?? [] } })) };
     }
-    const req: TransportRequest = {
-      method: 'POST',
-      path: `/organizations/${encodeURIComponent(organization)}/explorer/bulk-actions`,
-      body: { data: { type: 'bulk_actions', attributes } },
-      idempotent: false,
-    };
+    const req = endpointRequest(
+      'createBulkAction',
+      { organization_name: organization },
+      { body: { data: { type: 'bulk_actions', attributes } }, idempotent: false },
+    );
     const checked = bulkActionAttributesSchema.safeParse(attributes);
     if (!checked.success) {
       const errors = checked.error.issues.map((i) => ({
@@ -93,7 +93,7 @@ export class ExplorerApi {
     const startedAt = this.transport.serverNow();
     return this.transport.checkedWrite<ExplorerBulkAction>(
       async () => {
-        const document = await this.transport.call(req, explorerBulkActionDocumentSchema);
+        const document = await this.transport.call(req, ENDPOINTS.createBulkAction.answer);
         const a = document.data;
         const created = createdFromMeta((document as { meta?: unknown }).meta);
         return {

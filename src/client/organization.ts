@@ -5,12 +5,8 @@ import {
   ORGANIZATION_ATTRIBUTES,
   ORGANIZATION_TYPE,
   ORGANIZATION_VALUE_RULES,
-  entitlementSetDocumentSchema,
+  ENDPOINTS,
   fromWireAttributes,
-  organizationCreateBodySchema,
-  organizationDocumentSchema,
-  organizationListDocumentSchema,
-  organizationUpdateBodySchema,
   pathFromWire,
   toWireAttributes,
   type EntitlementSetValues,
@@ -19,6 +15,7 @@ import {
   type OrganizationResource,
   type OrganizationUpdateValues,
 } from '../spec';
+import { endpointRequest } from './endpoint-request';
 import { NameTakenError, NotFoundError } from './errors';
 import { paginate, pageQuery, toPagination, type ListOptions, type Page } from './pagination';
 import { invalidAttribute, issueErrors, refuseIfInvalid } from './request-checks';
@@ -43,8 +40,7 @@ export interface Organization extends OrganizationReadValues {
 /** What the organization's plan lets it use. */
 export type EntitlementSet = Required<{ [K in keyof EntitlementSetValues]: boolean }> & { id: string };
 
-const e = encodeURIComponent;
-const byName = (name: string) => `/organizations/${e(name)}`;
+const byName = (name: string) => ({ organization_name: name });
 
 function toOrganization(resource: OrganizationResource): Organization {
   const values = fromWireAttributes(ORGANIZATION_ATTRIBUTES, resource.attributes) as OrganizationReadValues;
@@ -61,8 +57,8 @@ export class OrganizationsApi {
   /** One page of the organizations the token can see (a site administrator sees all). */
   async list(options: OrganizationListOptions = {}): Promise<Page<Organization>> {
     const doc = await this.transport.call(
-      { method: 'GET', path: '/organizations', query: pageQuery(options), idempotent: true },
-      organizationListDocumentSchema,
+      endpointRequest('listOrganizations', {}, { query: pageQuery(options), idempotent: true }),
+      ENDPOINTS.listOrganizations.answer,
     );
     return { items: doc.data.map(toOrganization), pagination: toPagination(doc.meta) };
   }
@@ -73,7 +69,7 @@ export class OrganizationsApi {
   }
 
   async read(name: string): Promise<Organization> {
-    const doc = await this.transport.call({ method: 'GET', path: byName(name), idempotent: true }, organizationDocumentSchema);
+    const doc = await this.transport.call(endpointRequest('showOrganization', byName(name), { idempotent: true }), ENDPOINTS.showOrganization.answer);
     return toOrganization(doc.data);
   }
 
@@ -82,7 +78,7 @@ export class OrganizationsApi {
    * finds the name taken reads the organization: the first attempt made it.
    */
   async create(options: OrganizationCreateOptions): Promise<Organization> {
-    const req: TransportRequest = { method: 'POST', path: '/organizations', body: organizationBody(options), idempotent: false };
+    const req = endpointRequest('createOrganization', {}, { body: organizationBody(options), idempotent: false });
     this.validate(req, options, 'create');
     return this.transport.checkedWrite(() => this.single(req), {
       settle: async (error) => (error instanceof NameTakenError ? this.read(options.name) : undefined),
@@ -91,7 +87,7 @@ export class OrganizationsApi {
 
   /** Changes settings; members left undefined keep their value. */
   async update(name: string, options: OrganizationUpdateOptions): Promise<Organization> {
-    const req: TransportRequest = { method: 'PATCH', path: byName(name), body: organizationBody(options), idempotent: true };
+    const req = endpointRequest('updateOrganization', byName(name), { body: organizationBody(options), idempotent: true });
     this.validate(req, options, 'update');
     if (options.name === undefined || options.name === name) return this.single(req);
     // A rename is not safe to repeat: once done, the old path answers 404.
@@ -102,14 +98,17 @@ export class OrganizationsApi {
 
   /** Deletes the organization and everything it holds (site administrators); gone already counts as done after a lost answer. */
   async delete(name: string): Promise<void> {
-    await this.transport.checkedWrite(async () => (await this.transport.request({ method: 'DELETE', path: byName(name), idempotent: false }), true as const), {
-      settle: async (error) => (error instanceof NotFoundError ? (true as const) : undefined),
-    });
+    await this.transport.checkedWrite(
+      async () => (await this.transport.request(endpointRequest('deleteOrganization', byName(name), { idempotent: false })), true as const),
+      {
+        settle: async (error) => (error instanceof NotFoundError ? (true as const) : undefined),
+      },
+    );
   }
 
   /** What the organization's plan lets it use. */
   async entitlements(name: string): Promise<EntitlementSet> {
-    const doc = await this.transport.call({ method: 'GET', path: `${byName(name)}/entitlement-set`, idempotent: true }, entitlementSetDocumentSchema);
+    const doc = await this.transport.call(endpointRequest('showEntitlementSet', byName(name), { idempotent: true }), ENDPOINTS.showEntitlementSet.answer);
     const values = fromWireAttributes(ENTITLEMENT_SET_ATTRIBUTES, doc.data.attributes);
     // An entitlement the answer leaves out is not granted.
     const set = Object.fromEntries(Object.keys(ENTITLEMENT_SET_ATTRIBUTES).map((k) => [k, values[k] === true]));
@@ -117,7 +116,7 @@ export class OrganizationsApi {
   }
 
   private async single(req: TransportRequest): Promise<Organization> {
-    const doc = await this.transport.call(req, organizationDocumentSchema);
+    const doc = await this.transport.call(req, ENDPOINTS.showOrganization.answer);
     return toOrganization(doc.data);
   }
 
@@ -131,7 +130,7 @@ export class OrganizationsApi {
       if (problem) errors.push(invalidAttribute(`${problem.replace('{}', name)}: got ${JSON.stringify(value)}`, `/data/attributes/${name}`));
     }
     if (errors.length === 0) {
-      const parsed = (mode === 'create' ? organizationCreateBodySchema : organizationUpdateBodySchema).safeParse(req.body);
+      const parsed = (mode === 'create' ? ENDPOINTS.createOrganization.body : ENDPOINTS.updateOrganization.body).safeParse(req.body);
       const nameOf = (path: readonly PropertyKey[]) =>
         pathFromWire(ORGANIZATION_ATTRIBUTES, path.slice(2).map(String))?.join('.') ?? (path.slice(1).join('.') || 'body');
       if (!parsed.success) errors.push(...issueErrors(parsed.error.issues, nameOf));

@@ -68,7 +68,7 @@ export async function* paginate<T>(fetchPage: (options: ListOptions) => Promise<
 /** A list document: its resources and, when the service sends it, the pagination envelope. */
 type ListDocumentSchema<R> = z.ZodType<{ data: R[]; meta?: { pagination: WirePagination } }>;
 
-/** One page of the list answered at `path`, its resources mapped by `toItem`. */
+/** One page of the list answered at `path` (from the spec's `pathOf`), its resources mapped by `toItem`. */
 export async function fetchPage<R, T>(
   transport: Transport,
   path: string,
@@ -84,14 +84,14 @@ export async function fetchPage<R, T>(
 export abstract class ChildListApi<R, T> {
   constructor(
     protected readonly transport: Transport,
-    private readonly pathOf: (parentId: string) => string,
+    private readonly listPath: (parentId: string) => string,
     private readonly schema: ListDocumentSchema<R>,
     private readonly toItem: (resource: R) => T,
   ) {}
 
   /** One page of the list. */
   list(parentId: string, options: ListOptions = {}): Promise<Page<T>> {
-    return fetchPage(this.transport, this.pathOf(parentId), pageQuery(options), this.schema, this.toItem);
+    return fetchPage(this.transport, this.listPath(parentId), pageQuery(options), this.schema, this.toItem);
   }
 
   /** Every item, 100 per request. */

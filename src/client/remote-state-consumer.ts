@@ -1,13 +1,14 @@
 // Remote state consumers (spec "Remote state consumers"; decision 8). Add, remove and replace are
 // safe to repeat: adding a present consumer and removing an absent one are ignored.
-import { remoteStateConsumerListDocumentSchema, type WorkspaceResource } from '../spec';
+import { ENDPOINTS, pathOf, type WorkspaceResource } from '../spec';
+import { endpointRequest } from './endpoint-request';
 import { ChildListApi, type ListOptions } from './pagination';
 import type { Transport } from './transport';
 import { toWorkspace, type Workspace } from './workspace-types';
 
 export type RemoteStateConsumerListOptions = ListOptions;
 
-const path = (workspaceId: string) => `/workspaces/${encodeURIComponent(workspaceId)}/relationships/remote-state-consumers`;
+const listPath = (workspaceId: string) => pathOf('listRemoteStateConsumers', { workspace_id: workspaceId });
 const body = (ids: string[]) => ({ data: ids.map((id) => ({ type: 'workspaces', id })) });
 
 /**
@@ -16,19 +17,19 @@ const body = (ids: string[]) => ({ data: ids.map((id) => ({ type: 'workspaces', 
  */
 export class RemoteStateConsumersApi extends ChildListApi<WorkspaceResource, Workspace> {
   constructor(transport: Transport) {
-    super(transport, path, remoteStateConsumerListDocumentSchema, toWorkspace);
+    super(transport, listPath, ENDPOINTS.listRemoteStateConsumers.answer, toWorkspace);
   }
 
   async add(workspaceId: string, consumerIds: string[]): Promise<void> {
-    await this.transport.request({ method: 'POST', path: path(workspaceId), body: body(consumerIds), idempotent: true });
+    await this.transport.request(endpointRequest('addRemoteStateConsumers', { workspace_id: workspaceId }, { body: body(consumerIds), idempotent: true }));
   }
 
   async remove(workspaceId: string, consumerIds: string[]): Promise<void> {
-    await this.transport.request({ method: 'DELETE', path: path(workspaceId), body: body(consumerIds), idempotent: true });
+    await this.transport.request(endpointRequest('removeRemoteStateConsumers', { workspace_id: workspaceId }, { body: body(consumerIds), idempotent: true }));
   }
 
   /** The consumer list becomes exactly `consumerIds` (needs manage-workspaces on the organization). */
   async replace(workspaceId: string, consumerIds: string[]): Promise<void> {
-    await this.transport.request({ method: 'PATCH', path: path(workspaceId), body: body(consumerIds), idempotent: true });
+    await this.transport.request(endpointRequest('replaceRemoteStateConsumers', { workspace_id: workspaceId }, { body: body(consumerIds), idempotent: true }));
   }
 }

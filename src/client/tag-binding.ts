@@ -1,14 +1,8 @@
 // Key-value tag bindings (spec "Tag bindings"; decision 7). Neither list is paginated.
-import {
-  effectiveTagBindingListDocumentSchema,
-  fromWireAttributes,
-  TAG_BINDING_ATTRIBUTES,
-  tagBindingListDocumentSchema,
-  tagBindingsBodySchema,
-  type ReadValues,
-} from '../spec';
+import { ENDPOINTS, fromWireAttributes, TAG_BINDING_ATTRIBUTES, type ReadValues } from '../spec';
+import { endpointRequest } from './endpoint-request';
 import { issueErrors, refuseIfInvalid, tagBindingErrors } from './request-checks';
-import type { Transport, TransportRequest } from './transport';
+import type { Transport } from './transport';
 import { tagBindingData, type TagBindingOptions } from './workspace-types';
 
 export type TagBindingUpdateOptions = TagBindingOptions[];
@@ -35,22 +29,23 @@ function bindingOf(resource: { id: string; attributes: Record<string, unknown> }
   return { id: resource.id, ...(fromWireAttributes(TAG_BINDING_ATTRIBUTES, resource.attributes) as { key: string; value: string | null } & TagBindingValues) };
 }
 
-const base = (workspaceId: string) => `/workspaces/${encodeURIComponent(workspaceId)}`;
-
 export class TagBindingsApi {
   constructor(private readonly transport: Transport) {}
 
   /** The workspace's own bindings. */
   async list(workspaceId: string): Promise<TagBinding[]> {
-    const doc = await this.transport.call({ method: 'GET', path: `${base(workspaceId)}/tag-bindings`, idempotent: true }, tagBindingListDocumentSchema);
+    const doc = await this.transport.call(
+      endpointRequest('listTagBindings', { workspace_id: workspaceId }, { idempotent: true }),
+      ENDPOINTS.listTagBindings.answer,
+    );
     return doc.data.map(bindingOf);
   }
 
   /** Own bindings plus those inherited from the project. */
   async listEffective(workspaceId: string): Promise<EffectiveTagBinding[]> {
     const doc = await this.transport.call(
-      { method: 'GET', path: `${base(workspaceId)}/effective-tag-bindings`, idempotent: true },
-      effectiveTagBindingListDocumentSchema,
+      endpointRequest('listEffectiveTagBindings', { workspace_id: workspaceId }, { idempotent: true }),
+      ENDPOINTS.listEffectiveTagBindings.answer,
     );
     return doc.data.map((r) => {
       // The spec puts the project in a relationship, the samples in links (decision 7).
@@ -63,14 +58,14 @@ export class TagBindingsApi {
 
   /** Adds keys or changes values by key; never removes a key (additive PATCH, safe to repeat). */
   async update(workspaceId: string, bindings: TagBindingUpdateOptions): Promise<TagBinding[]> {
-    const req: TransportRequest = { method: 'PATCH', path: `${base(workspaceId)}/tag-bindings`, body: { data: tagBindingData(bindings) }, idempotent: true };
+    const req = endpointRequest('addTagBindings', { workspace_id: workspaceId }, { body: { data: tagBindingData(bindings) }, idempotent: true });
     const errors = tagBindingErrors(bindings, (i) => `/data/${i}/attributes`, '/data');
     if (errors.length === 0) {
-      const parsed = tagBindingsBodySchema.safeParse(req.body);
+      const parsed = ENDPOINTS.addTagBindings.body.safeParse(req.body);
       if (!parsed.success) errors.push(...issueErrors(parsed.error.issues, (p) => `tagBindings[${String(p[1] ?? '')}].${String(p[p.length - 1])}`));
     }
     refuseIfInvalid(this.transport.summary(req), 'tag bindings', errors);
-    const doc = await this.transport.call(req, tagBindingListDocumentSchema);
+    const doc = await this.transport.call(req, ENDPOINTS.addTagBindings.answer);
     return doc.data.map(bindingOf);
   }
 }

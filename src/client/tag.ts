@@ -1,5 +1,6 @@
 // Flat workspace tags (spec "Flat tags"; decision 9: names are stored lowercased).
-import { flatTagListDocumentSchema, flatTagsBodySchema, type FlatTagResource } from '../spec';
+import { ENDPOINTS, pathOf, type FlatTagResource } from '../spec';
+import { endpointRequest } from './endpoint-request';
 import { ChildListApi, type ListOptions } from './pagination';
 import { flatTagNameErrors, issueErrors, refuseIfInvalid } from './request-checks';
 import type { Transport, TransportRequest } from './transport';
@@ -18,7 +19,7 @@ export type TagRef = string | { name: string } | { id: string };
 
 export type TagListOptions = ListOptions;
 
-const path = (workspaceId: string) => `/workspaces/${encodeURIComponent(workspaceId)}/relationships/tags`;
+const listPath = (workspaceId: string) => pathOf('listWorkspaceTags', { workspace_id: workspaceId });
 
 export function toTag(resource: FlatTagResource): Tag {
   const a = resource.attributes;
@@ -28,20 +29,20 @@ export function toTag(resource: FlatTagResource): Tag {
 /** A workspace's flat tags: `list` and `listAll` take the workspace ID. */
 export class TagsApi extends ChildListApi<FlatTagResource, Tag> {
   constructor(transport: Transport) {
-    super(transport, path, flatTagListDocumentSchema, toTag);
+    super(transport, listPath, ENDPOINTS.listWorkspaceTags.answer, toTag);
   }
 
   /** Adds tags; adding one the workspace has is a no-op, so this is safe to repeat. */
   async add(workspaceId: string, tags: TagRef[]): Promise<void> {
-    await this.transport.request(this.request('POST', workspaceId, tags));
+    await this.transport.request(this.request('addWorkspaceTags', workspaceId, tags));
   }
 
   /** Removes tags; a name the organization does not know is ignored. */
   async remove(workspaceId: string, tags: TagRef[]): Promise<void> {
-    await this.transport.request(this.request('DELETE', workspaceId, tags));
+    await this.transport.request(this.request('removeWorkspaceTags', workspaceId, tags));
   }
 
-  private request(method: 'POST' | 'DELETE', workspaceId: string, tags: TagRef[]): TransportRequest {
+  private request(endpoint: 'addWorkspaceTags' | 'removeWorkspaceTags', workspaceId: string, tags: TagRef[]): TransportRequest {
     const data = tags.map((t) =>
       typeof t === 'string'
         ? { type: 'tags', attributes: { name: t } }
@@ -49,14 +50,14 @@ export class TagsApi extends ChildListApi<FlatTagResource, Tag> {
           ? { type: 'tags', id: t.id }
           : { type: 'tags', attributes: { name: t.name } },
     );
-    const req: TransportRequest = { method, path: path(workspaceId), body: { data }, idempotent: true };
+    const req = endpointRequest(endpoint, { workspace_id: workspaceId }, { body: { data }, idempotent: true });
     const errors = flatTagNameErrors(
       data.map((entry) => entry.attributes?.name),
       (i) => `/data/${i}/attributes/name`,
     );
     if (errors.length === 0) {
       // Shapes (an entry that is neither a name nor an ID, too many entries).
-      const parsed = flatTagsBodySchema.safeParse(req.body);
+      const parsed = ENDPOINTS[endpoint].body.safeParse(req.body);
       if (!parsed.success)
         errors.push(
           ...issueErrors(parsed.error.issues, (p) =>

@@ -1,16 +1,8 @@
 // Workspaces: create, list, show, update, safe and force delete, lock, unlock, force unlock and
 // the SSH key (spec "Endpoints"). Writes whose answer may be lost are checked before they are
 // repeated (architecture "Writes under faults").
-import {
-  checkWorkspace,
-  ERRORS,
-  pathFromWire,
-  WORKSPACE_ATTRIBUTES,
-  workspaceCreateBodySchema,
-  workspaceDocumentSchema,
-  workspaceListDocumentSchema,
-  workspaceUpdateBodySchema,
-} from '../spec';
+import { checkWorkspace, ERRORS, pathFromWire, WORKSPACE_ATTRIBUTES, ENDPOINTS } from '../spec';
+import { endpointRequest } from './endpoint-request';
 import { NameTakenError, NotFoundError, WorkspaceLockedError, WorkspaceNotLockedError } from './errors';
 import { paginate, toPagination, type Page } from './pagination';
 import { issueErrors, refuseIfInvalid, tagBindingErrors, violationErrors } from './request-checks';
@@ -35,9 +27,10 @@ const CLOCK_TOLERANCE_MS = 5_000;
 /** The same, for telling our lock from one taken just before it: the `Date` header's ±0.5 s. */
 const LOCK_CLOCK_TOLERANCE_MS = 600;
 
-const e = encodeURIComponent;
-const byName = (org: string, name: string) => `/organizations/${e(org)}/workspaces/${e(name)}`;
-const byId = (id: string) => `/workspaces/${e(id)}`;
+/** A workspace named by its organization and name, or by its ID: the two families of endpoints. */
+type ByName = { organization_name: string; name: string };
+const byName = (organization: string, name: string): ByName => ({ organization_name: organization, name });
+const byId = (id: string) => ({ workspace_id: id });
 
 export class WorkspacesApi {
   /** The user ID locks are taken under, learned from this client's own successful locks. */
@@ -52,7 +45,7 @@ export class WorkspacesApi {
    * resolved by reading the workspace.
    */
   async create(organization: string, options: WorkspaceCreateOptions): Promise<Workspace> {
-    const req: TransportRequest = { method: 'POST', path: `/organizations/${e(organization)}/workspaces`, body: workspaceBody(options), idempotent: false };
+    const req = endpointRequest('createWorkspace', { organization_name: organization }, { body: workspaceBody(options), idempotent: false });
     this.validate(req, options, 'create');
     const startedAt = this.transport.serverNow();
     const ours = async (): Promise<Workspace | undefined> => {
@@ -77,8 +70,8 @@ export class WorkspacesApi {
 
   /** One page of the organization's workspaces. */
   async list(organization: string, options: WorkspaceListOptions = {}): Promise<Page<Workspace>> {
-    const req: TransportRequest = { method: 'GET', path: `/organizations/${e(organization)}/workspaces`, query: workspaceListQuery(options), idempotent: true };
-    const doc = await this.transport.call(req, workspaceListDocumentSchema);
+    const req = endpointRequest('listWorkspaces', { organization_name: organization }, { query: workspaceListQuery(options), idempotent: true });
+    const doc = await this.transport.call(req, ENDPOINTS.listWorkspaces.answer);
     const page: Page<Workspace> = { items: doc.data.map(toWorkspace), pagination: toPagination(doc.meta) };
     if (doc.included) page.included = doc.included;
     return page;
@@ -90,16 +83,19 @@ export class WorkspacesApi {
   }
 
   read(organization: string, name: string, options: WorkspaceReadOptions = {}): Promise<Workspace> {
-    return this.single({ method: 'GET', path: byName(organization, name), query: { include: options.include }, idempotent: true });
+    return this.single(endpointRequest('showWorkspaceByName', byName(organization, name), { query: { include: options.include }, idempotent: true }));
   }
 
   readById(id: string, options: WorkspaceReadOptions = {}): Promise<Workspace> {
-    return this.single({ method: 'GET', path: byId(id), query: { include: options.include }, idempotent: true });
+    return this.single(endpointRequest('showWorkspace', byId(id), { query: { include: options.include }, idempotent: true }));
   }
 
   /** Changes settings; members left undefined keep their value. */
   async update(organization: string, name: string, options: WorkspaceUpdateOptions): Promise<Workspace> {
-    const req = this.updateRequest(byName(organization, name), options);
+    const req = this.updateRequest(
+      endpointRequest('updateWorkspaceByName', byName(organization, name), { body: workspaceBody(options), idempotent: true }),
+      options,
+    );
     if (options.name === undefined || options.name === name) return this.single(req);
     // A rename by name is not safe to repeat: once done, the old path answers 404.
     return this.transport.checkedWrite(() => this.single({ ...req, idempotent: false }), {
@@ -108,25 +104,25 @@ export class WorkspacesApi {
   }
 
   async updateById(id: string, options: WorkspaceUpdateOptions): Promise<Workspace> {
-    return this.single(this.updateRequest(byId(id), options));
+    return this.single(this.updateRequest(endpointRequest('updateWorkspace', byId(id), { body: workspaceBody(options), idempotent: true }), options));
   }
 
   /** Deletes the workspace unless it manages resources or is locked (WorkspaceNotSafeToDeleteError). */
   safeDelete(organization: string, name: string): Promise<void> {
-    return this.deleteChecked({ method: 'POST', path: `${byName(organization, name)}/actions/safe-delete`, idempotent: false });
+    return this.deleteChecked(endpointRequest('safeDeleteWorkspaceByName', byName(organization, name), { idempotent: false }));
   }
 
   safeDeleteById(id: string): Promise<void> {
-    return this.deleteChecked({ method: 'POST', path: `${byId(id)}/actions/safe-delete`, idempotent: false });
+    return this.deleteChecked(endpointRequest('safeDeleteWorkspace', byId(id), { idempotent: false }));
   }
 
   /** Force delete: deletes even while the workspace manages resources. */
   delete(organization: string, name: string): Promise<void> {
-    return this.deleteChecked({ method: 'DELETE', path: byName(organization, name), idempotent: false });
+    return this.deleteChecked(endpointRequest('forceDeleteWorkspaceByName', byName(organization, name), { idempotent: false }));
   }
 
   deleteById(id: string): Promise<void> {
-    return this.deleteChecked({ method: 'DELETE', path: byId(id), idempotent: false });
+    return this.deleteChecked(endpointRequest('forceDeleteWorkspace', byId(id), { idempotent: false }));
   }
 
   /**
@@ -136,7 +132,7 @@ export class WorkspacesApi {
   async lock(id: string, options: WorkspaceLockOptions = {}): Promise<Workspace> {
     const reason = options.reason ?? '';
     const startedAt = this.transport.serverNow();
-    const req: TransportRequest = { method: 'POST', path: `${byId(id)}/actions/lock`, body: { reason }, idempotent: false };
+    const req = endpointRequest('lockWorkspace', byId(id), { body: { reason }, idempotent: false });
     const workspace = await this.transport.checkedWrite(() => this.single(req), {
       settle: async (error) => {
         if (!(error instanceof WorkspaceLockedError)) return undefined;
@@ -153,34 +149,24 @@ export class WorkspacesApi {
    * unlock that finds the workspace unlocked counts as success (a first 409 does not).
    */
   unlock(id: string): Promise<Workspace> {
-    return this.unlockChecked(`${byId(id)}/actions/unlock`, id);
+    return this.unlockChecked(endpointRequest('unlockWorkspace', byId(id), { idempotent: false }), id);
   }
 
   /** Unlocks a workspace locked by anyone (admin access). */
   forceUnlock(id: string): Promise<Workspace> {
-    return this.unlockChecked(`${byId(id)}/actions/force-unlock`, id);
+    return this.unlockChecked(endpointRequest('forceUnlockWorkspace', byId(id), { idempotent: false }), id);
   }
 
   assignSshKey(id: string, sshKeyId: string): Promise<Workspace> {
-    return this.single({
-      method: 'PATCH',
-      path: `${byId(id)}/relationships/ssh-key`,
-      body: { data: { type: 'workspaces', attributes: { id: sshKeyId } } },
-      idempotent: true,
-    });
+    return this.single(endpointRequest('assignSshKey', byId(id), { body: { data: { type: 'workspaces', attributes: { id: sshKeyId } } }, idempotent: true }));
   }
 
   unassignSshKey(id: string): Promise<Workspace> {
-    return this.single({
-      method: 'PATCH',
-      path: `${byId(id)}/relationships/ssh-key`,
-      body: { data: { type: 'workspaces', attributes: { id: null } } },
-      idempotent: true,
-    });
+    return this.single(endpointRequest('assignSshKey', byId(id), { body: { data: { type: 'workspaces', attributes: { id: null } } }, idempotent: true }));
   }
 
   private async single(req: TransportRequest): Promise<Workspace> {
-    const doc = await this.transport.call(req, workspaceDocumentSchema);
+    const doc = await this.transport.call(req, ENDPOINTS.showWorkspace.answer);
     const workspace = toWorkspace(doc.data);
     // With `include: ['locked_by']`, the lock holder's username comes along.
     const holder = workspace.lockedBy && doc.included?.find((r) => r.type === workspace.lockedBy!.type && r.id === workspace.lockedBy!.id);
@@ -189,8 +175,7 @@ export class WorkspacesApi {
     return workspace;
   }
 
-  private updateRequest(path: string, options: WorkspaceUpdateOptions): TransportRequest {
-    const req: TransportRequest = { method: 'PATCH', path, body: workspaceBody(options), idempotent: true };
+  private updateRequest(req: TransportRequest, options: WorkspaceUpdateOptions): TransportRequest {
     this.validate(req, options, 'update');
     return req;
   }
@@ -203,8 +188,8 @@ export class WorkspacesApi {
       .then(() => undefined);
   }
 
-  private unlockChecked(path: string, id: string): Promise<Workspace> {
-    return this.transport.checkedWrite(() => this.single({ method: 'POST', path, idempotent: false }), {
+  private unlockChecked(req: TransportRequest, id: string): Promise<Workspace> {
+    return this.transport.checkedWrite(() => this.single(req), {
       settle: async (error) => {
         if (!(error instanceof WorkspaceNotLockedError)) return undefined;
         const fresh = await this.readById(id);
@@ -230,7 +215,7 @@ export class WorkspacesApi {
   private async whoAmI(): Promise<string | undefined> {
     if (this.selfUserId !== undefined || this.accountEndpointMissing) return this.selfUserId;
     try {
-      const response = await this.transport.request({ method: 'GET', path: '/account/details', idempotent: true });
+      const response = await this.transport.request(endpointRequest('showAccountDetails', {}, { idempotent: true }));
       const id = (response.body as { data?: { id?: unknown; type?: unknown } } | undefined)?.data;
       if (typeof id?.id === 'string' && id.type === 'users') this.selfUserId = id.id;
     } catch (error) {
@@ -251,7 +236,7 @@ export class WorkspacesApi {
     ];
     if (errors.length === 0) {
       // Shapes and types (a caller without TypeScript), named as the caller wrote them.
-      const parsed = (mode === 'create' ? workspaceCreateBodySchema : workspaceUpdateBodySchema).safeParse(req.body);
+      const parsed = (mode === 'create' ? ENDPOINTS.createWorkspace.body : ENDPOINTS.updateWorkspace.body).safeParse(req.body);
       const nameOf = (path: readonly PropertyKey[]) =>
         pathFromWire(WORKSPACE_ATTRIBUTES, path.slice(2).map(String))?.join('.') ?? (path.slice(1).join('.') || 'body');
       if (!parsed.success) errors.push(...issueErrors(parsed.error.issues, nameOf));

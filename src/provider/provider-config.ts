@@ -102,6 +102,7 @@ const ADDRESS_SOURCES: Record<string, string> = {
 export async function configureProvider(config: ObjectValue): Promise<{ providerData?: ProviderData; diagnostics?: Diagnostic[] }> {
   // Loaded here, not at start: schema-only runs of the provider never need the client.
   const client = await import('../client');
+  const { rootPathOf } = await import('../spec');
   const { BatchedWorkspaceReader } = await import('./refresh');
   let resolved;
   let ca: string | undefined;
@@ -145,7 +146,12 @@ export async function configureProvider(config: ObjectValue): Promise<{ provider
         : `Fix: check the address (from ${addressFrom}) and that the service is running and reachable from here.`;
       const reason = (err.cause as Error | undefined)?.message ?? err.message;
       return {
-        diagnostics: [error(`Cannot reach the service at ${resolved.address}`, `GET ${resolved.address}/api/v2/account/details failed: ${reason}.\n\n${fix}`)],
+        diagnostics: [
+          error(
+            `Cannot reach the service at ${resolved.address}`,
+            `GET ${resolved.address}${rootPathOf('showAccountDetails', {})} failed: ${reason}.\n\n${fix}`,
+          ),
+        ],
       };
     }
     // Any other answer (a service without the endpoint, a 5xx) leaves the resources to report.

@@ -2,12 +2,14 @@
 import type { AddressInfo } from 'node:net';
 import type { WireDialect } from '../spec';
 import { parseBootstrap, readBootstrapFile } from './bootstrap';
+import { ConsoleApp } from './console/app';
 import { defaultSessionKeyFile, loadSessionKey } from './owner-only';
 import { ServiceMetrics } from './http/metrics';
 import { type LogFormat, RequestLog } from './http/request-log';
-import { type TimeLimits, createHttpServer } from './http/server';
+import { type MountApp, type TimeLimits, createHttpServer } from './http/server';
 import { FairShare } from './http/fair-share';
 import { stopNotifications } from './notifications';
+import type { Router } from './http/router';
 import { buildRouter } from './routes';
 import { Service } from './service';
 import { openStore } from './storage';
@@ -83,12 +85,13 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     storage.kind === 'postgres'
       ? FairShare.forPool(storage.poolSize ?? POSTGRES_DEFAULTS.poolSize, storage.poolWaitMs ?? POSTGRES_DEFAULTS.poolWaitMs)
       : undefined;
+  const router = buildRouter({ rateLimit: options.rateLimit });
   const server = createHttpServer({
-    router: buildRouter({ rateLimit: options.rateLimit }),
+    router,
     service,
     rateLimit: options.rateLimit,
     authFailureLimit: options.authFailureLimit,
-    sessionKey,
+    mount: mountConsole(router, service, sessionKey),
     tls: options.tls,
     log: requestLog,
     metrics: options.metricsToken === undefined ? null : new ServiceMetrics(options.metricsToken, store),
@@ -128,6 +131,14 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
         await store.close();
         requestLog.close();
       })()),
+  };
+}
+
+/** The web console under /app (and the root that points at it), reading through the API's own handlers. */
+function mountConsole(router: Router, service: Service, sessionKey: Buffer | undefined): MountApp {
+  return ({ throttle, log }) => {
+    const app = new ConsoleApp(router, service, { sessionKey, throttle, log });
+    return { owns: (target) => ConsoleApp.owns(target), handle: (req, res) => app.handle(req, res), routeLabel: '/app/…' };
   };
 }
 

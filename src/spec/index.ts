@@ -21,3 +21,6 @@ export * from './organization';
 export * from './ssh-key';
 export * from './authentication-token';
 export * from './organization-attributes';
+export * from './endpoints';
+export * from './endpoint-openapi';
+export * from './endpoint-reference';

@@ -54,8 +54,8 @@ describe('HTTP edges', () => {
   it('sets its time limits on purpose', async () => {
     // The running server is not reachable from here; a fresh one shows what createHttpServer sets.
     const { createHttpServer } = await import('../../src/server/http/server');
-    const { Router } = await import('../../src/server/http/router');
-    const bare = createHttpServer({ router: new Router(), service: service.server.service });
+    const { buildRouter } = await import('../../src/server/routes');
+    const bare = createHttpServer({ router: buildRouter(), service: service.server.service });
     expect(bare.keepAliveTimeout).toBe(TIME_LIMITS.keepAliveMs);
     expect(bare.headersTimeout).toBe(TIME_LIMITS.headersMs);
     expect(bare.requestTimeout).toBe(TIME_LIMITS.requestMs);

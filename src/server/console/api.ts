@@ -1,6 +1,7 @@
 // The console reads through the API's own route handlers, so a page shows exactly what the API
 // answers the same caller: the same access checks, the same 404s, the same serialization.
 import type { IncomingMessage } from 'node:http';
+import { API_ROOT, rootPathOf, type EndpointName, type PathParameters } from '../../spec';
 import type { Caller } from '../access';
 import type { Router } from '../http/router';
 import type { Service } from '../service';
@@ -15,19 +16,20 @@ export class ApiReader {
     private readonly caller: Caller,
   ) {}
 
-  /** Calls the API route for `method path`; an ServiceError thrown by the handler propagates as is. */
-  async call(method: 'GET' | 'POST', path: string, query: Record<string, string> | URLSearchParams = {}): Promise<ApiDocument> {
-    const match = this.router.match(method, path);
-    if (!match || 'allowed' in match || match.auth !== 'api') throw new Error(`console: the API has no ${method} ${path} route`);
+  /** Calls the handler of an API endpoint; a ServiceError thrown by the handler propagates as is. */
+  async call<N extends EndpointName>(name: N, parameters: PathParameters<N>, query: Record<string, string> | URLSearchParams = {}): Promise<ApiDocument> {
+    const route = this.router.route(name);
+    if (route.auth !== 'api') throw new Error(`console: ${name} is not an API endpoint`);
     const params = query instanceof URLSearchParams ? query : new URLSearchParams(query);
     const search = params.size > 0 ? `?${params.toString()}` : '';
+    const path = rootPathOf(name, parameters);
     let url: URL | undefined;
-    const reply = await match.handler({
+    const reply = await route.handler({
       req: this.req,
       get url() {
-        return (url ??= new URL(`${API_BASE}${path}${search}`, 'http://localhost'));
+        return (url ??= new URL(`${path}${search}`, 'http://localhost'));
       },
-      params: match.params,
+      params: { ...parameters },
       query: params,
       caller: this.caller,
       service: this.service,
@@ -37,13 +39,13 @@ export class ApiReader {
     return (reply.body ?? { data: null }) as ApiDocument;
   }
 
-  get(path: string, query?: Record<string, string> | URLSearchParams): Promise<ApiDocument> {
-    return this.call('GET', path, query);
+  get<N extends EndpointName>(name: N, parameters: PathParameters<N>, query?: Record<string, string> | URLSearchParams): Promise<ApiDocument> {
+    return this.call(name, parameters, query);
   }
 }
 
-/** One path segment of an API route, encoded the way the router decodes it. */
-/** Where the API's routes live; the console calls their handlers as if requested there. */
-export const API_BASE = '/api/v2';
+/** Where the API lives; the root page points at it. */
+export const API_BASE = API_ROOT;
 
+/** One path segment of a console page's address. */
 export const segment = (value: string): string => encodeURIComponent(value);

@@ -325,12 +325,12 @@ export class ConsoleApp {
       if (!ConsoleSessions.csrfMatches(session, form.get('csrf'))) {
         return { status: 403, body: errorPage(403, 'Form expired', 'This form does not belong to your session; reload the page and try again.', session) };
       }
-      const workspace = (await api.get(`/organizations/${segment(organization.name)}/workspaces/${segment(parts[2])}`)).data;
-      const changeRequest = (await api.get(`/change-requests/${segment(parts[4])}`)).data;
+      const workspace = (await api.get('showWorkspaceByName', { organization_name: organization.name, name: parts[2] })).data;
+      const changeRequest = (await api.get('showChangeRequest', { change_request_id: parts[4] })).data;
       if (changeRequest.relationships?.workspace?.data?.id !== workspace.id) return notFound();
       const back = `${base}/workspaces/${segment(workspace.attributes.name)}`;
       try {
-        await api.call('POST', `/change-requests/${segment(changeRequest.id)}/actions/archive`);
+        await api.call('archiveChangeRequest', { change_request_id: changeRequest.id });
       } catch (error) {
         if (error instanceof ServiceError && error.status !== 404) {
           return {

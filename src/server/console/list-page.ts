@@ -48,11 +48,9 @@ export interface ListView {
 export async function loadList(api: ApiReader, organization: DirectoryOrganization, params: URLSearchParams): Promise<ListView> {
   const query = new URLSearchParams(params);
   query.set('include', 'project,locked_by');
-  const document = await api.get(`/organizations/${segment(organization.name)}/workspaces`, query);
+  const document = await api.get('listWorkspaces', { organization_name: organization.name }, query);
   const bindings = new Map<string, any[]>();
-  await Promise.all(
-    (document.data as any[]).map(async (ws) => bindings.set(ws.id, (await api.get(`/workspaces/${segment(ws.id)}/effective-tag-bindings`)).data)),
-  );
+  await Promise.all((document.data as any[]).map(async (ws) => bindings.set(ws.id, (await api.get('listEffectiveTagBindings', { workspace_id: ws.id })).data)));
   return { organization, params, document, bindings };
 }
 

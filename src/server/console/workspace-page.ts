@@ -25,10 +25,9 @@ export interface WorkspaceView {
 
 async function changeRequestsOf(api: ApiReader, workspaceId: string): Promise<WorkspaceView['changeRequests']> {
   try {
-    const path = `/workspaces/${segment(workspaceId)}/change-requests`;
     const [open, archived] = await Promise.all([
-      api.get(path, { archive: 'false', 'page[size]': MAX_LISTED }),
-      api.get(path, { archive: 'true', 'page[size]': MAX_LISTED }),
+      api.get('listChangeRequests', { workspace: workspaceId }, { archive: 'false', 'page[size]': MAX_LISTED }),
+      api.get('listChangeRequests', { workspace: workspaceId }, { archive: 'true', 'page[size]': MAX_LISTED }),
     ]);
     return { open: open.data, openTotal: open.meta.pagination['total-count'], archived: archived.data, archivedTotal: archived.meta.pagination['total-count'] };
   } catch (error) {
@@ -39,12 +38,11 @@ async function changeRequestsOf(api: ApiReader, workspaceId: string): Promise<Wo
 }
 
 export async function loadWorkspace(api: ApiReader, organization: DirectoryOrganization, name: string): Promise<WorkspaceView> {
-  const document = await api.get(`/organizations/${segment(organization.name)}/workspaces/${segment(name)}`, { include: 'locked_by' });
+  const document = await api.get('showWorkspaceByName', { organization_name: organization.name, name }, { include: 'locked_by' });
   const workspace = document.data;
-  const id = segment(workspace.id);
   const [bindings, consumers, changeRequests] = await Promise.all([
-    api.get(`/workspaces/${id}/effective-tag-bindings`),
-    api.get(`/workspaces/${id}/relationships/remote-state-consumers`, { 'page[size]': MAX_LISTED }),
+    api.get('listEffectiveTagBindings', { workspace_id: workspace.id }),
+    api.get('listRemoteStateConsumers', { workspace_id: workspace.id }, { 'page[size]': MAX_LISTED }),
     changeRequestsOf(api, workspace.id),
   ]);
   const usernames = new Map<string, string>();

@@ -1,6 +1,9 @@
-// A small router: literal segments win over parameters, so
+// The router: one handler per endpoint of the spec's table (src/spec/endpoints.ts), by name. The
+// table gives each endpoint's method, path, permission, cacheability and request schema; this file
+// only finds the endpoint a request names. Literal segments win over parameters, so
 // `/workspaces/change-requests/:id` is never taken for `/workspaces/:workspace_id/...`.
 import type { IncomingMessage } from 'node:http';
+import { ENDPOINTS, ENDPOINT_NAMES, authOf, type EndpointAuth, type EndpointDefinition, type EndpointName, type RequestBodyOf } from '../../spec';
 import type { Caller } from '../access';
 import type { Service } from '../service';
 
@@ -14,59 +17,56 @@ export interface Reply {
   contentType?: string;
 }
 
-export interface RouteContext {
+/** What a handler of an endpoint anyone may call gets: no caller. */
+export interface PublicRouteContext {
   req: IncomingMessage;
   url: URL;
   params: Record<string, string>;
   query: URLSearchParams;
-  caller: Caller;
   service: Service;
-  /** The parsed JSON body (undefined when empty). */
-  body(): Promise<unknown>;
+}
+
+export interface RouteContext<Body = unknown> extends PublicRouteContext {
+  caller: Caller;
+  /**
+   * The request document, parsed with the endpoint's schema from the table on first call (422
+   * naming the members otherwise); undefined for an endpoint that takes none.
+   */
+  body(): Promise<Body>;
   /** Aborts when the client goes away before the answer: pass it to long database work. */
   readonly signal?: AbortSignal;
 }
 
-export type Handler = (ctx: RouteContext) => Promise<Reply>;
+export type Handler<Body = unknown> = (ctx: RouteContext<Body>) => Promise<Reply>;
+export type PublicHandler = (ctx: PublicRouteContext) => Promise<Reply>;
 
-/** `api` routes take user and organization tokens; `emulator` routes only emulator-admin tokens. */
-export type RouteAuth = 'api' | 'emulator';
+/** The handler an endpoint takes: a public one for endpoints anyone may call. */
+export type EndpointHandler<N extends EndpointName> = (typeof ENDPOINTS)[N]['permission'] extends 'public' ? PublicHandler : Handler<RequestBodyOf<N>>;
 
-/**
- * `cacheable`: a GET whose successful reply depends only on the caller, the request target, the
- * database and the directory, so it may be answered from the ReplyCache.
- */
-export interface RouteOptions {
-  auth?: RouteAuth;
-  cacheable?: boolean;
-}
+/** A handler for every endpoint of the table: one missing is a compile error. */
+export type EndpointHandlers = { readonly [N in EndpointName]: EndpointHandler<N> };
 
-interface Endpoint {
-  handler: Handler;
-  auth: RouteAuth;
-  cacheable: boolean;
+/** A registered endpoint: what the table says, and the handler. */
+export type Route = { name: EndpointName; endpoint: EndpointDefinition; cacheable: boolean; pattern: string } & (
+  { auth: 'public'; handler: PublicHandler } | { auth: Exclude<EndpointAuth, 'public'>; handler: Handler }
+);
+
+interface Registered {
+  route: Route;
   /** Literal segments in the pattern: the more, the better the match. */
   score: number;
   /** Parameter names by segment position (undefined for literal positions). */
   names: Array<string | undefined>;
-  /** The route's template as added (`/workspaces/:workspace_id`): logs and metrics name routes by it. */
-  pattern: string;
 }
 
 /** One segment position of the route tree: literal children, one parameter child, endpoints. */
 interface TreeNode {
   literal: Map<string, TreeNode>;
   param: TreeNode | null;
-  endpoints: Map<string, Endpoint>;
+  endpoints: Map<string, Registered>;
 }
 
-export interface Match {
-  handler: Handler;
-  params: Record<string, string>;
-  auth: RouteAuth;
-  cacheable: boolean;
-  pattern: string;
-}
+export type Match = Route & { params: Record<string, string> };
 
 const newNode = (): TreeNode => ({ literal: new Map(), param: null, endpoints: new Map() });
 
@@ -77,9 +77,22 @@ const newNode = (): TreeNode => ({ literal: new Map(), param: null, endpoints: n
  */
 export class Router {
   private readonly root = newNode();
+  private readonly byName = new Map<EndpointName, Route>();
 
-  add(method: string, pattern: string, handler: Handler, { auth = 'api', cacheable = false }: RouteOptions = {}): this {
-    const segments = pattern.split('/').filter(Boolean);
+  constructor(handlers: EndpointHandlers) {
+    for (const name of ENDPOINT_NAMES) {
+      const endpoint: EndpointDefinition = ENDPOINTS[name];
+      const auth = authOf(endpoint.permission);
+      const common = { name, endpoint, cacheable: endpoint.cacheable === true, pattern: endpoint.path };
+      // The handler map's type ties each handler to its endpoint; TypeScript cannot follow that through the loop.
+      const route: Route =
+        auth === 'public' ? { ...common, auth, handler: handlers[name] as PublicHandler } : { ...common, auth, handler: handlers[name] as Handler };
+      this.add(route);
+    }
+  }
+
+  private add(route: Route): void {
+    const segments = route.pattern.split('/').filter(Boolean);
     let node = this.root;
     for (const segment of segments) {
       if (segment.startsWith(':')) node = node.param ??= newNode();
@@ -90,8 +103,14 @@ export class Router {
       }
     }
     const names = segments.map((s) => (s.startsWith(':') ? s.slice(1) : undefined));
-    node.endpoints.set(method, { handler, auth, cacheable, score: names.filter((n) => n === undefined).length, names, pattern });
-    return this;
+    if (node.endpoints.has(route.endpoint.method)) throw new Error(`two endpoints answer ${route.endpoint.method} ${route.pattern}`);
+    node.endpoints.set(route.endpoint.method, { route, score: names.filter((n) => n === undefined).length, names });
+    this.byName.set(route.name, route);
+  }
+
+  /** The route of an endpoint, by its name in the table. */
+  route(name: EndpointName): Route {
+    return this.byName.get(name)!;
   }
 
   /** The matching route, `{ allowed }` when the path exists with other methods only, or null. */
@@ -99,11 +118,11 @@ export class Router {
     const parts = path.split('/').filter(Boolean);
     const ends: TreeNode[] = [];
     collect(this.root, parts, 0, ends);
-    let best: Endpoint | undefined;
+    let best: Registered | undefined;
     const allowed = new Set<string>();
     for (const node of ends) {
-      const endpoint = node.endpoints.get(method);
-      if (endpoint && (!best || endpoint.score > best.score)) best = endpoint;
+      const registered = node.endpoints.get(method);
+      if (registered && (!best || registered.score > best.score)) best = registered;
       for (const other of node.endpoints.keys()) if (other !== method) allowed.add(other);
     }
     if (!best) return allowed.size > 0 ? { allowed: [...allowed] } : null;
@@ -117,7 +136,7 @@ export class Router {
         return null; // a malformed escape names no resource
       }
     }
-    return { handler: best.handler, params, auth: best.auth, cacheable: best.cacheable, pattern: best.pattern };
+    return { ...best.route, params };
   }
 }
 

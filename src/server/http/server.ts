@@ -3,12 +3,11 @@
 // and answered as a JSON:API 500 without internals.
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import https from 'node:https';
-import { ERRORS, JSON_API_MEDIA_TYPE } from '../../spec';
+import { API_ROOT, EMULATOR_ROOT, ERRORS, JSON_API_MEDIA_TYPE, type EndpointDefinition } from '../../spec';
 import type { Caller } from '../access';
 import type { Service } from '../service';
-import { ConsoleApp } from '../console/app';
 import { parseJsonBody, readBody } from './body';
-import { ServiceError, badRequest, forbidden, notFound, unauthorized } from '../errors';
+import { ServiceError, badRequest, forbidden, notFound, unauthorized, validationError } from '../errors';
 import { AuthFailureThrottle, clientAddress } from './auth-throttle';
 import type { ServiceMetrics } from './metrics';
 import { isProbe, probeReply } from './probes';
@@ -19,9 +18,22 @@ import { ClientGone } from './request-signal';
 import { storageFaultAnswer } from './storage-faults';
 import { ReplyCache } from './reply-cache';
 import { RequestLog } from './request-log';
-import type { Reply, Router } from './router';
+import type { Match, PublicRouteContext, Reply, Router } from './router';
 
-export const API_PREFIX = '/api/v2';
+const API_PREFIX = API_ROOT;
+
+/**
+ * An application served beside the API from the same port (the web console): it claims the
+ * request targets it owns and answers them itself. It gets the API's failed-authentication
+ * throttle and request log, so a token guessed through its login counts as one guessed at the API.
+ */
+export interface MountedApp {
+  owns(target: string | undefined): boolean;
+  handle(req: IncomingMessage, res: ServerResponse): void;
+  /** How request logs and metrics name its routes (e.g. `/app/…`). */
+  readonly routeLabel: string;
+}
+export type MountApp = (shared: { throttle: AuthFailureThrottle | null; log: RequestLog }) => MountedApp;
 
 /**
  * Time limits for every phase of a connection, chosen rather than inherited from Node's defaults
@@ -69,8 +81,8 @@ export interface HttpOptions {
   authFailureLimit?: number;
   /** PEM certificate and key: HTTPS instead of plain HTTP. */
   tls?: { cert: string; key: string };
-  /** The console's session signing key (owner-only.ts); random for this process when absent. */
-  sessionKey?: Buffer;
+  /** Applications answered beside the API (the web console), given the API's throttle and log. */
+  mount?: MountApp;
   /** Where request logs go; text lines through the service's log when absent. */
   log?: RequestLog;
   /** Prometheus metrics at /metrics (off when absent). */
@@ -95,10 +107,10 @@ interface Trace {
 }
 
 /** The route template a request target names, for log entries ("(no route)" when none). */
-function routeTemplate(router: Router, req: IncomingMessage): string {
+function routeTemplate(router: Router, req: IncomingMessage, mounted: MountedApp | null): string {
   const target = req.url ?? '/';
   const pathname = target.split('?', 1)[0];
-  if (ConsoleApp.owns(target)) return '/app/…';
+  if (mounted?.owns(target)) return mounted.routeLabel;
   if (isProbe(target)) return pathname;
   const path = pathname.startsWith(`${API_PREFIX}/`) ? pathname.slice(API_PREFIX.length) : pathname;
   const match = router.match(req.method === 'HEAD' ? 'GET' : (req.method ?? 'GET'), path);
@@ -144,6 +156,16 @@ function errorReply(error: ServiceError): Reply {
   return { status: error.status, body: { errors: error.errors }, headers: error.headers };
 }
 
+/** The request document, parsed with the endpoint's schema (the hosted dialect's where it has one): 422 otherwise. */
+async function readDocument(req: IncomingMessage, endpoint: EndpointDefinition, service: Service): Promise<unknown> {
+  const parsed = parseJsonBody(req, await readBody(req));
+  const schema = service.dialect === 'hosted' && endpoint.hostedBody ? endpoint.hostedBody : endpoint.body;
+  if (!schema) return parsed;
+  const result = schema.safeParse(parsed ?? {});
+  if (!result.success) throw validationError(result.error.issues);
+  return result.data;
+}
+
 function bearerToken(req: IncomingMessage): string | null {
   const header = req.headers.authorization;
   if (!header) return null;
@@ -186,7 +208,7 @@ export function createHttpServer(options: HttpOptions): http.Server {
     const method = req.method === 'HEAD' ? 'GET' : (req.method ?? 'GET');
     if (target.includes('%00')) throw badRequest('URLs must not contain NUL characters (%00)');
     let path = pathname;
-    const isEmulator = path === '/_emulator' || path.startsWith('/_emulator/');
+    const isEmulator = path === EMULATOR_ROOT || path.startsWith(`${EMULATOR_ROOT}/`);
     if (!isEmulator) {
       if (path !== API_PREFIX && !path.startsWith(`${API_PREFIX}/`))
         throw notFound(`no such route: ${req.method} ${path.slice(0, 200)}; the API is under ${API_PREFIX}`);
@@ -199,6 +221,7 @@ export function createHttpServer(options: HttpOptions): http.Server {
       const allow = (match.allowed.includes('GET') ? [...match.allowed, 'HEAD'] : match.allowed).join(', ');
       throw new ServiceError(ERRORS.methodNotAllowed, `${req.method} is not supported on ${pathname.slice(0, 200)}; use ${allow}`, { headers: { allow } });
     }
+    if (match.auth === 'public') return match.handler(publicContext(req, pathname, search, match));
     const token = bearerToken(req);
     // No await on the usual path: a known token resolves at once.
     const caller = (token && service.index.authenticate(token)) || (await authenticateAfterReload(req, token));
@@ -236,7 +259,7 @@ export function createHttpServer(options: HttpOptions): http.Server {
         params: match.params,
         caller,
         service,
-        body: () => (bodyPromise ??= readBody(req).then((raw) => parseJsonBody(req, raw))),
+        body: () => (bodyPromise ??= readDocument(req, match.endpoint, service)),
         get signal() {
           return (gone ??= new ClientGone(req)).signal;
         },
@@ -251,12 +274,23 @@ export function createHttpServer(options: HttpOptions): http.Server {
     return reply;
   }
 
-  const consoleApp = new ConsoleApp(router, service, { sessionKey: options.sessionKey, throttle, log });
+  /** What an endpoint anyone may call gets: the request, without a caller or a body. */
+  function publicContext(req: IncomingMessage, pathname: string, search: string, match: Match): PublicRouteContext {
+    return {
+      req,
+      url: new URL(pathname + search, 'http://localhost'),
+      query: new URLSearchParams(search),
+      params: match.params,
+      service,
+    };
+  }
+
+  const mounted = options.mount ? options.mount({ throttle, log }) : null;
   const sendSoon = turnEndSender();
 
   /** The log entry of a request that did not succeed; 500s with their stack, the rest summarised. */
   function logFailure(req: IncomingMessage, reply: Reply, error: unknown, trace: Trace | null): void {
-    const route = routeTemplate(router, req);
+    const route = routeTemplate(router, req, mounted);
     const first = (reply.body as { errors?: Array<{ code?: string; detail?: string }> } | undefined)?.errors?.[0];
     if (trace) trace.code = first?.code;
     if (reply.status === 500) log.internalError(req.method ?? 'GET', route, error);
@@ -271,7 +305,7 @@ export function createHttpServer(options: HttpOptions): http.Server {
     };
     if (isProbe(req.url)) {
       probeReply(req, service, metrics, bearerToken(req)).then(replied, (error: unknown) => {
-        log.internalError(req.method ?? 'GET', routeTemplate(router, req), error);
+        log.internalError(req.method ?? 'GET', routeTemplate(router, req, mounted), error);
         replied(errorReply(new ServiceError(ERRORS.internal)));
       });
       return;
@@ -305,7 +339,7 @@ export function createHttpServer(options: HttpOptions): http.Server {
       res.setHeader('x-request-id', requestId);
       res.once('finish', () => {
         const seconds = Number(process.hrtime.bigint() - trace.started) / 1e9;
-        const route = trace.route || routeTemplate(router, req);
+        const route = trace.route || routeTemplate(router, req, mounted);
         const method = req.method ?? 'GET';
         metrics?.request(method, route, res.statusCode, seconds);
         log.request({
@@ -319,7 +353,7 @@ export function createHttpServer(options: HttpOptions): http.Server {
         });
       });
     }
-    if (ConsoleApp.owns(req.url)) return consoleApp.handle(req, res); // the web console under /app
+    if (mounted?.owns(req.url)) return mounted.handle(req, res); // the web console under /app
     if (limiter) res.setHeader(...limiter.declaration);
     answer(req, res, trace);
   };

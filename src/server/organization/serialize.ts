@@ -8,6 +8,8 @@ import {
   ORGANIZATION_PERMISSION_KEYS,
   ORGANIZATION_TYPE,
   type OrganizationPermissionKey,
+  hostedLink,
+  rootPathOf,
 } from '../../spec';
 import type { Caller, DirectoryIndex } from '../access';
 import type { DirectoryOrganization, OrganizationProfile } from '../bootstrap';
@@ -84,10 +86,10 @@ export function organizationResource(organization: DirectoryOrganization, permis
       'default-project': { data: defaultProject ? { id: defaultProject.id, type: 'projects' } : null },
       'entitlement-set': {
         data: { id: profile.externalId, type: ENTITLEMENT_SET_TYPE },
-        links: { related: `/api/v2/organizations/${name}/entitlement-set` },
+        links: { related: rootPathOf('showEntitlementSet', { organization_name: name }) },
       },
     },
-    links: { self: `/api/v2/organizations/${name}` },
+    links: { self: rootPathOf('showOrganization', { organization_name: name }) },
   };
 }
 
@@ -100,6 +102,6 @@ export function entitlementSetResource(organization: DirectoryOrganization): Rec
     id: profile.externalId,
     type: ENTITLEMENT_SET_TYPE,
     attributes,
-    links: { self: `/api/v2/entitlement-sets/${profile.externalId}` },
+    links: { self: hostedLink('entitlementSet', { entitlement_set_id: profile.externalId }) },
   };
 }

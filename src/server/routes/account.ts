@@ -3,26 +3,33 @@
 // a token; organization tokens get the organization's synthetic service user, whose
 // `authenticated-resource` is the organization.
 import { createHash } from 'node:crypto';
-import { API_VERSION, APP_NAMES, ORGANIZATION_SERVICE_USER_PREFIX, PING_HEADERS, USER_TYPE } from '../../spec';
+import { API_VERSION, APP_NAMES, ORGANIZATION_SERVICE_USER_PREFIX, PING_HEADERS, USER_TYPE, hostedLink, rootPathOf } from '../../spec';
 import { unauthorized } from '../errors';
-import type { Reply, RouteContext, Router } from '../http/router';
+import type { EndpointHandlers, Reply, RouteContext } from '../http/router';
 
 /** A stable suffix per organization, so the service user is the same on every call and restart. */
 function serviceUserSuffix(organization: string): string {
   return createHash('sha256').update(`service-user:${organization}`).digest('base64url').replace(/[-_]/g, '').slice(0, 16);
 }
 
-function accountDocument(id: string, attributes: Record<string, unknown>, authenticated: { id: string; type: string }): Record<string, unknown> {
+const authenticatedLink = (resource: { id: string; type: typeof USER_TYPE | 'organizations' }) =>
+  resource.type === USER_TYPE ? hostedLink('user', { user_id: resource.id }) : rootPathOf('showOrganization', { organization_name: resource.id });
+
+function accountDocument(
+  id: string,
+  attributes: Record<string, unknown>,
+  authenticated: { id: string; type: typeof USER_TYPE | 'organizations' },
+): Record<string, unknown> {
   return {
     data: {
       id,
       type: USER_TYPE,
       attributes,
       relationships: {
-        'authentication-tokens': { links: { related: `/api/v2/users/${id}/authentication-tokens` } },
-        'authenticated-resource': { data: authenticated, links: { related: `/api/v2/${authenticated.type}/${authenticated.id}` } },
+        'authentication-tokens': { links: { related: rootPathOf('listAuthenticationTokens', { user_id: id }) } },
+        'authenticated-resource': { data: authenticated, links: { related: authenticatedLink(authenticated) } },
       },
-      links: { self: `/api/v2/users/${id}` },
+      links: { self: hostedLink('user', { user_id: id }) },
     },
   };
 }
@@ -68,15 +75,17 @@ async function accountDetails(ctx: RouteContext): Promise<Reply> {
   throw unauthorized();
 }
 
-export function addAccountRoutes(router: Router, options: { rateLimit?: number } = {}): void {
-  router.add('GET', '/account/details', accountDetails);
-  // Without a rate limit no X-RateLimit-Limit is sent: clients such as go-tfe then limit nothing.
-  router.add('GET', '/ping', async (ctx) => ({
-    status: 204,
-    headers: {
-      [PING_HEADERS.apiVersion]: API_VERSION,
-      [PING_HEADERS.appName]: APP_NAMES[ctx.service.edition],
-      ...(options.rateLimit ? { [PING_HEADERS.rateLimit]: String(options.rateLimit) } : {}),
-    },
-  }));
+/** Without a rate limit no X-RateLimit-Limit is sent: clients such as go-tfe then limit nothing. */
+export function accountHandlers(options: { rateLimit?: number } = {}) {
+  return {
+    showAccountDetails: accountDetails,
+    ping: async (ctx: RouteContext) => ({
+      status: 204,
+      headers: {
+        [PING_HEADERS.apiVersion]: API_VERSION,
+        [PING_HEADERS.appName]: APP_NAMES[ctx.service.edition],
+        ...(options.rateLimit ? { [PING_HEADERS.rateLimit]: String(options.rateLimit) } : {}),
+      },
+    }),
+  } satisfies Partial<EndpointHandlers>;
 }

@@ -2,10 +2,10 @@
 // /users/:user_id/authentication-tokens, show and delete under /authentication-tokens/:id. Only
 // the user may see or change their tokens; to anyone else the list is empty and a token is 404
 // (the hosted service's answers). The token value is in the create's answer only.
-import { AUTHENTICATION_TOKEN_TYPE, USER_TYPE, authenticationTokenCreateDocumentSchema } from '../../spec';
+import { AUTHENTICATION_TOKEN_TYPE, USER_TYPE, type RequestBodyOf } from '../../spec';
 import type { Caller } from '../access';
-import { notFound, validationError } from '../errors';
-import type { Reply, RouteContext, Router } from '../http/router';
+import { notFound } from '../errors';
+import type { EndpointHandlers, Reply, RouteContext } from '../http/router';
 import { type AuthenticationTokenView, createUserToken, listUserTokens, revokeToken, showToken } from '../tokens';
 
 function tokenResource(view: AuthenticationTokenView, value: string | null = null): Record<string, unknown> {
@@ -33,12 +33,11 @@ async function list(ctx: RouteContext): Promise<Reply> {
   return { status: 200, body: { data: tokens.map((t) => tokenResource(t)) } };
 }
 
-async function create(ctx: RouteContext): Promise<Reply> {
+async function create(ctx: RouteContext<RequestBodyOf<'createAuthenticationToken'>>): Promise<Reply> {
   if (userIdOf(ctx.caller) !== ctx.params.user_id)
     throw notFound(`user "${ctx.params.user_id.slice(0, 100)}" was not found, or you are not authorized to access it`);
-  const parsed = authenticationTokenCreateDocumentSchema.safeParse((await ctx.body()) ?? {});
-  if (!parsed.success) throw validationError(parsed.error.issues);
-  const attributes = parsed.data.data.attributes ?? {};
+  const body = await ctx.body();
+  const attributes = body.data.attributes ?? {};
   const expiredAt = attributes['expired-at'] ? new Date(attributes['expired-at']).toISOString() : null;
   const created = await createUserToken(ctx.service, ctx.params.user_id, { description: attributes.description ?? null, expiredAt });
   if (!created) throw notFound(`user "${ctx.params.user_id.slice(0, 100)}" was not found`);
@@ -62,9 +61,9 @@ async function destroy(ctx: RouteContext): Promise<Reply> {
   return { status: 204 };
 }
 
-export function addAuthenticationTokenRoutes(router: Router): void {
-  router.add('GET', '/users/:user_id/authentication-tokens', list);
-  router.add('POST', '/users/:user_id/authentication-tokens', create);
-  router.add('GET', '/authentication-tokens/:token_id', show);
-  router.add('DELETE', '/authentication-tokens/:token_id', destroy);
-}
+export const AUTHENTICATION_TOKEN_HANDLERS = {
+  listAuthenticationTokens: list,
+  createAuthenticationToken: create,
+  showAuthenticationToken: show,
+  deleteAuthenticationToken: destroy,
+} satisfies Partial<EndpointHandlers>;

@@ -4,7 +4,7 @@ import { atLeast, changeRequestArchiveFilterSchema } from '../../spec';
 import { principalOf, workspaceAccess } from '../access';
 import type { DirectoryOrganization } from '../bootstrap';
 import { ServiceError, badRequest, forbidden, notFound } from '../errors';
-import type { Reply, RouteContext, Router } from '../http/router';
+import type { EndpointHandlers, Reply, RouteContext } from '../http/router';
 import { now } from '../ids';
 import type { ResolvedWorkspace } from '../service';
 import type { ChangeRequestRecord, WorkspaceRecord } from '../storage/types';
@@ -111,9 +111,14 @@ async function archive(ctx: RouteContext): Promise<Reply> {
   return { status: 200, body: { data: changeRequestDocument(archived) } };
 }
 
-export function addChangeRequestRoutes(router: Router): void {
-  router.add('GET', '/workspaces/:workspace/change-requests', list);
-  for (const base of ['/change-requests/:change_request_id', '/workspaces/change-requests/:change_request_id']) {
-    router.add('GET', base, show).add('POST', base, archive).add('PATCH', base, archive).add('POST', `${base}/actions/archive`, archive);
-  }
-}
+export const CHANGE_REQUEST_HANDLERS = {
+  listChangeRequests: list,
+  showChangeRequest: show,
+  archiveChangeRequest: archive,
+  archiveChangeRequestByPost: archive,
+  archiveChangeRequestByPatch: archive,
+  showWorkspaceChangeRequest: show,
+  archiveWorkspaceChangeRequest: archive,
+  archiveWorkspaceChangeRequestByPost: archive,
+  archiveWorkspaceChangeRequestByPatch: archive,
+} satisfies Partial<EndpointHandlers>;

@@ -2,10 +2,10 @@
 // the self-hosted edition: on the hosted edition they answer 404, like a feature the organization
 // lacks (decision 5). Reading needs read access; setting and removing need admin (403 otherwise).
 import { createHash } from 'node:crypto';
-import { DATA_RETENTION_DELETE_OLDER_TYPE, DATA_RETENTION_DONT_DELETE_TYPE, atLeast, dataRetentionPolicyBodySchema, requestedRetentionDays } from '../../spec';
+import { DATA_RETENTION_DELETE_OLDER_TYPE, DATA_RETENTION_DONT_DELETE_TYPE, atLeast, requestedRetentionDays, type RequestBodyOf } from '../../spec';
 import type { DirectoryOrganization } from '../bootstrap';
-import { forbidden, notFound, validationError } from '../errors';
-import type { Reply, RouteContext, Router } from '../http/router';
+import { forbidden, notFound } from '../errors';
+import type { EndpointHandlers, Reply, RouteContext } from '../http/router';
 import { newId, now } from '../ids';
 import type { ResolvedWorkspace } from '../service';
 import type { DataRetentionPolicyRecord } from '../storage/types';
@@ -71,12 +71,11 @@ function requireAdmin(resolved: ResolvedWorkspace): void {
 }
 
 /** 201 when the workspace had no policy of its own, 200 when one was replaced. */
-async function put(ctx: RouteContext): Promise<Reply> {
+async function put(ctx: RouteContext<RequestBodyOf<'setDataRetentionPolicy'>>): Promise<Reply> {
   const resolved = await workspaceFor(ctx);
   requireAdmin(resolved);
-  const parsed = dataRetentionPolicyBodySchema.safeParse((await ctx.body()) ?? {});
-  if (!parsed.success) throw validationError(parsed.error.issues);
-  const days = requestedRetentionDays(parsed.data);
+  const body = await ctx.body();
+  const days = requestedRetentionDays(body);
   const existing = await ctx.service.store.getDataRetentionPolicy(resolved.workspace.id);
   const at = now();
   const stored = await ctx.service.store.putDataRetentionPolicy({
@@ -98,7 +97,8 @@ async function remove(ctx: RouteContext): Promise<Reply> {
   return { status: 204 };
 }
 
-export function addDataRetentionRoutes(router: Router): void {
-  const path = '/workspaces/:workspace_id/relationships/data-retention-policy';
-  router.add('GET', path, show).add('POST', path, put).add('DELETE', path, remove);
-}
+export const DATA_RETENTION_HANDLERS = {
+  showDataRetentionPolicy: show,
+  setDataRetentionPolicy: put,
+  deleteDataRetentionPolicy: remove,
+} satisfies Partial<EndpointHandlers>;

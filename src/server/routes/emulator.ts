@@ -1,28 +1,20 @@
 // Emulator controls (architecture "Emulator controls"; decision 15): not part of the service interface.
-import { z } from 'zod';
-import { notFound, validationError } from '../errors';
-import type { Reply, RouteContext, Router } from '../http/router';
+import { EMULATOR_CONTENT_TYPE, type RequestBodyOf } from '../../spec';
+import { notFound } from '../errors';
+import type { EndpointHandlers, Reply, RouteContext } from '../http/router';
 import { newId, now } from '../ids';
 
-const JSON_TYPE = 'application/json';
-const resourcesSchema = z.object({ count: z.number().int().min(0).max(1_000_000_000) });
-const stateVersionSchema = z.object({ finalized: z.boolean().default(false) });
+const JSON_TYPE = EMULATOR_CONTENT_TYPE;
 
-async function parse<T>(ctx: RouteContext, schema: z.ZodType<T>): Promise<T> {
-  const parsed = schema.safeParse((await ctx.body()) ?? {});
-  if (!parsed.success) throw validationError(parsed.error.issues, '');
-  return parsed.data;
-}
-
-async function setResources(ctx: RouteContext): Promise<Reply> {
-  const { count } = await parse(ctx, resourcesSchema);
+async function setResources(ctx: RouteContext<RequestBodyOf<'setResourceCount'>>): Promise<Reply> {
+  const { count } = await ctx.body();
   if (!(await ctx.service.store.setResourceCount(ctx.params.workspace_id, count, now())))
     throw notFound(`workspace "${ctx.params.workspace_id}" was not found`);
   return { status: 200, contentType: JSON_TYPE, body: { id: ctx.params.workspace_id, 'resource-count': count } };
 }
 
-async function addStateVersion(ctx: RouteContext): Promise<Reply> {
-  const { finalized } = await parse(ctx, stateVersionSchema);
+async function addStateVersion(ctx: RouteContext<RequestBodyOf<'addIntermediateStateVersion'>>): Promise<Reply> {
+  const { finalized } = await ctx.body();
   if (!(await ctx.service.store.getWorkspace(ctx.params.workspace_id))) throw notFound(`workspace "${ctx.params.workspace_id}" was not found`);
   const id = newId('sv-');
   await ctx.service.store.addStateVersion(ctx.params.workspace_id, id, finalized, now());
@@ -53,10 +45,9 @@ async function notifications(ctx: RouteContext): Promise<Reply> {
   };
 }
 
-export function addEmulatorRoutes(router: Router): void {
-  router
-    .add('POST', '/_emulator/workspaces/:workspace_id/resources', setResources, { auth: 'emulator' })
-    .add('POST', '/_emulator/workspaces/:workspace_id/intermediate-state-versions', addStateVersion, { auth: 'emulator' })
-    .add('POST', '/_emulator/state-versions/:state_version_id/finalize', finalize, { auth: 'emulator' })
-    .add('GET', '/_emulator/notifications', notifications, { auth: 'emulator' });
-}
+export const EMULATOR_HANDLERS = {
+  setResourceCount: setResources,
+  addIntermediateStateVersion: addStateVersion,
+  finalizeStateVersion: finalize,
+  listNotifications: notifications,
+} satisfies Partial<EndpointHandlers>;

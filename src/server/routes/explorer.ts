@@ -7,15 +7,15 @@ import {
   EXPLORER_BULK_ACTION_TYPE,
   atLeast,
   bulkActionAttributesSchema,
-  bulkActionBodySchema,
   bulkActionMembers,
   matchesExplorerQuery,
   type BulkActionAttributes,
+  type RequestBodyOf,
 } from '../../spec';
 import { workspaceAccess, type OrganizationRole } from '../access';
 import type { DirectoryOrganization } from '../bootstrap';
 import { ServiceError, validationError } from '../errors';
-import type { Reply, RouteContext, Router } from '../http/router';
+import type { EndpointHandlers, Reply, RouteContext } from '../http/router';
 import { newId, now } from '../ids';
 import { notificationsFor } from '../notifications';
 import type { ChangeRequestRecord, WorkspaceRecord } from '../storage/types';
@@ -23,10 +23,10 @@ import { requireChangeRequestTier } from './change-requests';
 
 const FETCH_CHUNK = 200;
 
-async function parseBody(ctx: RouteContext): Promise<{ attributes: BulkActionAttributes; pointer: string }> {
-  const body = bulkActionBodySchema.safeParse((await ctx.body()) ?? {});
-  if (!body.success) throw validationError(body.error.issues);
-  const { members, pointer } = bulkActionMembers(body.data);
+type BulkActionContext = RouteContext<RequestBodyOf<'createBulkAction'>>;
+
+async function parseBody(ctx: BulkActionContext): Promise<{ attributes: BulkActionAttributes; pointer: string }> {
+  const { members, pointer } = bulkActionMembers(await ctx.body());
   const attributes = bulkActionAttributesSchema.safeParse(members);
   if (!attributes.success) throw validationError(attributes.error.issues, pointer);
   return { attributes: attributes.data, pointer };
@@ -82,7 +82,7 @@ async function targetsByQuery(
     .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
 }
 
-async function create(ctx: RouteContext): Promise<Reply> {
+async function create(ctx: BulkActionContext): Promise<Reply> {
   const { organization, role } = ctx.service.organizationFor(ctx.caller, ctx.params.organization_name);
   requireChangeRequestTier(organization);
   const { attributes, pointer } = await parseBody(ctx);
@@ -126,6 +126,4 @@ async function create(ctx: RouteContext): Promise<Reply> {
   };
 }
 
-export function addExplorerRoutes(router: Router): void {
-  router.add('POST', '/organizations/:organization_name/explorer/bulk-actions', create);
-}
+export const EXPLORER_HANDLERS = { createBulkAction: create } satisfies Partial<EndpointHandlers>;

@@ -2,11 +2,11 @@
 // and the entitlement set. They live in the directory beside the bootstrap file's; creating and
 // deleting one needs a site administrator, and a delete takes everything the organization holds
 // in the transaction that removes it from the directory.
-import { ERRORS, organizationCreateBodySchema, organizationUpdateBodySchema, type OrganizationUpdateAttributes } from '../../spec';
+import { ERRORS, type OrganizationUpdateAttributes, type RequestBodyOf } from '../../spec';
 import type { Caller } from '../access';
 import { newOrganizationProfile, type Directory, type DirectoryOrganization, type OrganizationProfile } from '../bootstrap';
-import { ServiceError, forbidden, notFound, validationError } from '../errors';
-import type { Reply, RouteContext, Router } from '../http/router';
+import { ServiceError, forbidden, notFound } from '../errors';
+import type { EndpointHandlers, Reply, RouteContext } from '../http/router';
 import { newId } from '../ids';
 import { canSeeOrganization, entitlementSetResource, organizationPermissions, organizationProfile, organizationResource } from '../organization/serialize';
 import { paginationEnvelope, parsePage } from './query';
@@ -91,11 +91,10 @@ function newOrganization(name: string, attributes: OrganizationUpdateAttributes,
 
 const named = (directory: Directory, name: string) => directory.organizations.find((o) => o.name === name);
 
-async function create(ctx: RouteContext): Promise<Reply> {
+async function create(ctx: RouteContext<RequestBodyOf<'createOrganization'>>): Promise<Reply> {
   requireSiteAdmin(ctx);
-  const parsed = organizationCreateBodySchema.safeParse((await ctx.body()) ?? {});
-  if (!parsed.success) throw validationError(parsed.error.issues);
-  const attributes = parsed.data.data.attributes;
+  const body = await ctx.body();
+  const attributes = body.data.attributes;
   const created = await ctx.service.changeDirectory((directory) => {
     if (named(directory, attributes.name)) throw nameTaken();
     const organization = newOrganization(attributes.name, attributes, ctx.caller);
@@ -105,14 +104,13 @@ async function create(ctx: RouteContext): Promise<Reply> {
   return { status: 201, body: { data: resourceFor(ctx, created) } };
 }
 
-async function update(ctx: RouteContext): Promise<Reply> {
+async function update(ctx: RouteContext<RequestBodyOf<'updateOrganization'>>): Promise<Reply> {
   const current = visibleOrganization(ctx, ctx.params.organization_name);
   if (!organizationPermissions(ctx.service.index, ctx.caller, current)['can-update']) {
     throw forbidden(`changing organization "${current.name}" needs an owner or a site administrator`);
   }
-  const parsed = organizationUpdateBodySchema.safeParse((await ctx.body()) ?? {});
-  if (!parsed.success) throw validationError(parsed.error.issues);
-  const attributes = parsed.data.data.attributes ?? {};
+  const body = await ctx.body();
+  const attributes = body.data.attributes ?? {};
   const from = current.name;
   const to = attributes.name ?? from;
   const updated = await ctx.service.changeDirectory((directory) => {
@@ -138,12 +136,11 @@ async function remove(ctx: RouteContext): Promise<Reply> {
   return { status: 204 };
 }
 
-export function addOrganizationRoutes(router: Router): void {
-  router
-    .add('GET', '/organizations', list)
-    .add('POST', '/organizations', create)
-    .add('GET', '/organizations/:organization_name', show)
-    .add('PATCH', '/organizations/:organization_name', update)
-    .add('DELETE', '/organizations/:organization_name', remove)
-    .add('GET', '/organizations/:organization_name/entitlement-set', entitlementSet);
-}
+export const ORGANIZATION_HANDLERS = {
+  listOrganizations: list,
+  createOrganization: create,
+  showOrganization: show,
+  updateOrganization: update,
+  deleteOrganization: remove,
+  showEntitlementSet: entitlementSet,
+} satisfies Partial<EndpointHandlers>;

@@ -1,10 +1,10 @@
 // Remote state consumers (spec "Remote state consumers", "Authentication" 7 and 9; decisions 8, 13).
 // Refusals follow the spec's table: 404 for a subject the caller may not see or change, 422 for
 // payload problems, 404 for consumers that do not exist or the caller cannot read.
-import { ERRORS, atLeast, remoteStateConsumersBodySchema } from '../../spec';
+import { ERRORS, atLeast, type RequestBodyOf } from '../../spec';
 import { canForceDelete, workspaceAccess } from '../access';
-import { ServiceError, invalid, notFound, validationError } from '../errors';
-import type { Reply, RouteContext, Router } from '../http/router';
+import { ServiceError, invalid, notFound } from '../errors';
+import type { EndpointHandlers, Reply, RouteContext } from '../http/router';
 import type { ResolvedWorkspace } from '../service';
 import type { WorkspaceRecord } from '../storage/types';
 import { workspaceDocument } from '../workspace/serialize';
@@ -59,7 +59,7 @@ async function list(ctx: RouteContext): Promise<Reply> {
 type Mode = 'replace' | 'add' | 'remove';
 
 /** Checks the caller, the payload and every listed consumer; returns the consumer IDs. */
-async function checked(ctx: RouteContext, mode: Mode): Promise<{ resolved: ResolvedWorkspace; ids: string[] }> {
+async function checked(ctx: RouteContext<RequestBodyOf<'addRemoteStateConsumers'>>, mode: Mode): Promise<{ resolved: ResolvedWorkspace; ids: string[] }> {
   const resolved = await workspaceFor(ctx);
   const { workspace, organization, role } = resolved;
   const allowed = mode === 'replace' ? role.owner || role.manageWorkspaces : atLeast(resolved.level, 'admin');
@@ -67,16 +67,15 @@ async function checked(ctx: RouteContext, mode: Mode): Promise<{ resolved: Resol
     const need = mode === 'replace' ? 'permission to manage all workspaces of the organization' : 'admin access to it';
     throw notFound(`workspace "${workspace.id}" was not found, or you are not authorized to change its remote state consumers (this needs ${need})`);
   }
-  const parsed = remoteStateConsumersBodySchema.safeParse((await ctx.body()) ?? {});
-  if (!parsed.success) throw validationError(parsed.error.issues);
+  const body = await ctx.body();
   if (workspace.settings['global-remote-state'] === true) {
     throw invalid(
       `workspace "${workspace.name}" shares its state with every workspace (global-remote-state is true); set it to false before listing consumers`,
       '/data',
     );
   }
-  const ids = [...new Set(parsed.data.data.map((entry) => entry.id))];
-  const selfIndex = parsed.data.data.findIndex((entry) => entry.id === workspace.id);
+  const ids = [...new Set(body.data.map((entry) => entry.id))];
+  const selfIndex = body.data.findIndex((entry) => entry.id === workspace.id);
   if (selfIndex >= 0) throw invalid('a workspace cannot be its own remote state consumer', `/data/${selfIndex}/id`);
   const found = new Map((await ctx.service.store.getWorkspaces(ids)).map((w) => [w.id, w]));
   const missing = ids.filter((id) => {
@@ -86,32 +85,34 @@ async function checked(ctx: RouteContext, mode: Mode): Promise<{ resolved: Resol
   if (missing.length > 0) {
     const errors = missing.slice(0, 20).map((id) => ({
       detail: `workspace "${id.slice(0, 100)}" was not found in organization "${organization.name}", or you are not authorized to read it`,
-      source: { pointer: `/data/${parsed.data.data.findIndex((e) => e.id === id)}/id` },
+      source: { pointer: `/data/${body.data.findIndex((e) => e.id === id)}/id` },
     }));
     throw ServiceError.many(ERRORS.notFound, errors);
   }
   return { resolved, ids };
 }
 
-async function replace(ctx: RouteContext): Promise<Reply> {
+async function replace(ctx: RouteContext<RequestBodyOf<'replaceRemoteStateConsumers'>>): Promise<Reply> {
   const { resolved, ids } = await checked(ctx, 'replace');
   await ctx.service.store.replaceConsumers(resolved.workspace.id, ids);
   return { status: 204 };
 }
 
-async function add(ctx: RouteContext): Promise<Reply> {
+async function add(ctx: RouteContext<RequestBodyOf<'addRemoteStateConsumers'>>): Promise<Reply> {
   const { resolved, ids } = await checked(ctx, 'add');
   await ctx.service.store.addConsumers(resolved.workspace.id, ids);
   return { status: 204 };
 }
 
-async function remove(ctx: RouteContext): Promise<Reply> {
+async function remove(ctx: RouteContext<RequestBodyOf<'removeRemoteStateConsumers'>>): Promise<Reply> {
   const { resolved, ids } = await checked(ctx, 'remove');
   await ctx.service.store.removeConsumers(resolved.workspace.id, ids);
   return { status: 204 };
 }
 
-export function addRemoteStateConsumerRoutes(router: Router): void {
-  const path = '/workspaces/:workspace_id/relationships/remote-state-consumers';
-  router.add('GET', path, list).add('PATCH', path, replace).add('POST', path, add).add('DELETE', path, remove);
-}
+export const REMOTE_STATE_CONSUMER_HANDLERS = {
+  listRemoteStateConsumers: list,
+  replaceRemoteStateConsumers: replace,
+  addRemoteStateConsumers: add,
+  removeRemoteStateConsumers: remove,
+} satisfies Partial<EndpointHandlers>;

@@ -3,10 +3,10 @@
 // owners (and the organization token) create, change and delete them. Deleting a key unassigns it
 // from the workspaces that had it, as the hosted service does.
 import { createHash } from 'node:crypto';
-import { SSH_KEY_TYPE, sshKeyCreateBodySchema, sshKeyUpdateBodySchema } from '../../spec';
+import { SSH_KEY_TYPE, rootPathOf, type RequestBodyOf } from '../../spec';
 import type { DirectoryOrganization } from '../bootstrap';
-import { forbidden, notFound, validationError } from '../errors';
-import type { Reply, RouteContext, Router } from '../http/router';
+import { forbidden, notFound } from '../errors';
+import type { EndpointHandlers, Reply, RouteContext } from '../http/router';
 import { newId, now } from '../ids';
 import { organizationPermissions } from '../organization/serialize';
 import type { SshKeyRecord } from '../storage/types';
@@ -15,7 +15,7 @@ import { paginationEnvelope, parsePage } from './query';
 const digest = (value: string) => createHash('sha256').update(value).digest('hex');
 
 function sshKeyResource(key: SshKeyRecord): Record<string, unknown> {
-  return { id: key.id, type: SSH_KEY_TYPE, attributes: { name: key.name }, links: { self: `/api/v2/ssh-keys/${encodeURIComponent(key.id)}` } };
+  return { id: key.id, type: SSH_KEY_TYPE, attributes: { name: key.name }, links: { self: rootPathOf('showSshKey', { ssh_key_id: key.id }) } };
 }
 
 function requireManage(ctx: RouteContext, organization: DirectoryOrganization): void {
@@ -42,12 +42,11 @@ async function list(ctx: RouteContext): Promise<Reply> {
   return { status: 200, body: { data: result.items.map(sshKeyResource), ...paginationEnvelope(ctx.url, page, result.total) } };
 }
 
-async function create(ctx: RouteContext): Promise<Reply> {
+async function create(ctx: RouteContext<RequestBodyOf<'createSshKey'>>): Promise<Reply> {
   const { organization } = ctx.service.organizationFor(ctx.caller, ctx.params.organization_name);
   requireManage(ctx, organization);
-  const parsed = sshKeyCreateBodySchema.safeParse((await ctx.body()) ?? {});
-  if (!parsed.success) throw validationError(parsed.error.issues);
-  const { name, value } = parsed.data.data.attributes;
+  const body = await ctx.body();
+  const { name, value } = body.data.attributes;
   const at = now();
   const key: SshKeyRecord = { id: newId('sshkey-'), organization: organization.name, name, createdAt: at, updatedAt: at };
   await ctx.service.store.insertSshKeys([{ ...key, valueDigest: digest(value) }]);
@@ -59,12 +58,11 @@ async function show(ctx: RouteContext): Promise<Reply> {
   return { status: 200, body: { data: sshKeyResource(key) } };
 }
 
-async function update(ctx: RouteContext): Promise<Reply> {
+async function update(ctx: RouteContext<RequestBodyOf<'updateSshKey'>>): Promise<Reply> {
   const { key, organization } = await visibleKey(ctx);
   requireManage(ctx, organization);
-  const parsed = sshKeyUpdateBodySchema.safeParse((await ctx.body()) ?? {});
-  if (!parsed.success) throw validationError(parsed.error.issues);
-  const { name, value } = parsed.data.data.attributes;
+  const body = await ctx.body();
+  const { name, value } = body.data.attributes;
   const updated = await ctx.service.store.updateSshKey(key.id, { name, valueDigest: value === undefined ? undefined : digest(value), updatedAt: now() });
   if (!updated) throw notFound(`SSH key "${key.id}" was not found, or you are not authorized to access it`);
   return { status: 200, body: { data: sshKeyResource(updated) } };
@@ -82,11 +80,10 @@ async function remove(ctx: RouteContext): Promise<Reply> {
   return { status: 204 };
 }
 
-export function addSshKeyRoutes(router: Router): void {
-  router
-    .add('GET', '/organizations/:organization_name/ssh-keys', list)
-    .add('POST', '/organizations/:organization_name/ssh-keys', create)
-    .add('GET', '/ssh-keys/:ssh_key_id', show)
-    .add('PATCH', '/ssh-keys/:ssh_key_id', update)
-    .add('DELETE', '/ssh-keys/:ssh_key_id', remove);
-}
+export const SSH_KEY_HANDLERS = {
+  listSshKeys: list,
+  createSshKey: create,
+  showSshKey: show,
+  updateSshKey: update,
+  deleteSshKey: remove,
+} satisfies Partial<EndpointHandlers>;

@@ -1,10 +1,10 @@
 // Key-value tag bindings (spec "Tag bindings", "Limits"; decisions 7, 12, 13). The PATCH is
 // additive; a workspace PATCH with `relationships.tag-bindings` replaces the set (routes/workspace.ts).
 import { createHash } from 'node:crypto';
-import { TAG_BINDINGS_MAX_DIRECT, TAG_BINDINGS_MAX_INHERITED, atLeast, tagBindingsBodySchema } from '../../spec';
+import { TAG_BINDINGS_MAX_DIRECT, TAG_BINDINGS_MAX_INHERITED, atLeast, hostedLink, rootPathOf, type RequestBodyOf } from '../../spec';
 import type { DirectoryOrganization } from '../bootstrap';
-import { forbidden, invalid, validationError } from '../errors';
-import type { Reply, RouteContext, Router } from '../http/router';
+import { forbidden, invalid } from '../errors';
+import type { EndpointHandlers, Reply, RouteContext } from '../http/router';
 import { now } from '../ids';
 import type { ResolvedWorkspace } from '../service';
 import { TooManyTagBindingsError, type TagBindingRecord, type WorkspaceRecord } from '../storage/types';
@@ -38,7 +38,7 @@ async function list(ctx: RouteContext): Promise<Reply> {
     status: 200,
     body: {
       data: bindings.map((b) => ({ id: b.id, type: 'tag-bindings', attributes: { key: b.key, value: b.value, 'created-at': b.createdAt } })),
-      links: { target: `/api/v2/workspaces/${workspace.id}` },
+      links: { target: rootPathOf('showWorkspace', { workspace_id: workspace.id }) },
     },
   };
 }
@@ -50,7 +50,7 @@ async function effective(ctx: RouteContext): Promise<Reply> {
   const data = [
     ...own.map((b) => ({ id: effectiveId(workspace.id, b.key), type: 'effective-tag-bindings', attributes: { key: b.key, value: b.value } })),
     ...inherited.map((b) => {
-      const related = `/api/v2/projects/${b.projectId}`;
+      const related = hostedLink('project', { project_id: b.projectId });
       // Both spellings (decision 7): the spec's relationship and the samples' link.
       return {
         id: effectiveId(workspace.id, b.projectId, b.key),
@@ -64,12 +64,11 @@ async function effective(ctx: RouteContext): Promise<Reply> {
   return { status: 200, body: { data } };
 }
 
-async function patch(ctx: RouteContext): Promise<Reply> {
+async function patch(ctx: RouteContext<RequestBodyOf<'addTagBindings'>>): Promise<Reply> {
   const { workspace, organization, level } = await workspaceFor(ctx);
   if (!atLeast(level, 'admin')) throw forbidden(`changing the tag bindings of workspace "${workspace.name}" needs admin access to it`);
-  const parsed = tagBindingsBodySchema.safeParse((await ctx.body()) ?? {});
-  if (!parsed.success) throw validationError(parsed.error.issues);
-  const requested = parsed.data.data.map((b) => ({ key: b.attributes.key, value: b.attributes.value ?? '' }));
+  const body = await ctx.body();
+  const requested = body.data.map((b) => ({ key: b.attributes.key, value: b.attributes.value ?? '' }));
   const existing: TagBindingRecord[] = await ctx.service.store.listTagBindings(workspace.id);
   const ownKeys = new Set([...existing.map((b) => b.key), ...requested.map((b) => b.key)]);
   if (ownKeys.size > TAG_BINDINGS_MAX_DIRECT) {
@@ -92,9 +91,8 @@ async function patch(ctx: RouteContext): Promise<Reply> {
   return { status: 200, body: { data: stored.map((b) => ({ id: b.id, type: 'tag-bindings', attributes: { key: b.key, value: b.value } })) } };
 }
 
-export function addTagBindingRoutes(router: Router): void {
-  router
-    .add('GET', '/workspaces/:workspace_id/tag-bindings', list)
-    .add('PATCH', '/workspaces/:workspace_id/tag-bindings', patch)
-    .add('GET', '/workspaces/:workspace_id/effective-tag-bindings', effective);
-}
+export const TAG_BINDING_HANDLERS = {
+  listTagBindings: list,
+  addTagBindings: patch,
+  listEffectiveTagBindings: effective,
+} satisfies Partial<EndpointHandlers>;

@@ -1,8 +1,8 @@
 // Flat workspace tags (spec "Flat tags"; decisions 9, 12, 13). Add and remove answer 404 to a
 // caller without admin access, as the spec's error table says for "not found or unauthorized".
-import { ERRORS, atLeast, flatTagsBodySchema, normalizeFlatTagName, type FlatTagsBody } from '../../spec';
-import { ServiceError, notFound, validationError } from '../errors';
-import type { Reply, RouteContext, Router } from '../http/router';
+import { ERRORS, atLeast, normalizeFlatTagName, type FlatTagsBody, type RequestBodyOf } from '../../spec';
+import { ServiceError, notFound } from '../errors';
+import type { EndpointHandlers, Reply, RouteContext } from '../http/router';
 import { now } from '../ids';
 import type { ResolvedWorkspace } from '../service';
 import type { FlatTagRecord } from '../storage/types';
@@ -29,14 +29,13 @@ async function list(ctx: RouteContext): Promise<Reply> {
 }
 
 /** The admin-only writes: 404 for callers who may not change the workspace's tags. */
-async function writable(ctx: RouteContext): Promise<{ resolved: ResolvedWorkspace; body: FlatTagsBody }> {
+async function writable(ctx: RouteContext<RequestBodyOf<'addWorkspaceTags'>>): Promise<{ resolved: ResolvedWorkspace; body: FlatTagsBody }> {
   const resolved = await workspaceFor(ctx);
   if (!atLeast(resolved.level, 'admin')) {
     throw notFound(`workspace "${resolved.workspace.id}" was not found, or you are not authorized to manage its tags`);
   }
-  const parsed = flatTagsBodySchema.safeParse((await ctx.body()) ?? {});
-  if (!parsed.success) throw validationError(parsed.error.issues);
-  return { resolved, body: parsed.data };
+  const body = await ctx.body();
+  return { resolved, body: body };
 }
 
 /** Names of the entries, with IDs resolved to their tags' names; every ID must exist (decision 9). */
@@ -56,14 +55,14 @@ async function entryNames(ctx: RouteContext, organization: string, body: FlatTag
   return [...new Set(names)];
 }
 
-async function add(ctx: RouteContext): Promise<Reply> {
+async function add(ctx: RouteContext<RequestBodyOf<'addWorkspaceTags'>>): Promise<Reply> {
   const { resolved, body } = await writable(ctx);
   const names = await entryNames(ctx, resolved.organization.name, body);
   await ctx.service.store.addWorkspaceTags(resolved.workspace.id, resolved.organization.name, names, now());
   return { status: 204 };
 }
 
-async function remove(ctx: RouteContext): Promise<Reply> {
+async function remove(ctx: RouteContext<RequestBodyOf<'removeWorkspaceTags'>>): Promise<Reply> {
   const { resolved, body } = await writable(ctx);
   // Unknown names are ignored by the store (spec: "an entry with a name that matches no tag is ignored").
   const names = await entryNames(ctx, resolved.organization.name, body);
@@ -71,9 +70,8 @@ async function remove(ctx: RouteContext): Promise<Reply> {
   return { status: 204 };
 }
 
-export function addTagRoutes(router: Router): void {
-  router
-    .add('GET', '/workspaces/:workspace_id/relationships/tags', list)
-    .add('POST', '/workspaces/:workspace_id/relationships/tags', add)
-    .add('DELETE', '/workspaces/:workspace_id/relationships/tags', remove);
-}
+export const TAG_HANDLERS = {
+  listWorkspaceTags: list,
+  addWorkspaceTags: add,
+  removeWorkspaceTags: remove,
+} satisfies Partial<EndpointHandlers>;

@@ -2,7 +2,7 @@
 import { WORKSPACE_SORT_FIELDS, normalizeFlatTagName, type AccessLevel } from '../../spec';
 import { canForceDelete, workspaceAccess, visibility } from '../access';
 import { badRequest } from '../errors';
-import type { Reply, RouteContext, Router } from '../http/router';
+import type { EndpointHandlers, Reply, RouteContext } from '../http/router';
 import type { WorkspaceQuery, WorkspaceSortField } from '../storage/types';
 import { includedFor, workspaceDocument } from '../workspace/serialize';
 import { checkListSize, commaSeparated, paginationEnvelope, parseInclude, parsePage } from './query';
@@ -108,6 +108,4 @@ async function list(ctx: RouteContext): Promise<Reply> {
   return { status: 200, body };
 }
 
-export function addWorkspaceListRoutes(router: Router): void {
-  router.add('GET', '/organizations/:organization_name/workspaces', list);
-}
+export const WORKSPACE_LIST_HANDLERS = { listWorkspaces: list } satisfies Partial<EndpointHandlers>;

@@ -1,10 +1,10 @@
 // Lock, unlock, force unlock and the SSH key relationship (spec "Lock", "Unlock", "Force unlock",
 // "Assign or unassign an SSH key"). The 409s' codes, and the wording clients of the hosted service
 // match, are in the spec's error catalogue.
-import { ERRORS, atLeast, sshKeyAssignBodySchema, workspaceLockBodySchema } from '../../spec';
+import { ERRORS, atLeast, type RequestBodyOf } from '../../spec';
 import { principalOf } from '../access';
-import { ServiceError, forbidden, invalid, lockedByOther, notFound, validationError } from '../errors';
-import type { Reply, RouteContext, Router } from '../http/router';
+import { ServiceError, forbidden, invalid, lockedByOther, notFound } from '../errors';
+import type { EndpointHandlers, Reply, RouteContext } from '../http/router';
 import { now } from '../ids';
 import type { ResolvedWorkspace } from '../service';
 import { singleWorkspaceReply } from './workspace';
@@ -28,12 +28,9 @@ function holderDescription(ctx: RouteContext, principal: string | null): string 
   return `User ${principal ?? 'unknown'}`;
 }
 
-async function lock(ctx: RouteContext): Promise<Reply> {
+async function lock(ctx: RouteContext<RequestBodyOf<'lockWorkspace'>>): Promise<Reply> {
   const resolved = await requireLevel(ctx, 'write', 'lock');
-  const body = await ctx.body();
-  const parsed = workspaceLockBodySchema.safeParse(body ?? {});
-  if (!parsed.success) throw validationError(parsed.error.issues);
-  const reason = parsed.data.reason ?? '';
+  const reason = (await ctx.body()).reason ?? '';
   if (!(await ctx.service.store.lockWorkspace(resolved.workspace.id, principalOf(ctx.caller), reason, now()))) {
     // The conditional update also fails for a workspace deleted since it was looked up.
     if (!(await ctx.service.store.getWorkspace(resolved.workspace.id))) throw notFound(`workspace "${resolved.workspace.id}" was not found`);
@@ -72,12 +69,11 @@ async function forceUnlock(ctx: RouteContext): Promise<Reply> {
   return reread(ctx, resolved);
 }
 
-async function assignSshKey(ctx: RouteContext): Promise<Reply> {
+async function assignSshKey(ctx: RouteContext<RequestBodyOf<'assignSshKey'>>): Promise<Reply> {
   const resolved = await ctx.service.workspaceById(ctx.caller, ctx.params.workspace_id);
   if (!atLeast(resolved.level, 'admin')) throw forbidden(`assigning an SSH key to workspace "${resolved.workspace.name}" needs admin access to it`);
-  const parsed = sshKeyAssignBodySchema.safeParse((await ctx.body()) ?? {});
-  if (!parsed.success) throw validationError(parsed.error.issues);
-  const keyId = parsed.data.data.attributes.id;
+  const body = await ctx.body();
+  const keyId = body.data.attributes.id;
   const key = keyId === null ? null : await ctx.service.store.getSshKey(keyId);
   if (keyId !== null && key?.organization !== resolved.organization.name) {
     throw invalid(`SSH key "${keyId}" was not found in organization "${resolved.organization.name}"`, '/data/attributes/id');
@@ -87,10 +83,9 @@ async function assignSshKey(ctx: RouteContext): Promise<Reply> {
   return singleWorkspaceReply(ctx, resolved, updated);
 }
 
-export function addWorkspaceLockRoutes(router: Router): void {
-  router
-    .add('POST', '/workspaces/:workspace_id/actions/lock', lock)
-    .add('POST', '/workspaces/:workspace_id/actions/unlock', unlock)
-    .add('POST', '/workspaces/:workspace_id/actions/force-unlock', forceUnlock)
-    .add('PATCH', '/workspaces/:workspace_id/relationships/ssh-key', assignSshKey);
-}
+export const WORKSPACE_LOCK_HANDLERS = {
+  lockWorkspace: lock,
+  unlockWorkspace: unlock,
+  forceUnlockWorkspace: forceUnlock,
+  assignSshKey,
+} satisfies Partial<EndpointHandlers>;

@@ -1,9 +1,9 @@
 // Workspace create, show, update and delete (spec "Create a workspace", "Update a workspace",
 // "Show a workspace", "Safe delete", "Force delete").
-import { ERRORS, TAG_BINDINGS_MAX_DIRECT, WORKSPACE_BODY_SCHEMAS, atLeast, type TagBindingInput } from '../../spec';
+import { ERRORS, TAG_BINDINGS_MAX_DIRECT, atLeast, type RequestBodyOf, type TagBindingInput } from '../../spec';
 import { canAdministerProject, canCreateWorkspaces, canForceDelete } from '../access';
-import { ServiceError, forbidden, invalid, nameTaken, notFound, validationError } from '../errors';
-import type { Reply, RouteContext, Router } from '../http/router';
+import { ServiceError, forbidden, invalid, nameTaken, notFound } from '../errors';
+import type { EndpointHandlers, Reply, RouteContext } from '../http/router';
 import type { ResolvedWorkspace } from '../service';
 import { newId, now } from '../ids';
 import { NameTakenError, type TagBindingValue, type WorkspaceRecord } from '../storage/types';
@@ -55,11 +55,9 @@ function tagBindingsFrom(input: TagBindingInput[] | undefined): TagBindingValue[
   return [...byKey].map(([key, value]) => ({ key, value }));
 }
 
-async function create(ctx: RouteContext): Promise<Reply> {
+async function create(ctx: RouteContext<RequestBodyOf<'createWorkspace'>>): Promise<Reply> {
   const { organization, role } = ctx.service.organizationFor(ctx.caller, ctx.params.organization_name);
-  const parsed = WORKSPACE_BODY_SCHEMAS[ctx.service.dialect].create.safeParse((await ctx.body()) ?? {});
-  if (!parsed.success) throw validationError(parsed.error.issues);
-  const { attributes, relationships } = parsed.data.data;
+  const { attributes, relationships } = (await ctx.body()).data;
   const projectId = relationships?.project?.data?.id || organization.projects.find((p) => p.isDefault)!.id;
   if (!organization.projects.some((p) => p.id === projectId)) {
     throw invalid(`project "${projectId}" was not found in organization "${organization.name}"`, '/data/relationships/project/data/id');
@@ -96,14 +94,13 @@ async function show(ctx: RouteContext): Promise<Reply> {
   return singleWorkspaceReply(ctx, resolved, resolved.workspace);
 }
 
-async function update(ctx: RouteContext): Promise<Reply> {
+async function update(ctx: RouteContext<RequestBodyOf<'updateWorkspace'>>): Promise<Reply> {
   const resolved = await ctx.service.workspaceFromParams(ctx.caller, ctx.params);
   const { workspace, organization, role, level } = resolved;
   if (!atLeast(level, 'admin')) throw forbidden(`changing the settings of workspace "${workspace.name}" needs admin access to it`);
-  const parsed = WORKSPACE_BODY_SCHEMAS[ctx.service.dialect].update.safeParse((await ctx.body()) ?? {});
-  if (!parsed.success) throw validationError(parsed.error.issues);
-  const attributes = parsed.data.data.attributes ?? {};
-  const relationships = parsed.data.data.relationships;
+  const { data } = await ctx.body();
+  const attributes = data.attributes ?? {};
+  const relationships = data.relationships;
 
   let projectId: string | undefined;
   const requestedProject = relationships?.project?.data?.id;
@@ -167,15 +164,14 @@ async function forceDelete(ctx: RouteContext): Promise<Reply> {
   return { status: 204 };
 }
 
-export function addWorkspaceRoutes(router: Router): void {
-  router
-    .add('POST', '/organizations/:organization_name/workspaces', create)
-    .add('GET', '/workspaces/:workspace_id', show, { cacheable: true })
-    .add('GET', '/organizations/:organization_name/workspaces/:name', show, { cacheable: true })
-    .add('PATCH', '/workspaces/:workspace_id', update)
-    .add('PATCH', '/organizations/:organization_name/workspaces/:name', update)
-    .add('POST', '/workspaces/:workspace_id/actions/safe-delete', safeDelete)
-    .add('POST', '/organizations/:organization_name/workspaces/:name/actions/safe-delete', safeDelete)
-    .add('DELETE', '/workspaces/:workspace_id', forceDelete)
-    .add('DELETE', '/organizations/:organization_name/workspaces/:name', forceDelete);
-}
+export const WORKSPACE_HANDLERS = {
+  createWorkspace: create,
+  showWorkspace: show,
+  showWorkspaceByName: show,
+  updateWorkspace: update,
+  updateWorkspaceByName: update,
+  safeDeleteWorkspace: safeDelete,
+  safeDeleteWorkspaceByName: safeDelete,
+  forceDeleteWorkspace: forceDelete,
+  forceDeleteWorkspaceByName: forceDelete,
+} satisfies Partial<EndpointHandlers>;

@@ -14,6 +14,8 @@ import {
   type WireDialect,
   type WireReadValues,
   type WorkspaceAttributes,
+  hostedLink,
+  rootPathOf,
 } from '../../spec';
 import type { Caller, DirectoryIndex } from '../access';
 import { organizationPermissions, organizationResource } from '../organization/serialize';
@@ -173,7 +175,7 @@ export function workspaceAttributes(ws: WorkspaceRecord, ctx: SerializeContext):
   return buildAttributes[dialect]({ ws, stored, ctx, token, vcsRepo });
 }
 
-const related = (path: string) => ({ links: { related: `/api/v2${path}` } });
+const related = (path: string) => ({ links: { related: path } });
 const ref = (type: string, id: string | null | undefined) => ({ data: id ? { id, type } : null });
 
 function lockedBy(principal: string | null): { data: { id: string; type: string } | null } {
@@ -184,7 +186,7 @@ function lockedBy(principal: string | null): { data: { id: string; type: string 
 export function workspaceDocument(ws: WorkspaceRecord, ctx: SerializeContext): Record<string, unknown> {
   const s = ws.settings;
   const attributes = workspaceAttributes(ws, ctx);
-  const base = `/workspaces/${ws.id}`;
+  const byId = { workspace_id: ws.id };
   return {
     id: ws.id,
     type: 'workspaces',
@@ -195,22 +197,23 @@ export function workspaceDocument(ws: WorkspaceRecord, ctx: SerializeContext): R
       'current-run': { data: null },
       'latest-run': { data: null },
       'current-state-version': ws.currentStateVersionId
-        ? { ...ref('state-versions', ws.currentStateVersionId), ...related(`${base}/current-state-version`) }
+        ? { ...ref('state-versions', ws.currentStateVersionId), ...related(hostedLink('currentStateVersion', byId)) }
         : { data: null },
       'current-assessment-result': { data: null },
       organization: ref('organizations', ws.organization),
-      outputs: { data: [], ...related(`${base}/current-state-version-outputs`) },
+      outputs: { data: [], ...related(hostedLink('currentStateVersionOutputs', byId)) },
       project: ref('projects', ws.projectId),
       readme: { data: null },
-      'remote-state-consumers': related(`${base}/relationships/remote-state-consumers`),
-      'ssh-key': ws.sshKeyId ? { ...ref('ssh-keys', ws.sshKeyId), ...related(`/ssh-keys/${ws.sshKeyId}`) } : { data: null },
-      'locked-by': ws.locked && lockedBy(ws.lockedBy).data ? { ...lockedBy(ws.lockedBy), ...related(`/users/${ws.lockedBy}`) } : { data: null },
-      'tag-bindings': related(`${base}/tag-bindings`),
-      'effective-tag-bindings': related(`${base}/effective-tag-bindings`),
+      'remote-state-consumers': related(rootPathOf('listRemoteStateConsumers', byId)),
+      'ssh-key': ws.sshKeyId ? { ...ref('ssh-keys', ws.sshKeyId), ...related(rootPathOf('showSshKey', { ssh_key_id: ws.sshKeyId })) } : { data: null },
+      'locked-by':
+        ws.locked && lockedBy(ws.lockedBy).data ? { ...lockedBy(ws.lockedBy), ...related(hostedLink('user', { user_id: ws.lockedBy! })) } : { data: null },
+      'tag-bindings': related(rootPathOf('listTagBindings', byId)),
+      'effective-tag-bindings': related(rootPathOf('listEffectiveTagBindings', byId)),
       vars: { data: [] },
     },
     links: {
-      self: `/api/v2/organizations/${encodeURIComponent(ws.organization)}/workspaces/${encodeURIComponent(ws.name)}`,
+      self: rootPathOf('showWorkspaceByName', { organization_name: ws.organization, name: ws.name }),
       'self-html': `/app/${encodeURIComponent(ws.organization)}/workspaces/${encodeURIComponent(ws.name)}`,
     },
   };
