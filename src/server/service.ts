@@ -6,7 +6,7 @@ import { type Directory, type DirectoryOrganization, type BootstrapFile, mergeBo
 import { notFound } from './errors';
 import { RenderCache } from './workspace/render-cache';
 import { StorageFaultError } from './storage/faults';
-import { metaDigest } from './storage/records';
+import { metaDigest } from './storage/directory';
 import type { DirectoryRowsChange, Store, WorkspaceRecord } from './storage/types';
 
 const DIRECTORY_KEY = 'directory';

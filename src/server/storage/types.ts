@@ -152,6 +152,14 @@ export type DirectoryRowsChange =
   | { kind: 'rename-organization'; from: string; to: string }
   | { kind: 'delete-ssh-key'; id: string; now: string };
 
+/** What tells whether a workspace record read earlier still describes the workspace. */
+export interface WorkspaceStamp {
+  id: string;
+  /** Raised by every write to the workspace's row or its tags. */
+  version: number;
+  unarchivedChangeRequests: number;
+}
+
 export class NameTakenError extends Error {
   constructor(
     readonly organization: string,
@@ -234,6 +242,8 @@ export interface Store {
   insertWorkspaces(workspaces: NewWorkspace[]): Promise<void>;
   getWorkspace(id: string): Promise<WorkspaceRecord | null>;
   getWorkspaceByName(organization: string, name: string): Promise<WorkspaceRecord | null>;
+  /** The workspace's version and open change requests, read without its settings (the show cache's check). */
+  getWorkspaceStamp(key: { id: string } | { organization: string; name: string }): Promise<WorkspaceStamp | null>;
   getWorkspaces(ids: string[]): Promise<WorkspaceRecord[]>;
   updateWorkspace(id: string, patch: WorkspacePatch): Promise<WorkspaceRecord | null>; // throws NameTakenError
   listWorkspaces(query: WorkspaceQuery): Promise<StoragePage<WorkspaceRecord>>;
