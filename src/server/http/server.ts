@@ -17,7 +17,7 @@ import { FairShare } from './fair-share';
 import { RequestRateLimiter } from './rate-limit';
 import { ClientGone } from './request-signal';
 import { storageFaultAnswer } from './storage-faults';
-import { ReplyCache } from './reply-cache';
+import { ReplyCache } from '../show-cache';
 import { RequestLog } from './request-log';
 import type { Reply, Router } from './router';
 
