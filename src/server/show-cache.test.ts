@@ -141,7 +141,7 @@ describe('the show path on a database another connection writes', () => {
     expect(locked).not.toBe(first);
     expect(locked?.locked).toBe(true);
 
-    // A change request is no write to the workspace's row: its count is part of the stamp.
+    // Adding a change request raises the workspace's version: the record counts the open ones.
     await store.insertChangeRequests([
       { id: 'wscr-1', workspaceId: created.id, subject: 's', message: 'm', archivedBy: null, archivedAt: null, createdAt: 'now', updatedAt: 'now' },
     ]);

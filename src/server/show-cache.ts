@@ -9,9 +9,9 @@ import type { Store, WorkspaceRecord } from './storage/types';
 //    rendered from it, one variant per access level and force-delete right. Bound: SHOW_CACHE_BYTES
 //    (records counted at RECORD_BYTES, documents at their length), least recently used out first.
 //    Invalidation: every read asks the store for the workspace's stamp first (its version, raised
-//    by every write to its row or tags, and its count of open change requests: one index look-up,
-//    no JSON); a kept record is served only while both are what it was read at, and its documents
-//    only while the directory index is the one they were rendered under. So every show still
+//    by every write to its row, its tags or its change requests: one look-up in a covering index,
+//    no JSON); a kept record is served only while the version is the one it was read at, and its
+//    documents only while the directory index is the one they were rendered under. So every show still
 //    reads the database once (the cold path), by this process or any other writing it, but parses
 //    and renders only after a change.
 //
@@ -60,7 +60,7 @@ export class WorkspaceShowCache {
     const stamp = await store.getWorkspaceStamp(key);
     if (!stamp) return null;
     const kept = this.entries.get(stamp.id);
-    if (kept && kept.record.version === stamp.version && kept.record.unarchivedChangeRequests === stamp.unarchivedChangeRequests) return kept.record;
+    if (kept && kept.record.version === stamp.version) return kept.record;
     const record = await store.getWorkspace(stamp.id);
     return record && this.keep(record).record;
   }
@@ -71,7 +71,7 @@ export class WorkspaceShowCache {
    */
   document(record: WorkspaceRecord, variant: string, index: DirectoryIndex, render: () => Buffer): Buffer {
     let entry = this.entries.get(record.id);
-    if (!entry || entry.record.version !== record.version || entry.record.unarchivedChangeRequests !== record.unarchivedChangeRequests) {
+    if (!entry || entry.record.version !== record.version) {
       entry = this.keep(record);
     }
     if (entry.index !== index) {

@@ -3,6 +3,14 @@ import { CHANGE_REQUEST_COLUMNS, ChangeRequestRow, NotificationRow, changeReques
 import type { ChangeRequestRecord, NotificationRecord, StoragePage } from './types';
 
 // Change requests (made by bulk actions on workspaces) and the team notifications that announce them.
+// A workspace's record counts its unarchived change requests, so adding or archiving one raises the
+// workspace's version like any other write to it (its row first: the lock order of tags.ts).
+
+/** Raises the version of each workspace named, in ID order (concurrent writers lock rows in one order). */
+async function raiseVersions(tx: Db, workspaceIds: string[]): Promise<void> {
+  const ids = [...new Set(workspaceIds)].sort();
+  await tx.run(`UPDATE workspaces SET version = version + 1 WHERE ${tx.sql.inJsonList('id')}`, [JSON.stringify(ids)]);
+}
 
 export class ChangeRequestStore {
   constructor(private readonly db: Db) {}
@@ -10,6 +18,10 @@ export class ChangeRequestStore {
   insertChangeRequests(records: ChangeRequestRecord[]): Promise<void> {
     if (records.length === 0) return Promise.resolve();
     return this.db.transaction(async (tx) => {
+      await raiseVersions(
+        tx,
+        records.map((r) => r.workspaceId),
+      );
       for (const r of records) {
         await tx.run(`INSERT INTO change_requests (${CHANGE_REQUEST_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`, [
           r.id,
@@ -46,14 +58,19 @@ export class ChangeRequestStore {
     return Number(row?.n ?? 0);
   }
 
-  async archiveChangeRequest(id: string, userId: string, now: string): Promise<boolean> {
-    const { changes } = await this.db.run('UPDATE change_requests SET archived_by = ?, archived_at = ?, updated_at = ? WHERE id = ? AND archived_at IS NULL', [
-      userId,
-      now,
-      now,
-      id,
-    ]);
-    return changes === 1;
+  archiveChangeRequest(id: string, userId: string, now: string): Promise<boolean> {
+    return this.db.transaction(async (tx) => {
+      await tx.run('UPDATE workspaces SET version = version + 1 WHERE id = (SELECT workspace_id FROM change_requests WHERE id = ? AND archived_at IS NULL)', [
+        id,
+      ]);
+      const { changes } = await tx.run('UPDATE change_requests SET archived_by = ?, archived_at = ?, updated_at = ? WHERE id = ? AND archived_at IS NULL', [
+        userId,
+        now,
+        now,
+        id,
+      ]);
+      return changes === 1;
+    });
   }
 
   // ---- Notifications ----

@@ -155,9 +155,8 @@ export type DirectoryRowsChange =
 /** What tells whether a workspace record read earlier still describes the workspace. */
 export interface WorkspaceStamp {
   id: string;
-  /** Raised by every write to the workspace's row or its tags. */
+  /** Raised by every write to the workspace's row, its tags or its change requests. */
   version: number;
-  unarchivedChangeRequests: number;
 }
 
 export class NameTakenError extends Error {
@@ -242,7 +241,7 @@ export interface Store {
   insertWorkspaces(workspaces: NewWorkspace[]): Promise<void>;
   getWorkspace(id: string): Promise<WorkspaceRecord | null>;
   getWorkspaceByName(organization: string, name: string): Promise<WorkspaceRecord | null>;
-  /** The workspace's version and open change requests, read without its settings (the show cache's check). */
+  /** The workspace's version, read without its settings (the show cache's check). */
   getWorkspaceStamp(key: { id: string } | { organization: string; name: string }): Promise<WorkspaceStamp | null>;
   getWorkspaces(ids: string[]): Promise<WorkspaceRecord[]>;
   updateWorkspace(id: string, patch: WorkspacePatch): Promise<WorkspaceRecord | null>; // throws NameTakenError

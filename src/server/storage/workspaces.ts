@@ -23,14 +23,6 @@ import {
 /** The workspace `w`'s count of unarchived change requests (a correlated subquery). */
 const UNARCHIVED_OF_W = '(SELECT COUNT(*) FROM change_requests cr WHERE cr.workspace_id = w.id AND cr.archived_at IS NULL)';
 
-const STAMP = `SELECT w.id, w.version, ${UNARCHIVED_OF_W} AS unarchived FROM workspaces w`;
-
-interface StampRow {
-  id: string;
-  version: number;
-  unarchived: number;
-}
-
 export class WorkspaceStore {
   private readonly pages: WorkspacePages;
 
@@ -55,16 +47,20 @@ export class WorkspaceStore {
   }
 
   /**
-   * What says whether a record read earlier is still the workspace's: its version (raised by every
-   * write to the row or its tags) and its count of unarchived change requests, from one index
-   * look-up and no JSON (the show cache's check, src/server/show-cache).
+   * What says whether a record read earlier is still the workspace's: its version, raised by every
+   * write to its row, its tags or its change requests (show-cache.ts). One column by ID: no string
+   * is copied out of the row.
    */
   async getWorkspaceStamp(key: { id: string } | { organization: string; name: string }): Promise<WorkspaceStamp | null> {
-    const row =
-      'id' in key
-        ? await this.db.get<StampRow>(`${STAMP} WHERE w.id = ?`, [key.id])
-        : await this.db.get<StampRow>(`${STAMP} WHERE w.organization = ? AND w.name_key = ?`, [key.organization, key.name.toLowerCase()]);
-    return row ? { id: row.id, version: Number(row.version), unarchivedChangeRequests: Number(row.unarchived) } : null;
+    if ('id' in key) {
+      const row = await this.db.get<{ version: number }>('SELECT version FROM workspaces WHERE id = ?', [key.id]);
+      return row ? { id: key.id, version: Number(row.version) } : null;
+    }
+    const row = await this.db.get<WorkspaceStamp>('SELECT id, version FROM workspaces WHERE organization = ? AND name_key = ?', [
+      key.organization,
+      key.name.toLowerCase(),
+    ]);
+    return row ? { id: row.id, version: Number(row.version) } : null;
   }
 
   private async withTagNames(db: Db, rows: WorkspaceRow[]): Promise<WorkspaceRecord[]> {
