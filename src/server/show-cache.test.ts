@@ -6,6 +6,7 @@ import { DirectoryIndex, EMULATOR_CALLER, organizationTokenCaller, userCaller } 
 import { mergeBootstrap } from './bootstrap';
 import type { Reply } from './http/router';
 import { RECORD_BYTES, ReplyCache, WorkspaceShowCache } from './show-cache';
+import { startServer } from './index';
 import { openStore } from './storage';
 import { freshOrg, newWorkspace } from './storage/test-support';
 import type { Store, WorkspaceRecord } from './storage/types';
@@ -126,6 +127,31 @@ describe('the show path on a database another connection writes', () => {
     });
   });
 
+  it('answers a request sent after another connection committed, though a timer read the change token in that turn', async () => {
+    const server = await startServer({
+      storage: { kind: 'sqlite', path: join(dir, 'service.db') },
+      bootstrap: join(__dirname, '..', '..', 'examples', 'bootstrap.json'),
+      log: () => undefined,
+    });
+    try {
+      const created = await server.service.store.insertWorkspace(newWorkspace('acme', 'before'));
+      const show = async () => {
+        const answer = await fetch(`${server.url}/api/v2/workspaces/${created.id}`, { headers: { authorization: 'Bearer alice-token' } });
+        return ((await answer.json()) as { data: { attributes: { name: string } } }).data.attributes.name;
+      };
+      expect(await show()).toBe('before');
+      expect(await show()).toBe('before'); // now from the reply cache
+      const shown = await startedFrom('timer', async () => {
+        await server.service.refreshDirectory(); // the directory watch's reading, in a timer
+        renameElsewhere(created.id, 'after');
+        return show();
+      });
+      expect(shown).toBe('after');
+    } finally {
+      await server.close();
+    }
+  });
+
   it('keeps one frozen record while the workspace is unchanged, and reads it again after any write', async () => {
     const cache = new WorkspaceShowCache();
     const created = await store.insertWorkspace(newWorkspace(freshOrg(), 'kept'));
@@ -146,6 +172,19 @@ describe('the show path on a database another connection writes', () => {
       { id: 'wscr-1', workspaceId: created.id, subject: 's', message: 'm', archivedBy: null, archivedAt: null, createdAt: 'now', updatedAt: 'now' },
     ]);
     expect((await cache.workspace(store, { id: created.id }))?.unarchivedChangeRequests).toBe(1);
+  });
+});
+
+describe('ReplyCache.changeTokenForRequest', () => {
+  it('reads the change token once per turn of the event loop, and afresh in the next', async () => {
+    let readings = 0;
+    const store = { changeToken: () => `token-${++readings}` };
+    const cache = new ReplyCache();
+    expect(cache.changeTokenForRequest(store)).toBe('token-1');
+    expect(cache.changeTokenForRequest(store)).toBe('token-1');
+    await new Promise((resolve) => setImmediate(resolve));
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(cache.changeTokenForRequest(store)).toBe('token-2');
   });
 });
 

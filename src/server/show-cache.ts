@@ -21,13 +21,19 @@ import type { Store, WorkspaceRecord } from './storage/types';
 //    and the directory index are the ones it was made under. Where no change token exists
 //    (PostgreSQL) nothing is kept. Bound: REPLY_LIMIT entries, least recently used out first.
 //
-// The change token (Store.changeToken) changes with every commit to the database, by any process.
-// It is read once per request, when the request starts, before anything is read for it: a write
-// landing in between only makes the entry stale sooner. It is never reused for a later request.
-// (An earlier version kept one reading for the rest of the event loop's turn. That is safe only
-// when the first reading happens in an I/O callback: one made in a timer or an immediate outlives
-// the next poll for I/O, so a request sent after another process's commit was answered would have
-// been served from before it. Each reading costs a shared lock on the file, two system calls.)
+// The change token (Store.changeToken) changes with every commit to the database, by any process,
+// and costs a shared lock on the file to read (two system calls, as much as the rest of a cached
+// show). Store.changeToken reads it afresh on every call: that is what timers, immediates and
+// everything else outside a request use (the directory watch, tests). Requests use
+// ReplyCache.changeTokenForRequest, called synchronously from the request listener, before
+// anything is read for the request (a write landing after it only makes the entry stale sooner):
+// its first reading in a turn of the event loop is shared by the requests of that turn, and
+// forgotten in the turn's check phase (setImmediate). That is right because a request listener
+// runs in an I/O callback, after the poll that delivered the request: a commit by another process
+// that the client had seen answered before sending it happened before that poll, so before the
+// reading. A reading taken in a timer or an immediate would outlive the next poll, and requests
+// delivered by it would be served from before commits made in between: nothing outside a request
+// listener may call changeTokenForRequest (show-cache.test.ts tests both sides).
 
 /** Bytes the workspace show cache holds at most: 20,000 workspaces of about 4 KB fit (bench "cold-show"). */
 export const SHOW_CACHE_BYTES = 96 * 1024 * 1024;
@@ -112,6 +118,18 @@ interface ReplyEntry {
 
 export class ReplyCache {
   private readonly entries = new LRUCache<string, ReplyEntry>({ max: REPLY_LIMIT });
+  private turnReading: string | undefined;
+  private readThisTurn = false;
+
+  /** The change token for a request: only from the request listener itself (the rule above). */
+  changeTokenForRequest(store: Pick<Store, 'changeToken'>): string | undefined {
+    if (!this.readThisTurn) {
+      this.turnReading = store.changeToken();
+      this.readThisTurn = true;
+      setImmediate(() => (this.readThisTurn = false));
+    }
+    return this.turnReading;
+  }
 
   get(caller: Caller, target: string, changeToken: string, index: DirectoryIndex): Reply | undefined {
     const hit = this.entries.get(replyKey(caller, target));

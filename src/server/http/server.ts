@@ -214,7 +214,7 @@ export function createHttpServer(options: HttpOptions): http.Server {
       throw new ServiceError(ERRORS.rateLimited, undefined, { headers: limited });
     }
     // Taken before the route reads anything: a write landing in between only makes the entry stale sooner.
-    const changeToken = match.cacheable && replies ? service.store.changeToken() : undefined;
+    const changeToken = match.cacheable && replies ? replies.changeTokenForRequest(service.store) : undefined;
     const index = service.index;
     const hit = replies && changeToken !== undefined ? replies.get(caller, target, changeToken, index) : undefined;
     if (hit) return hit;
