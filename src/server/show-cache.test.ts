@@ -19,7 +19,7 @@ const SHOW = '/api/v2/workspaces/ws-1';
 
 describe('ReplyCache', () => {
   it('serves a reply only under the change token and directory it was made under', () => {
-    const cache = new ReplyCache();
+    const cache = new ReplyCache<Reply>();
     const index = emptyIndex();
     cache.remember(alice, SHOW, '3:1', index, shown);
     expect(cache.get(alice, SHOW, '3:1', index)).toBe(shown);
@@ -28,7 +28,7 @@ describe('ReplyCache', () => {
   });
 
   it('keeps callers and request targets apart', () => {
-    const cache = new ReplyCache();
+    const cache = new ReplyCache<Reply>();
     const index = emptyIndex();
     cache.remember(alice, SHOW, '1:0', index, shown);
     expect(cache.get(dave, SHOW, '1:0', index)).toBeUndefined();
@@ -37,7 +37,7 @@ describe('ReplyCache', () => {
   });
 
   it('never serves one kind of caller the reply of another, whatever their identifiers spell', () => {
-    const cache = new ReplyCache();
+    const cache = new ReplyCache<Reply>();
     const index = emptyIndex();
     const organizationReply: Reply = { status: 200, raw: Buffer.from('{"data":{"org":true}}') };
     cache.remember(organizationTokenCaller('acme'), SHOW, '1:0', index, organizationReply);
@@ -51,7 +51,7 @@ describe('ReplyCache', () => {
   });
 
   it('keeps only successful pre-rendered replies without headers of their own', () => {
-    const cache = new ReplyCache();
+    const cache = new ReplyCache<Reply>();
     const index = emptyIndex();
     const refusals: Reply[] = [
       { status: 404, raw: Buffer.from('{}') },
@@ -179,7 +179,7 @@ describe('ReplyCache.changeTokenForRequest', () => {
   it('reads the change token once per turn of the event loop, and afresh in the next', async () => {
     let readings = 0;
     const store = { changeToken: () => `token-${++readings}` };
-    const cache = new ReplyCache();
+    const cache = new ReplyCache<Reply>();
     expect(cache.changeTokenForRequest(store)).toBe('token-1');
     expect(cache.changeTokenForRequest(store)).toBe('token-1');
     await new Promise((resolve) => setImmediate(resolve));

@@ -1,6 +1,5 @@
 import { LRUCache } from 'lru-cache';
 import type { Caller, DirectoryIndex } from './access';
-import type { Reply } from './http/router';
 import type { Store, WorkspaceRecord } from './storage/types';
 
 // The show path's caches, and when the database's change token may be trusted. Two caches:
@@ -110,14 +109,21 @@ function deepFreeze<T>(value: T): T {
   return value;
 }
 
-interface ReplyEntry {
-  changeToken: string;
-  index: DirectoryIndex;
-  reply: Reply;
+/** What the reply cache looks at in a route's reply (http/router.ts `Reply`); generic, so this module needs no import of the router. */
+interface CacheableReply {
+  status: number;
+  raw?: Buffer;
+  headers?: object;
 }
 
-export class ReplyCache {
-  private readonly entries = new LRUCache<string, ReplyEntry>({ max: REPLY_LIMIT });
+interface ReplyEntry<R> {
+  changeToken: string;
+  index: DirectoryIndex;
+  reply: R;
+}
+
+export class ReplyCache<R extends CacheableReply> {
+  private readonly entries = new LRUCache<string, ReplyEntry<R>>({ max: REPLY_LIMIT });
   private turnReading: string | undefined;
   private readThisTurn = false;
 
@@ -131,13 +137,13 @@ export class ReplyCache {
     return this.turnReading;
   }
 
-  get(caller: Caller, target: string, changeToken: string, index: DirectoryIndex): Reply | undefined {
+  get(caller: Caller, target: string, changeToken: string, index: DirectoryIndex): R | undefined {
     const hit = this.entries.get(replyKey(caller, target));
     return hit && hit.changeToken === changeToken && hit.index === index ? hit.reply : undefined;
   }
 
   /** Keeps a successful pre-rendered reply; anything else (errors, extra headers) is not kept. */
-  remember(caller: Caller, target: string, changeToken: string, index: DirectoryIndex, reply: Reply): void {
+  remember(caller: Caller, target: string, changeToken: string, index: DirectoryIndex, reply: R): void {
     if (reply.status === 200 && reply.raw && !reply.headers) this.entries.set(replyKey(caller, target), { changeToken, index, reply });
   }
 }

@@ -158,7 +158,7 @@ export function createHttpServer(options: HttpOptions): http.Server {
   const limits: TimeLimits = { ...TIME_LIMITS, ...options.timeLimits };
   const limiter = options.rateLimit ? new RequestRateLimiter(options.rateLimit) : null;
 
-  const replies = options.replyCache === false ? null : new ReplyCache();
+  const replies = options.replyCache === false ? null : new ReplyCache<Reply>();
   const throttle = options.authFailureLimit === 0 ? null : new AuthFailureThrottle(options.authFailureLimit);
 
   /** A token the index does not know may have been bootstrapped by another process since. */

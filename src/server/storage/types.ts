@@ -224,7 +224,7 @@ export interface Store {
   insertSshKeys(keys: Array<SshKeyRecord & { valueDigest: string | null }>): Promise<void>;
   updateSshKey(id: string, patch: { name?: string; valueDigest?: string; updatedAt: string }): Promise<SshKeyRecord | null>;
 
-  /** MD5 (hex) of a metadata value (metaDigest of records.ts), or null when absent. */
+  /** MD5 (hex) of a metadata value (metaDigest of directory.ts), or null when absent. */
   getMetaDigest(key: string): Promise<string | null>;
 
   // Console sessions
