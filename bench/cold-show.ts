@@ -21,15 +21,23 @@ wrk.headers["Authorization"] = os.getenv("CDKWS_BENCH_AUTHORIZATION")
 request = function() return wrk.format("GET", paths[math.random(#paths)]) end
 `;
 
-/** Requests per second that wrk measured against `origin`; throws on any error or non-2xx answer. */
-function wrk(origin: string, script: string, pathsFile: string, seconds: number): Promise<number> {
+/**
+ * What wrk measured against `origin`: requests per second, and the CPU time this process (the
+ * servers' threads; wrk runs in its own process) spent per request meanwhile. Only the server
+ * under test is busy during a run, so CPU per request is its cost, steadier than the rate on a
+ * shared machine. Throws on any error or non-2xx answer.
+ */
+function wrk(origin: string, script: string, pathsFile: string, seconds: number): Promise<{ rate: number; cpuMicrosPerRequest: number }> {
   const env = { ...process.env, CDKWS_BENCH_PATHS: pathsFile, CDKWS_BENCH_AUTHORIZATION: HEADERS.authorization };
+  const cpuBefore = process.cpuUsage();
   return new Promise((resolve, reject) => {
     execFile(WRK, ['-t1', '-c10', `-d${seconds}s`, '-s', script, origin], { env }, (error, stdout) => {
+      const cpu = process.cpuUsage(cpuBefore);
       if (error) return reject(new Error(`wrk failed: ${error.message}`));
       const rate = /Requests\/sec:\s+([\d.]+)/.exec(stdout);
-      if (!rate || /Non-2xx|Socket errors/.test(stdout)) return reject(new Error(`wrk against ${origin}: ${stdout}`));
-      resolve(Number(rate[1]));
+      const requests = /(\d+) requests in/.exec(stdout);
+      if (!rate || !requests || /Non-2xx|Socket errors/.test(stdout)) return reject(new Error(`wrk against ${origin}: ${stdout}`));
+      resolve({ rate: Number(rate[1]), cpuMicrosPerRequest: (cpu.user + cpu.system) / Number(requests[1]) });
     });
   });
 }
@@ -68,23 +76,30 @@ async function compare(
   seconds: number,
   rounds: number,
 ): Promise<Record<string, unknown>> {
-  const bare: number[] = [];
-  const ratios: Record<string, number[]> = Object.fromEntries(Object.keys(services).map((name) => [name, []]));
-  const rates: Record<string, number[]> = Object.fromEntries(Object.keys(services).map((name) => [name, []]));
+  const names = ['bare', ...Object.keys(services)];
+  const urls: Record<string, string> = { bare: bareUrl, ...services };
+  const rates: Record<string, number[]> = Object.fromEntries(names.map((name) => [name, []]));
+  const cpu: Record<string, number[]> = Object.fromEntries(names.map((name) => [name, []]));
+  const ratios: Record<string, number[]> = Object.fromEntries(names.map((name) => [name, []]));
   for (let round = 0; round < rounds; round++) {
-    const bareRate = await wrk(bareUrl, script, pathsFile, seconds);
-    bare.push(bareRate);
-    for (const [name, url] of Object.entries(services)) {
-      const rate = await wrk(url, script, pathsFile, seconds);
-      rates[name].push(rate);
-      ratios[name].push(rate / bareRate);
+    for (const name of names) {
+      const run = await wrk(urls[name], script, pathsFile, seconds);
+      rates[name].push(run.rate);
+      cpu[name].push(run.cpuMicrosPerRequest);
+      ratios[name].push(run.rate / rates.bare[round]);
     }
   }
-  const figures: Record<string, unknown> = { 'bare node:http req/s, median': Math.round(median(bare)) };
+  const spread = (xs: number[], digits: number) => `${median(xs).toFixed(digits)} (${Math.min(...xs).toFixed(digits)}-${Math.max(...xs).toFixed(digits)})`;
+  const figures: Record<string, unknown> = {
+    'bare node:http req/s, median': Math.round(median(rates.bare)),
+    'bare node:http CPU µs per request, median (range)': spread(cpu.bare, 1),
+  };
   for (const name of Object.keys(services)) {
     figures[`${name}: req/s, median`] = Math.round(median(rates[name]));
     figures[`${name}: ratio to bare, median of ${rounds} (goal >= 0.6)`] = round(median(ratios[name]));
     figures[`${name}: ratios, each round`] = ratios[name].map(round).join(', ');
+    figures[`${name}: CPU µs per request, median (range)`] = spread(cpu[name], 1);
+    figures[`${name}: bare CPU / service CPU, median of rounds`] = round(median(cpu[name].map((c, i) => cpu.bare[i] / c)));
   }
   return figures;
 }

@@ -4,9 +4,9 @@ import { type AccessLevel, type WireDialect, atLeast } from '../spec';
 import { type Caller, DirectoryIndex, type OrganizationRole, workspaceAccess } from './access';
 import { type Directory, type DirectoryOrganization, type BootstrapFile, mergeBootstrap } from './bootstrap';
 import { notFound } from './errors';
-import { RenderCache } from './workspace/render-cache';
+import { WorkspaceShowCache } from './show-cache';
 import { StorageFaultError } from './storage/faults';
-import { metaDigest } from './storage/records';
+import { metaDigest } from './storage/directory';
 import type { DirectoryRowsChange, Store, WorkspaceRecord } from './storage/types';
 
 const DIRECTORY_KEY = 'directory';
@@ -23,7 +23,8 @@ export const DIRECTORY_POLL_MS = 250;
 
 export class Service {
   private lastReload = 0;
-  readonly renderCache = new RenderCache();
+  /** Workspace records and their rendered documents, while current (show-cache.ts). */
+  readonly showCache = new WorkspaceShowCache();
   /** The stored directory text the index was built from, and the database change token it was read under. */
   private directoryText: string | null = null;
   private directoryDigest: string | null = null;
@@ -183,12 +184,12 @@ export class Service {
   }
 
   async workspaceById(caller: Caller, id: string): Promise<ResolvedWorkspace> {
-    return this.resolve(caller, await this.store.getWorkspace(id), `"${id}"`);
+    return this.resolve(caller, await this.showCache.workspace(this.store, { id }), `"${id}"`);
   }
 
   async workspaceByName(caller: Caller, organizationName: string, name: string): Promise<ResolvedWorkspace> {
     this.organizationFor(caller, organizationName);
-    return this.resolve(caller, await this.store.getWorkspaceByName(organizationName, name), `"${organizationName}/${name}"`);
+    return this.resolve(caller, await this.showCache.workspace(this.store, { organization: organizationName, name }), `"${organizationName}/${name}"`);
   }
 
   /** The `:workspace_id` or `:organization_name/:name` of a route. */

@@ -16,7 +16,7 @@ import { FairShare } from './fair-share';
 import { RequestRateLimiter } from './rate-limit';
 import { ClientGone } from './request-signal';
 import { storageFaultAnswer } from './storage-faults';
-import { ReplyCache } from './reply-cache';
+import { ReplyCache } from '../show-cache';
 import { RequestLog } from './request-log';
 import type { Match, PublicRouteContext, Reply, Router } from './router';
 
@@ -180,7 +180,7 @@ export function createHttpServer(options: HttpOptions): http.Server {
   const limits: TimeLimits = { ...TIME_LIMITS, ...options.timeLimits };
   const limiter = options.rateLimit ? new RequestRateLimiter(options.rateLimit) : null;
 
-  const replies = options.replyCache === false ? null : new ReplyCache();
+  const replies = options.replyCache === false ? null : new ReplyCache<Reply>();
   const throttle = options.authFailureLimit === 0 ? null : new AuthFailureThrottle(options.authFailureLimit);
 
   /** A token the index does not know may have been bootstrapped by another process since. */
@@ -237,7 +237,7 @@ export function createHttpServer(options: HttpOptions): http.Server {
       throw new ServiceError(ERRORS.rateLimited, undefined, { headers: limited });
     }
     // Taken before the route reads anything: a write landing in between only makes the entry stale sooner.
-    const changeToken = match.cacheable && replies ? service.store.changeToken() : undefined;
+    const changeToken = match.cacheable && replies ? replies.changeTokenForRequest(service.store) : undefined;
     const index = service.index;
     const hit = replies && changeToken !== undefined ? replies.get(caller, target, changeToken, index) : undefined;
     if (hit) return hit;

@@ -31,13 +31,10 @@ export async function singleWorkspaceReply(ctx: RouteContext, resolved: Resolved
     const data = workspaceDocument(workspace, serializeContext);
     return { status, body: { data, included: includedFor(workspace, include, serializeContext) } };
   }
-  // Every write to a workspace (its row or its tags) increases the version, so it stands for them all.
-  const key = `${workspace.id}|${workspace.version}|${level}|${forceDelete}|${unarchivedChangeRequests}`;
-  let raw = ctx.service.renderCache.get(key);
-  if (!raw) {
-    raw = Buffer.from(JSON.stringify({ data: workspaceDocument(workspace, serializeContext) }));
-    ctx.service.renderCache.set(key, raw);
-  }
+  // The record's version and open change requests stand for everything else that shapes the bytes.
+  const raw = ctx.service.showCache.document(workspace, `${level}|${forceDelete}|${unarchivedChangeRequests}`, ctx.service.index, () =>
+    Buffer.from(JSON.stringify({ data: workspaceDocument(workspace, serializeContext) })),
+  );
   return { status, raw };
 }
 

@@ -1,14 +1,50 @@
-// A small dialect adapter: the store writes its SQL once, with `?` placeholders, and runs it on
-// SQLite (better-sqlite3) or PostgreSQL (pg). Only the few things the dialects spell differently
-// live here as helpers.
+// A small dialect adapter: the stores write their SQL once, with `?` placeholders, and run it on
+// SQLite (better-sqlite3) or PostgreSQL (pg). The few things the dialects spell differently are
+// named in DialectSql, and each driver (sqlite.ts, postgres.ts) spells them its way: no store
+// branches on the dialect.
 
 import type { StorageHealth } from './faults';
 
 export type Dialect = 'sqlite' | 'postgres';
 export type Param = string | number | boolean | null | undefined;
 
+/** Everything the dialects spell differently, by name; each driver implements it once. */
+export interface DialectSql {
+  /**
+   * `expr IN (<the values of one JSON-array parameter>)`: one parameter whatever the list's length,
+   * so long lists never hit the dialects' parameter limits and statements stay cacheable.
+   */
+  inJsonList(expr: string): string;
+  /**
+   * Row lock for read-then-write inside a transaction ('' where the write transaction already
+   * excludes every other writer). `noKey` is for rows that stay: it does not block foreign-key checks.
+   */
+  forUpdate(noKey?: boolean): string;
+  /** A JSON array parameter as a relation `e`: of (k, v) pairs, or of keys k alone. */
+  jsonRelation(shape: 'pairs' | 'keys'): string;
+  /** The flat tag names of workspace `w`, in the order added, as a JSON array (text). */
+  readonly tagNamesOfW: string;
+  /** Refreshes the planner's statistics of the workspace tables after a bulk load. */
+  readonly refreshWorkspaceStatistics: string;
+  /**
+   * The column naming a workspace row inside the list indexes: SQLite's indexes hold the rowid,
+   * and PostgreSQL's list indexes include the id, so a page's keys come from an index alone.
+   */
+  readonly rowKey: 'rowid' | 'id';
+  /**
+   * A condition on `w` narrowing `w.name_key LIKE …` to names containing `needle` through a
+   * trigram index of its own (SQLite's FTS5 table), or null where the LIKE uses an index itself
+   * (PostgreSQL's pg_trgm) or the needle is too short for trigrams.
+   */
+  trigramCandidates(needle: string): { sql: string; params: Param[] } | null;
+  /** `md5(expr)` in hex where the database has it (else null: hash the value in the process). */
+  md5(expr: string): string | null;
+}
+
 export interface Db {
   readonly dialect: Dialect;
+  /** This dialect's spelling of what differs (DialectSql). */
+  readonly sql: DialectSql;
   all<T>(sql: string, params?: Param[]): Promise<T[]>;
   get<T>(sql: string, params?: Param[]): Promise<T | undefined>;
   run(sql: string, params?: Param[]): Promise<{ changes: number }>;
@@ -102,23 +138,6 @@ export function toNumberedPlaceholders(sql: string): string {
     }
   }
   return out;
-}
-
-/**
- * `expr IN (<the values of one JSON-array parameter>)`: one parameter whatever the list's length,
- * so long lists never hit the dialects' parameter limits and statements stay cacheable.
- */
-export function inJsonList(dialect: Dialect, expr: string): string {
-  return dialect === 'postgres' ? `${expr} IN (SELECT jsonb_array_elements_text(?::jsonb))` : `${expr} IN (SELECT value FROM json_each(?))`;
-}
-
-/**
- * Row lock for read-then-write inside a transaction (SQLite's write transaction already excludes
- * every other writer). `noKey` is for rows that stay: it does not block foreign-key checks.
- */
-export function forUpdate(dialect: Dialect, noKey = false): string {
-  if (dialect !== 'postgres') return '';
-  return noKey ? ' FOR NO KEY UPDATE' : ' FOR UPDATE';
 }
 
 /** A LIKE pattern matching `text` literally (used with `ESCAPE '\'`). */

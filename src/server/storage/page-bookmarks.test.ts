@@ -21,6 +21,7 @@ describe.each(backendKinds)('page bookmarks on %s', (kind: BackendKind) => {
     db = database.options.kind === 'sqlite' ? openSqliteDb(database.options.path) : openPostgresDb(database.options.url);
     counted = {
       dialect: db.dialect,
+      sql: db.sql,
       all: (sql, params) => (statements.push(sql), db.all(sql, params)),
       get: (sql, params) => (statements.push(sql), db.get(sql, params)),
       run: (sql, params) => (statements.push(sql), db.run(sql, params)),

@@ -1,6 +1,6 @@
 import { LRUCache } from 'lru-cache';
 import type { Db, Param } from './db';
-import { ListOrder, comesAfter, orderBy, rowKey } from './query';
+import { ListOrder, comesAfter, orderBy } from './query';
 
 // Deep list pages that do not step through every row before them. For a list (its WHERE with its
 // parameters, and its order) the order's values of every EVERY-th row are kept as bookmarks; a page
@@ -113,7 +113,7 @@ export class PageBookmarks {
    * `?` rows; with the list version read in the same statement.
    */
   private gatherSql(db: Db, list: PagedList, fromBookmark: boolean): string {
-    const key = rowKey(db.dialect);
+    const key = db.sql.rowKey;
     const columns = list.order.columns.map((_, i) => `c${i}`);
     const values = list.order.columns.map((column) => `p.${column}`).join(', ');
     const nth = (after: string | null) =>

@@ -1,5 +1,5 @@
 import { Client, Pool, PoolClient, types as pgTypes } from 'pg';
-import { Db, Param, SavepointQueue, UniqueViolationError, toNumberedPlaceholders } from './db';
+import { Db, DialectSql, Param, SavepointQueue, UniqueViolationError, toNumberedPlaceholders } from './db';
 import { OutageTracker, StorageFaultError, describeFault, postgresFaultKind, type StorageHealth } from './faults';
 import { POSTGRES_DEFAULTS, type PostgresTuning } from './types';
 
@@ -19,6 +19,20 @@ const typeParsers = {
     if (oid === 20 && format !== 'binary') return (value: string) => Number(value);
     return (pgTypes.getTypeParser as (oid: number, format?: string) => unknown)(oid, format);
   },
+};
+
+/** PostgreSQL's spelling of what the dialects spell differently (db.ts DialectSql). */
+export const POSTGRES_SQL: DialectSql = {
+  inJsonList: (expr) => `${expr} IN (SELECT jsonb_array_elements_text(?::jsonb))`,
+  forUpdate: (noKey = false) => (noKey ? ' FOR NO KEY UPDATE' : ' FOR UPDATE'),
+  jsonRelation: (shape) => (shape === 'pairs' ? 'jsonb_to_recordset(?::jsonb) AS e(k text, v text)' : 'jsonb_array_elements_text(?::jsonb) AS e(k)'),
+  tagNamesOfW:
+    "(SELECT COALESCE(json_agg(t.name ORDER BY wt.seq), '[]'::json)::text FROM workspace_tags wt JOIN tags t ON t.id = wt.tag_id WHERE wt.workspace_id = w.id)",
+  refreshWorkspaceStatistics: 'ANALYZE workspaces, workspace_tags, tags, tag_bindings',
+  rowKey: 'id',
+  // The pg_trgm index serves the LIKE itself.
+  trigramCandidates: () => null,
+  md5: (expr) => `md5(${expr})`,
 };
 
 function toPgParams(params: Param[] | undefined): unknown[] {
@@ -62,6 +76,7 @@ export function openPostgresDb(url: string, tuning: PostgresTuning = {}): Db {
 
 class PostgresDb implements Db {
   readonly dialect = 'postgres' as const;
+  readonly sql = POSTGRES_SQL;
   private commits = 0;
   private readonly outage: OutageTracker;
 
@@ -239,6 +254,7 @@ function sendCancelRequest(url: string, client: PoolClient): void {
 /** The pool's statements, each cancelled when the signal aborts (a list for a caller who left). */
 class CancellableView implements Db {
   readonly dialect = 'postgres' as const;
+  readonly sql = POSTGRES_SQL;
 
   constructor(
     private readonly owner: PostgresDb,
@@ -280,6 +296,7 @@ class CancellableView implements Db {
 
 class PostgresTx implements Db {
   readonly dialect = 'postgres' as const;
+  readonly sql = POSTGRES_SQL;
   private ended = false;
   private savepoints = 0;
   private readonly nested: SavepointQueue;

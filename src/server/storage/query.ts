@@ -1,5 +1,5 @@
 import { normalizeFlatTagName } from '../../spec';
-import { Db, Dialect, Param, escapeLike, inJsonList } from './db';
+import { Db, DialectSql, Param, escapeLike } from './db';
 import type { WorkspaceQuery } from './types';
 
 // The workspace list's WHERE and ORDER BY. Every filter is a condition on `w` (workspaces), so the
@@ -21,21 +21,13 @@ export interface WorkspaceFilter {
  * CROSS JOIN keeps SQLite's join order (tags first, then their links from the covering (tag_id,
  * workspace_id) index of migration 8); PostgreSQL plans it like an inner join.
  */
-function allFlatTagsCondition(dialect: Dialect, organization: string, names: string[]): Condition {
+function allFlatTagsCondition(sql: DialectSql, organization: string, names: string[]): Condition {
   return {
     sql:
       'w.id IN (SELECT wt.workspace_id FROM tags t CROSS JOIN workspace_tags wt ' +
-      `WHERE t.organization = ? AND ${inJsonList(dialect, 't.name')} AND wt.tag_id = t.id GROUP BY wt.workspace_id HAVING COUNT(*) = ?)`,
+      `WHERE t.organization = ? AND ${sql.inJsonList('t.name')} AND wt.tag_id = t.id GROUP BY wt.workspace_id HAVING COUNT(*) = ?)`,
     params: [organization, JSON.stringify(names), names.length],
   };
-}
-
-/** A JSON array parameter as a relation `e`: of (k, v) pairs, or of keys k alone. */
-function jsonRelation(dialect: Dialect, shape: 'pairs' | 'keys'): string {
-  if (dialect === 'postgres') return shape === 'pairs' ? 'jsonb_to_recordset(?::jsonb) AS e(k text, v text)' : 'jsonb_array_elements_text(?::jsonb) AS e(k)';
-  return shape === 'pairs'
-    ? "(SELECT json_extract(value, '$.k') AS k, json_extract(value, '$.v') AS v FROM json_each(?)) e"
-    : '(SELECT value AS k FROM json_each(?)) e';
 }
 
 /**
@@ -45,7 +37,7 @@ function jsonRelation(dialect: Dialect, shape: 'pairs' | 'keys'): string {
  * distinct entry matches at most one of its bindings, and it qualifies when all entries matched.
  * CROSS JOIN: SQLite otherwise scans every binding and probes the entries, not the other way round.
  */
-function allBindingsCondition(dialect: Dialect, entries: Array<{ key: string; value?: string }>): Condition {
+function allBindingsCondition(sql: DialectSql, entries: Array<{ key: string; value?: string }>): Condition {
   const pairs = new Map<string, { k: string; v: string }>();
   const keys = new Set<string>();
   for (const { key, value } of entries) {
@@ -55,11 +47,11 @@ function allBindingsCondition(dialect: Dialect, entries: Array<{ key: string; va
   const matches: string[] = [];
   const params: Param[] = [];
   if (pairs.size > 0) {
-    matches.push(`SELECT b.workspace_id FROM ${jsonRelation(dialect, 'pairs')} CROSS JOIN tag_bindings b WHERE b.key = e.k AND b.value = e.v`);
+    matches.push(`SELECT b.workspace_id FROM ${sql.jsonRelation('pairs')} CROSS JOIN tag_bindings b WHERE b.key = e.k AND b.value = e.v`);
     params.push(JSON.stringify([...pairs.values()]));
   }
   if (keys.size > 0) {
-    matches.push(`SELECT b.workspace_id FROM ${jsonRelation(dialect, 'keys')} CROSS JOIN tag_bindings b WHERE b.key = e.k`);
+    matches.push(`SELECT b.workspace_id FROM ${sql.jsonRelation('keys')} CROSS JOIN tag_bindings b WHERE b.key = e.k`);
     params.push(JSON.stringify([...keys]));
   }
   return {
@@ -70,14 +62,6 @@ function allBindingsCondition(dialect: Dialect, entries: Array<{ key: string; va
 
 function distinct(values: string[]): string[] {
   return [...new Set(values)];
-}
-
-/** Trigram indexes hold runs of three characters: shorter needles cannot use them. */
-const TRIGRAM = 3;
-
-/** An FTS5 phrase: the trigram tokenizer matches it as a substring. */
-function ftsPhrase(text: string): string {
-  return `"${text.replace(/"/g, '""')}"`;
 }
 
 /**
@@ -100,23 +84,19 @@ interface Condition {
 }
 
 /**
- * `name_key` LIKE `pattern`, where `needle` is the literal part the pattern must contain: on SQLite
- * the FTS5 trigram index finds the candidates (LIKE keeps the answer exact); on PostgreSQL the
- * pg_trgm index serves the LIKE itself. Needles under three characters scan.
+ * `name_key` LIKE `pattern`, where `needle` is the literal part the pattern must contain: where
+ * the dialect has a trigram index of its own, it finds the candidates (LIKE keeps the answer exact).
  */
-function likeThroughTrigrams(dialect: Dialect, needle: string, pattern: string): Condition {
+function likeThroughTrigrams(sql: DialectSql, needle: string, pattern: string): Condition {
   const like = { sql: "w.name_key LIKE ? ESCAPE '\\'", params: [pattern] };
-  if (dialect !== 'sqlite' || [...needle].length < TRIGRAM) return like;
-  return {
-    sql: `w.rowid IN (SELECT rowid FROM workspace_name_trigrams WHERE workspace_name_trigrams MATCH ?) AND ${like.sql}`,
-    params: [ftsPhrase(needle), pattern],
-  };
+  const candidates = sql.trigramCandidates(needle);
+  return candidates ? { sql: `${candidates.sql} AND ${like.sql}`, params: [...candidates.params, pattern] } : like;
 }
 
 /** `search[name]`: a case-insensitive substring. */
-export function substringCondition(dialect: Dialect, search: string): Condition {
+export function substringCondition(sql: DialectSql, search: string): Condition {
   const needle = search.toLowerCase();
-  return likeThroughTrigrams(dialect, needle, `%${escapeLike(needle)}%`);
+  return likeThroughTrigrams(sql, needle, `%${escapeLike(needle)}%`);
 }
 
 /**
@@ -124,7 +104,7 @@ export function substringCondition(dialect: Dialect, search: string): Condition 
  * a range of the (organization, name_key) index; a suffix or a substring goes through the trigram
  * indexes; no wildcard is equality; nothing but `*` matches every name (null: no condition).
  */
-export function wildcardCondition(dialect: Dialect, pattern: string): Condition | null {
+export function wildcardCondition(sql: DialectSql, pattern: string): Condition | null {
   const lowered = pattern.toLowerCase();
   const leading = /^\*+/.exec(lowered)?.[0].length ?? 0;
   const rest = lowered.slice(leading);
@@ -133,21 +113,21 @@ export function wildcardCondition(dialect: Dialect, pattern: string): Condition 
   if (leading === 0 && trailing === 0) return { sql: 'w.name_key = ?', params: [core] };
   if (core === '') return null;
   const like = `${leading ? '%' : ''}${escapeLike(core)}${trailing ? '%' : ''}`;
-  if (leading) return likeThroughTrigrams(dialect, core, like);
+  if (leading) return likeThroughTrigrams(sql, core, like);
   const upper = prefixUpperBound(core);
   return upper === null
     ? { sql: "w.name_key >= ? AND w.name_key LIKE ? ESCAPE '\\'", params: [core, like] }
     : { sql: "w.name_key >= ? AND w.name_key < ? AND w.name_key LIKE ? ESCAPE '\\'", params: [core, upper, like] };
 }
 
-export function workspaceFilter(dialect: Dialect, q: WorkspaceQuery): WorkspaceFilter {
+export function workspaceFilter(sql: DialectSql, q: WorkspaceQuery): WorkspaceFilter {
   const conditions = ['w.organization = ?'];
   const params: Param[] = [q.organization];
   if (q.visibleNames !== null) {
-    conditions.push(inJsonList(dialect, 'w.name_key'));
+    conditions.push(sql.inJsonList('w.name_key'));
     params.push(JSON.stringify(q.visibleNames.map((n) => n.toLowerCase())));
   }
-  const nameConditions = [q.search ? substringCondition(dialect, q.search) : null, q.wildcardName ? wildcardCondition(dialect, q.wildcardName) : null];
+  const nameConditions = [q.search ? substringCondition(sql, q.search) : null, q.wildcardName ? wildcardCondition(sql, q.wildcardName) : null];
   for (const condition of nameConditions) {
     if (!condition) continue;
     conditions.push(condition.sql);
@@ -155,8 +135,8 @@ export function workspaceFilter(dialect: Dialect, q: WorkspaceQuery): WorkspaceF
   }
   const tags = distinct((q.tags ?? []).map(normalizeFlatTagName));
   const tagConditions = [
-    tags.length > 0 ? allFlatTagsCondition(dialect, q.organization, tags) : null,
-    q.tagged && q.tagged.length > 0 ? allBindingsCondition(dialect, q.tagged) : null,
+    tags.length > 0 ? allFlatTagsCondition(sql, q.organization, tags) : null,
+    q.tagged && q.tagged.length > 0 ? allBindingsCondition(sql, q.tagged) : null,
   ];
   for (const condition of tagConditions) {
     if (!condition) continue;
@@ -167,7 +147,7 @@ export function workspaceFilter(dialect: Dialect, q: WorkspaceQuery): WorkspaceF
   if (excluded.length > 0) {
     conditions.push(
       'w.id NOT IN (SELECT wt.workspace_id FROM workspace_tags wt JOIN tags t ON t.id = wt.tag_id WHERE t.organization = ? AND ' +
-        `${inJsonList(dialect, 't.name')})`,
+        `${sql.inJsonList('t.name')})`,
     );
     params.push(q.organization, JSON.stringify(excluded));
   }
@@ -204,14 +184,6 @@ export function comesAfter(order: ListOrder, values: string[]): string {
   return `(${order.columns.map((column) => `w.${column}`).join(', ')}) ${order.descending ? '<' : '>'} (${values.join(', ')})`;
 }
 
-/**
- * The column naming a workspace row inside the list indexes: SQLite's indexes hold the rowid, and
- * PostgreSQL's list indexes include the id, so a page's keys come from an index alone.
- */
-export function rowKey(dialect: Dialect): 'rowid' | 'id' {
-  return dialect === 'sqlite' ? 'rowid' : 'id';
-}
-
 /** Flat tag names of many workspaces in one query, each list in the order the tags were added. */
 export async function tagNamesOf(db: Db, workspaceIds: string[]): Promise<Map<string, string[]>> {
   const result = new Map<string, string[]>(workspaceIds.map((id) => [id, []]));
@@ -224,7 +196,7 @@ export async function tagNamesOf(db: Db, workspaceIds: string[]): Promise<Map<st
         )
       : await db.all<{ workspace_id: string; name: string }>(
           'SELECT wt.workspace_id, t.name FROM workspace_tags wt JOIN tags t ON t.id = wt.tag_id WHERE ' +
-            `${inJsonList(db.dialect, 'wt.workspace_id')} ORDER BY wt.seq`,
+            `${db.sql.inJsonList('wt.workspace_id')} ORDER BY wt.seq`,
           [JSON.stringify(workspaceIds)],
         );
   for (const row of rows) result.get(row.workspace_id)?.push(row.name);

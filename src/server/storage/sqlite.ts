@@ -2,7 +2,7 @@ import { realpathSync } from 'node:fs';
 import Database from 'better-sqlite3';
 import { LRUCache } from 'lru-cache';
 import { ensureDataDirectory, ensureOwnerOnlyDatabaseFiles } from '../owner-only';
-import { Db, Param, SavepointQueue, UniqueViolationError } from './db';
+import { Db, DialectSql, Param, SavepointQueue, UniqueViolationError } from './db';
 import { OutageTracker, StorageFaultError, describeFault, sqliteFaultKind, type StorageHealth } from './faults';
 
 // better-sqlite3 is synchronous, our transactions are not: while a transaction awaits between its
@@ -15,6 +15,37 @@ const BUSY_TIMEOUT_MS = 10_000;
 const STATEMENT_CACHE_LIMIT = 500;
 
 type Statement = Database.Statement<unknown[], unknown>;
+
+/** Trigram indexes hold runs of three characters: shorter needles cannot use them. */
+const TRIGRAM = 3;
+
+/** SQLite's spelling of what the dialects spell differently (db.ts DialectSql). */
+export const SQLITE_SQL: DialectSql = {
+  inJsonList: (expr) => `${expr} IN (SELECT value FROM json_each(?))`,
+  // A write transaction (BEGIN IMMEDIATE) already excludes every other writer.
+  forUpdate: () => '',
+  jsonRelation: (shape) =>
+    shape === 'pairs'
+      ? "(SELECT json_extract(value, '$.k') AS k, json_extract(value, '$.v') AS v FROM json_each(?)) e"
+      : '(SELECT value AS k FROM json_each(?)) e',
+  tagNamesOfW:
+    '(SELECT json_group_array(name) FROM (SELECT t.name AS name FROM workspace_tags wt JOIN tags t ON t.id = wt.tag_id WHERE wt.workspace_id = w.id ORDER BY wt.seq))',
+  refreshWorkspaceStatistics: 'PRAGMA optimize=0x10002',
+  rowKey: 'rowid',
+  // The FTS5 trigram table finds the candidates; an FTS5 phrase matches as a substring.
+  trigramCandidates: (needle) =>
+    [...needle].length < TRIGRAM
+      ? null
+      : { sql: 'w.rowid IN (SELECT rowid FROM workspace_name_trigrams WHERE workspace_name_trigrams MATCH ?)', params: [`"${needle.replace(/"/g, '""')}"`] },
+  md5: () => null,
+};
+
+/**
+ * Pages SQLite keeps in memory (negative: KiB). The default 2 MB made a show of one of 20,000
+ * workspaces read most of its index and table pages from the file again, a system call each
+ * (docs/performance.md "A show the reply cache cannot help"); the cache fills only as pages are read.
+ */
+const PAGE_CACHE_KIB = 32 * 1024;
 
 export function openSqliteDb(path: string, log: (line: string) => void = () => undefined): Db {
   const inMemory = path === ':memory:';
@@ -32,6 +63,7 @@ export function openSqliteDb(path: string, log: (line: string) => void = () => u
     db.pragma('foreign_keys = ON');
     // Statistics are gathered from a sample, so refreshing them stays cheap on large tables.
     db.pragma('analysis_limit = 1000');
+    db.pragma(`cache_size = -${PAGE_CACHE_KIB}`);
     return new SqliteDb(db, inMemory ? null : realpathSync(path), new OutageTracker(log));
   } catch (err) {
     db.close();
@@ -122,6 +154,7 @@ function releaseGate(file: string | null): void {
 
 class SqliteDb implements Db {
   readonly dialect = 'sqlite' as const;
+  readonly sql = SQLITE_SQL;
   private readonly gate: Gate;
   /** Prepared statements (preparing costs more than running one): never invalidated, as SQLite re-prepares one itself after a schema change. */
   private readonly statements = new LRUCache<string, Statement>({ max: STATEMENT_CACHE_LIMIT });
@@ -134,7 +167,6 @@ class SqliteDb implements Db {
   private nextStatisticsAt = 200;
 
   private readonly dataVersion: Database.Statement<unknown[], unknown>;
-  private dataVersionThisTurn: number | undefined;
 
   constructor(
     private readonly db: Database.Database,
@@ -148,20 +180,12 @@ class SqliteDb implements Db {
   /**
    * `data_version` changes when another connection commits; the commits of this process's own
    * handles on the file are counted by their shared gate. Together they change whenever the
-   * database does.
-   *
-   * `data_version` is read once per turn of the event loop: reading it takes a shared lock on the
-   * file (two system calls), which cost as much as the rest of a cached read. Commits in this
-   * process are seen at once; one by another process is seen from the next turn, and nothing
-   * handled in this turn can depend on it, as learning of it takes a turn of its own.
+   * database does. Read afresh on every call (a shared lock on the file, two system calls): when
+   * a caller may reuse one is the show cache's rule (src/server/show-cache).
    */
   changeToken(): string {
     this.checkOpen();
-    if (this.dataVersionThisTurn === undefined) {
-      this.dataVersionThisTurn = this.dataVersion.get() as number;
-      setImmediate(() => (this.dataVersionThisTurn = undefined));
-    }
-    return `${this.dataVersionThisTurn}:${this.gate.commits}`;
+    return `${this.dataVersion.get() as number}:${this.gate.commits}`;
   }
 
   prepare(sql: string): Statement {
@@ -317,6 +341,7 @@ class SqliteDb implements Db {
 /** The handle given to a transaction's callback: runs at once, nests with savepoints. */
 class SqliteTx implements Db {
   readonly dialect = 'sqlite' as const;
+  readonly sql = SQLITE_SQL;
   private ended = false;
   private readonly nested: SavepointQueue;
 

@@ -1,7 +1,7 @@
 import { newId } from '../ids';
-import { Db, forUpdate, inJsonList } from './db';
-import { TagBindingRow, tagBindingFromRow } from './rows';
-import type { TagBindingRecord, TagBindingValue } from './types';
+import { Db } from './db';
+import { TAG_COLUMNS, TagBindingRow, TagRow, flatTagFromRow, tagBindingFromRow } from './rows';
+import { FlatTagRecord, StoragePage, TagBindingRecord, TagBindingValue, TooManyTagBindingsError } from './types';
 
 // Flat tags and tag bindings, written inside the caller's transaction (which already holds the
 // workspace's row). Lock order everywhere: workspace row, then tag rows by name, then the
@@ -40,19 +40,19 @@ export async function detachTags(tx: Db, workspaceId: string, organization: stri
   const unwanted = distinct(names);
   if (unwanted.length === 0) return;
   const tags = await tx.all<{ id: string }>(
-    `SELECT t.id FROM tags t WHERE t.organization = ? AND ${inJsonList(tx.dialect, 't.name')} ORDER BY t.name${forUpdate(tx.dialect)}`,
+    `SELECT t.id FROM tags t WHERE t.organization = ? AND ${tx.sql.inJsonList('t.name')} ORDER BY t.name${tx.sql.forUpdate()}`,
     [organization, JSON.stringify(unwanted)],
   );
   if (tags.length === 0) return;
   const tagIds = tags.map((t) => t.id);
-  await tx.run(`DELETE FROM workspace_tags WHERE workspace_id = ? AND ${inJsonList(tx.dialect, 'tag_id')}`, [workspaceId, JSON.stringify(tagIds)]);
+  await tx.run(`DELETE FROM workspace_tags WHERE workspace_id = ? AND ${tx.sql.inJsonList('tag_id')}`, [workspaceId, JSON.stringify(tagIds)]);
   await deleteOrphanTags(tx, tagIds);
 }
 
 /** Locks the tags a workspace carries (by name), for a delete that is about to drop its links. */
 export async function lockTagsOf(tx: Db, workspaceId: string): Promise<string[]> {
   const rows = await tx.all<{ id: string }>(
-    `SELECT t.id FROM tags t WHERE t.id IN (SELECT tag_id FROM workspace_tags WHERE workspace_id = ?) ORDER BY t.name${forUpdate(tx.dialect)}`,
+    `SELECT t.id FROM tags t WHERE t.id IN (SELECT tag_id FROM workspace_tags WHERE workspace_id = ?) ORDER BY t.name${tx.sql.forUpdate()}`,
     [workspaceId],
   );
   return rows.map((r) => r.id);
@@ -60,7 +60,7 @@ export async function lockTagsOf(tx: Db, workspaceId: string): Promise<string[]>
 
 export async function deleteOrphanTags(tx: Db, tagIds: string[]): Promise<void> {
   if (tagIds.length === 0) return;
-  await tx.run(`DELETE FROM tags WHERE ${inJsonList(tx.dialect, 'id')} AND NOT EXISTS (SELECT 1 FROM workspace_tags x WHERE x.tag_id = tags.id)`, [
+  await tx.run(`DELETE FROM tags WHERE ${tx.sql.inJsonList('id')} AND NOT EXISTS (SELECT 1 FROM workspace_tags x WHERE x.tag_id = tags.id)`, [
     JSON.stringify(tagIds),
   ]);
 }
@@ -105,4 +105,75 @@ export async function replaceBindings(tx: Db, workspaceId: string, bindings: Tag
     result.push(record);
   }
   return result;
+}
+
+/** Flat tags and tag bindings through the store: each write locks the workspace row first (touch). */
+export class TagStore {
+  constructor(private readonly db: Db) {}
+
+  async listWorkspaceTags(workspaceId: string, offset: number, limit: number): Promise<StoragePage<FlatTagRecord>> {
+    const rows = await this.db.all<TagRow>(
+      `SELECT ${TAG_COLUMNS} FROM workspace_tags wt JOIN tags t ON t.id = wt.tag_id WHERE wt.workspace_id = ? ORDER BY wt.seq LIMIT ? OFFSET ?`,
+      [workspaceId, Math.max(0, limit), Math.max(0, offset)],
+    );
+    const count = await this.db.get<{ n: number }>('SELECT COUNT(*) AS n FROM workspace_tags WHERE workspace_id = ?', [workspaceId]);
+    return { items: rows.map(flatTagFromRow), total: Number(count?.n ?? 0) };
+  }
+
+  async getOrganizationTag(organization: string, tagId: string): Promise<FlatTagRecord | null> {
+    const row = await this.db.get<TagRow>(`SELECT ${TAG_COLUMNS} FROM tags t WHERE t.organization = ? AND t.id = ?`, [organization, tagId]);
+    return row ? flatTagFromRow(row) : null;
+  }
+
+  async findOrganizationTagByName(organization: string, name: string): Promise<FlatTagRecord | null> {
+    const row = await this.db.get<TagRow>(`SELECT ${TAG_COLUMNS} FROM tags t WHERE t.organization = ? AND t.name = ?`, [organization, name]);
+    return row ? flatTagFromRow(row) : null;
+  }
+
+  /** Locks the workspace row for a write that changes its record (and counts as a new version). */
+  private async touch(tx: Db, workspaceId: string): Promise<boolean> {
+    const { changes } = await tx.run('UPDATE workspaces SET version = version + 1 WHERE id = ?', [workspaceId]);
+    return changes === 1;
+  }
+
+  /** A missing workspace is a no-op. */
+  addWorkspaceTags(workspaceId: string, organization: string, names: string[], now: string): Promise<void> {
+    if (names.length === 0) return Promise.resolve();
+    return this.db.transaction(async (tx) => {
+      if (await this.touch(tx, workspaceId)) await attachTags(tx, workspaceId, organization, names, now);
+    });
+  }
+
+  removeWorkspaceTags(workspaceId: string, organization: string, names: string[]): Promise<void> {
+    if (names.length === 0) return Promise.resolve();
+    return this.db.transaction(async (tx) => {
+      if (await this.touch(tx, workspaceId)) await detachTags(tx, workspaceId, organization, names);
+    });
+  }
+
+  // ---- Tag bindings ----
+
+  async listTagBindings(workspaceId: string): Promise<TagBindingRecord[]> {
+    const rows = await this.db.all<TagBindingRow>('SELECT id, key, value, created_at FROM tag_bindings WHERE workspace_id = ? ORDER BY seq', [workspaceId]);
+    return rows.map(tagBindingFromRow);
+  }
+
+  /** A missing workspace gives []. */
+  upsertTagBindings(workspaceId: string, bindings: TagBindingValue[], now: string, options: { maxOwn?: number } = {}): Promise<TagBindingRecord[]> {
+    return this.db.transaction(async (tx) => {
+      // touch() takes the workspace row's write lock first, so concurrent upserts count in turn.
+      if (!(await this.touch(tx, workspaceId))) return [];
+      const result = await upsertBindings(tx, workspaceId, bindings, now);
+      if (options.maxOwn !== undefined) {
+        const row = await tx.get<{ n: number }>('SELECT COUNT(*) AS n FROM tag_bindings WHERE workspace_id = ?', [workspaceId]);
+        const count = Number(row?.n ?? 0);
+        if (count > options.maxOwn) throw new TooManyTagBindingsError(workspaceId, count, options.maxOwn);
+      }
+      return result;
+    });
+  }
+
+  replaceTagBindings(workspaceId: string, bindings: TagBindingValue[], now: string): Promise<TagBindingRecord[]> {
+    return this.db.transaction(async (tx) => ((await this.touch(tx, workspaceId)) ? replaceBindings(tx, workspaceId, bindings, now) : []));
+  }
 }

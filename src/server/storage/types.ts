@@ -152,6 +152,13 @@ export type DirectoryRowsChange =
   | { kind: 'rename-organization'; from: string; to: string }
   | { kind: 'delete-ssh-key'; id: string; now: string };
 
+/** What tells whether a workspace record read earlier still describes the workspace. */
+export interface WorkspaceStamp {
+  id: string;
+  /** Raised by every write to the workspace's row, its tags or its change requests. */
+  version: number;
+}
+
 export class NameTakenError extends Error {
   constructor(
     readonly organization: string,
@@ -217,7 +224,7 @@ export interface Store {
   insertSshKeys(keys: Array<SshKeyRecord & { valueDigest: string | null }>): Promise<void>;
   updateSshKey(id: string, patch: { name?: string; valueDigest?: string; updatedAt: string }): Promise<SshKeyRecord | null>;
 
-  /** MD5 (hex) of a metadata value (metaDigest of records.ts), or null when absent. */
+  /** MD5 (hex) of a metadata value (metaDigest of directory.ts), or null when absent. */
   getMetaDigest(key: string): Promise<string | null>;
 
   // Console sessions
@@ -234,6 +241,8 @@ export interface Store {
   insertWorkspaces(workspaces: NewWorkspace[]): Promise<void>;
   getWorkspace(id: string): Promise<WorkspaceRecord | null>;
   getWorkspaceByName(organization: string, name: string): Promise<WorkspaceRecord | null>;
+  /** The workspace's version, read without its settings (the show cache's check). */
+  getWorkspaceStamp(key: { id: string } | { organization: string; name: string }): Promise<WorkspaceStamp | null>;
   getWorkspaces(ids: string[]): Promise<WorkspaceRecord[]>;
   updateWorkspace(id: string, patch: WorkspacePatch): Promise<WorkspaceRecord | null>; // throws NameTakenError
   listWorkspaces(query: WorkspaceQuery): Promise<StoragePage<WorkspaceRecord>>;

@@ -1,6 +1,6 @@
 import type { Db } from './db';
 import { PageBookmarks, PageStart, PagedList } from './page-bookmarks';
-import { orderBy, rowKey, workspaceFilter, workspaceOrder } from './query';
+import { orderBy, workspaceFilter, workspaceOrder } from './query';
 import { WORKSPACE_COLUMNS, WorkspaceRow } from './rows';
 import type { WorkspaceQuery } from './types';
 
@@ -19,7 +19,7 @@ export class WorkspacePages {
 
   /** `db`: the store's, or a view of it that cancels on the caller's signal. */
   async read(q: WorkspaceQuery, db: Db = this.db): Promise<{ rows: WorkspaceRow[]; total: number }> {
-    const { where, params, narrowed } = workspaceFilter(db.dialect, q);
+    const { where, params, narrowed } = workspaceFilter(db.sql, q);
     const list: PagedList = { organization: q.organization, where, params, order: workspaceOrder(q) };
     const offset = Math.max(0, q.offset);
     const limit = Math.max(0, q.limit);
@@ -50,7 +50,7 @@ export class WorkspacePages {
     if (offset === 0) {
       return db.all<WorkspaceRow>(`SELECT ${WORKSPACE_COLUMNS} FROM workspaces w WHERE ${list.where} ORDER BY ${order} LIMIT ?`, [...list.params, limit]);
     }
-    const key = `w.${rowKey(db.dialect)}`;
+    const key = `w.${db.sql.rowKey}`;
     const where = start ? `${list.where} AND ${start.condition}` : list.where;
     return db.all<WorkspaceRow>(
       `SELECT ${WORKSPACE_COLUMNS} FROM workspaces w WHERE ${key} IN ` +

@@ -1,0 +1,155 @@
+import { LRUCache } from 'lru-cache';
+import type { Caller, DirectoryIndex } from './access';
+import type { Store, WorkspaceRecord } from './storage/types';
+
+// The show path's caches, and when the database's change token may be trusted. Two caches:
+//
+// 1. WorkspaceShowCache: per workspace, its record (settings parsed, tag names) and the documents
+//    rendered from it, one variant per access level and force-delete right. Bound: SHOW_CACHE_BYTES
+//    (records counted at RECORD_BYTES, documents at their length), least recently used out first.
+//    Invalidation: every read asks the store for the workspace's stamp first (its version, raised
+//    by every write to its row, its tags or its change requests: one look-up in a covering index,
+//    no JSON); a kept record is served only while the version is the one it was read at, and its
+//    documents only while the directory index is the one they were rendered under. So every show still
+//    reads the database once (the cold path), by this process or any other writing it, but parses
+//    and renders only after a change.
+//
+// 2. ReplyCache: whole replies to repeated reads of routes marked `cacheable`, keyed by caller
+//    and request target. Such a route's reply depends on nothing but the caller, the target, the
+//    database and the directory, so an entry is served only while the database's change token
+//    and the directory index are the ones it was made under. Where no change token exists
+//    (PostgreSQL) nothing is kept. Bound: REPLY_LIMIT entries, least recently used out first.
+//
+// The change token (Store.changeToken) changes with every commit to the database, by any process,
+// and costs a shared lock on the file to read (two system calls, as much as the rest of a cached
+// show). Store.changeToken reads it afresh on every call: that is what timers, immediates and
+// everything else outside a request use (the directory watch, tests). Requests use
+// ReplyCache.changeTokenForRequest, called synchronously from the request listener, before
+// anything is read for the request (a write landing after it only makes the entry stale sooner):
+// its first reading in a turn of the event loop is shared by the requests of that turn, and
+// forgotten in the turn's check phase (setImmediate). That is right because a request listener
+// runs in an I/O callback, after the poll that delivered the request: a commit by another process
+// that the client had seen answered before sending it happened before that poll, so before the
+// reading. A reading taken in a timer or an immediate would outlive the next poll, and requests
+// delivered by it would be served from before commits made in between: nothing outside a request
+// listener may call changeTokenForRequest (show-cache.test.ts tests both sides).
+
+/** Bytes the workspace show cache holds at most: 20,000 workspaces of about 4 KB fit (bench "cold-show"). */
+export const SHOW_CACHE_BYTES = 96 * 1024 * 1024;
+/** What a parsed workspace record is counted as. */
+export const RECORD_BYTES = 1_024;
+/** Replies the reply cache holds at most. */
+export const REPLY_LIMIT = 2_000;
+
+interface WorkspaceEntry {
+  /** Frozen: shared by every request that reads the workspace while it is current. */
+  record: WorkspaceRecord;
+  /** The directory index the documents were rendered under. */
+  index: DirectoryIndex | null;
+  documents: Map<string, Buffer>;
+  bytes: number;
+}
+
+export class WorkspaceShowCache {
+  private readonly entries: LRUCache<string, WorkspaceEntry>;
+
+  constructor(maxBytes = SHOW_CACHE_BYTES) {
+    this.entries = new LRUCache<string, WorkspaceEntry>({ maxSize: maxBytes, sizeCalculation: (entry) => entry.bytes });
+  }
+
+  /**
+   * The workspace's current record, by ID or by organization and name: the kept one while its
+   * stamp still matches, else read afresh and kept. Shared and frozen: copy before changing it.
+   */
+  async workspace(store: Store, key: { id: string } | { organization: string; name: string }): Promise<WorkspaceRecord | null> {
+    const stamp = await store.getWorkspaceStamp(key);
+    if (!stamp) return null;
+    const kept = this.entries.get(stamp.id);
+    if (kept && kept.record.version === stamp.version) return kept.record;
+    const record = await store.getWorkspace(stamp.id);
+    return record && this.keep(record).record;
+  }
+
+  /**
+   * The document rendered from `record` for `variant` (what else shapes it: access level and
+   * rights) under `index`, rendered by `render` only when not kept.
+   */
+  document(record: WorkspaceRecord, variant: string, index: DirectoryIndex, render: () => Buffer): Buffer {
+    let entry = this.entries.get(record.id);
+    if (!entry || entry.record.version !== record.version) {
+      entry = this.keep(record);
+    }
+    if (entry.index !== index) {
+      entry.index = index;
+      entry.documents.clear();
+      entry.bytes = RECORD_BYTES;
+    }
+    let document = entry.documents.get(variant);
+    if (!document) {
+      document = render();
+      entry.documents.set(variant, document);
+      // A new entry object: the LRU recounts the size only when the value it holds changes.
+      this.entries.set(record.id, { ...entry, bytes: entry.bytes + document.length + variant.length });
+    }
+    return document;
+  }
+
+  private keep(record: WorkspaceRecord): WorkspaceEntry {
+    const entry: WorkspaceEntry = { record: deepFreeze(record), index: null, documents: new Map(), bytes: RECORD_BYTES };
+    this.entries.set(record.id, entry);
+    return entry;
+  }
+}
+
+function deepFreeze<T>(value: T): T {
+  if (value && typeof value === 'object' && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const child of Object.values(value)) deepFreeze(child);
+  }
+  return value;
+}
+
+/** What the reply cache looks at in a route's reply (http/router.ts `Reply`); generic, so this module needs no import of the router. */
+interface CacheableReply {
+  status: number;
+  raw?: Buffer;
+  headers?: object;
+}
+
+interface ReplyEntry<R> {
+  changeToken: string;
+  index: DirectoryIndex;
+  reply: R;
+}
+
+export class ReplyCache<R extends CacheableReply> {
+  private readonly entries = new LRUCache<string, ReplyEntry<R>>({ max: REPLY_LIMIT });
+  private turnReading: string | undefined;
+  private readThisTurn = false;
+
+  /** The change token for a request: only from the request listener itself (the rule above). */
+  changeTokenForRequest(store: Pick<Store, 'changeToken'>): string | undefined {
+    if (!this.readThisTurn) {
+      this.turnReading = store.changeToken();
+      this.readThisTurn = true;
+      setImmediate(() => (this.readThisTurn = false));
+    }
+    return this.turnReading;
+  }
+
+  get(caller: Caller, target: string, changeToken: string, index: DirectoryIndex): R | undefined {
+    const hit = this.entries.get(replyKey(caller, target));
+    return hit && hit.changeToken === changeToken && hit.index === index ? hit.reply : undefined;
+  }
+
+  /** Keeps a successful pre-rendered reply; anything else (errors, extra headers) is not kept. */
+  remember(caller: Caller, target: string, changeToken: string, index: DirectoryIndex, reply: R): void {
+    if (reply.status === 200 && reply.raw && !reply.headers) this.entries.set(replyKey(caller, target), { changeToken, index, reply });
+  }
+}
+
+/**
+ * Replies differ by caller only as far as the typed principal (user, organization token,
+ * emulator); a principal holds a space and a target starts with `/`, so no key spells another.
+ */
+const replyKey = (caller: Caller, target: string) => `${caller.principal} ${target}`;
