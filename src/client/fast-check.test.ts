@@ -32,13 +32,20 @@ describe('compileCheck', () => {
     const check = compileCheck(workspaceDocumentSchema)!;
     const base = sample('ws-show-by-name.json');
     const keys = Object.keys(base.data.attributes);
+    let accepted = 0;
     fc.assert(
       fc.property(fc.constantFrom(...keys), fc.jsonValue(), (key, value) => {
         const doc = { data: { ...base.data, attributes: { ...base.data.attributes, [key]: value } } };
-        if (check(doc)) expect(workspaceDocumentSchema.safeParse(doc).success).toBe(true);
+        if (check(doc)) {
+          accepted += 1;
+          expect(workspaceDocumentSchema.safeParse(doc).success).toBe(true);
+        }
       }),
       { numRuns: 500 },
     );
+    // Some replacements are accepted (a null where null is allowed, any JSON where any is): a check
+    // that refused everything would make the property above hold without testing it.
+    expect(accepted).toBeGreaterThan(0);
   });
 
   it('refuses schemas with checks, refinements, defaults or strict objects', () => {

@@ -1,4 +1,5 @@
-import { extractBlocks } from './doc-blocks';
+import path from 'node:path';
+import { documentedPages, extractBlocks, pageBlocks } from './doc-blocks';
 
 describe('extractBlocks', () => {
   const page = [
@@ -43,5 +44,16 @@ describe('extractBlocks', () => {
   it('refuses a marker it does not know, and file paths that leave the page folder', () => {
     expect(() => extractBlocks('p.md', '<!-- doc-test: skip -->\n```sh\nls\n```\n')).toThrow(/p\.md:1: unknown doc-test marker/);
     expect(() => extractBlocks('p.md', '<!-- doc-test: file ../x -->\n```sh\nls\n```\n')).toThrow(/inside the page's folder/);
+  });
+});
+
+describe('documentedPages', () => {
+  // docs.test.ts makes one test per block it finds: a walk that found no page or no block would leave it passing on nothing.
+  it('finds the README and every page under docs/, with blocks to run', () => {
+    const root = path.resolve(__dirname, '..', '..');
+    const pages = documentedPages(root);
+    expect(pages).toEqual(expect.arrayContaining(['README.md', 'docs/guide-test-double.md', 'docs/operating.md', 'docs/resources/workspace.md']));
+    const runnable = pages.flatMap((page) => pageBlocks(root, page)).filter((block) => block.skip === undefined && block.file === undefined);
+    expect(runnable.length).toBeGreaterThanOrEqual(10);
   });
 });

@@ -55,18 +55,24 @@ describe('documented samples of the real service', () => {
   });
 
   it('maps every workspace sample to a Workspace with its name and ID', () => {
+    const mapped = { workspaces: 0, lists: 0 };
     for (const { file, sample } of withBodies) {
       const body = sample.response_body;
       if (schemaFor(file, sample) === workspaceDocumentSchema) {
         const ws = toWorkspace(workspaceDocumentSchema.parse(body).data);
         expect([ws.id, ws.name]).toEqual([body.data.id, body.data.attributes.name]);
+        mapped.workspaces += 1;
       }
       if (schemaFor(file, sample) === workspaceListDocumentSchema) {
         const doc = workspaceListDocumentSchema.parse(body);
         expect(doc.data.map(toWorkspace).map((w) => w.id)).toEqual(body.data.map((d: { id: string }) => d.id));
         expect(toPagination(doc.meta)?.currentPage).toBe(1);
+        mapped.lists += 1;
       }
     }
+    // Both branches ran: a change to schemaFor that matched no sample would otherwise pass here.
+    expect(mapped.workspaces).toBeGreaterThan(5);
+    expect(mapped.lists).toBeGreaterThan(0);
   });
 
   it('maps the change request samples, archived or not', () => {

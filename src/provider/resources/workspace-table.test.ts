@@ -70,10 +70,13 @@ describe('the workspace table', () => {
   });
   it("plans every row's default for an unset attribute on create", () => {
     const res = planWorkspace({ prior: null, proposed: { name: 'n' }, config: { name: 'n' }, planned: { name: 'n' }, requiresReplace: [] }, 'acme');
-    for (const { snake, row } of hclRows(WORKSPACE_ATTRIBUTES)) {
+    const defaulted = hclRows(WORKSPACE_ATTRIBUTES).flatMap(({ snake, row }) => {
       const d = planDefaultOf(row);
-      if (d) expect({ snake, value: res.planned?.[snake] }).toEqual({ snake, value: d.value });
-    }
+      return d ? [{ snake, value: d.value }] : [];
+    });
+    // The table has plan defaults to check: a planDefaultOf that found none would check nothing.
+    expect(defaulted.length).toBeGreaterThan(5);
+    for (const { snake, value } of defaulted) expect({ snake, value: res.planned?.[snake] }).toEqual({ snake, value });
     expect(res.planned).toMatchObject({
       allow_destroy_plan: true,
       auto_apply: false,
