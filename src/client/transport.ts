@@ -152,7 +152,7 @@ export class Transport {
       options.retry === false ? { maxRetries: 0, baseDelayMs: 0, maxDelayMs: 0 } : { maxRetries: 5, baseDelayMs: 250, maxDelayMs: 10_000, ...options.retry };
     const rate = options.rateLimit ?? 'service';
     this.#followsService = rate === 'service';
-    this.limiter = rate === false ? null : new RateLimiter({ perSecond: rate === 'service' ? HOSTED_RATE_LIMIT : rate });
+    this.limiter = rate === false ? null : new RateLimiter({ perSecond: rate === 'service' ? HOSTED_RATE_LIMIT : rate, evenUntilDeclared: rate === 'service' });
     this.#authorization = `Bearer ${options.token}`;
     this.#headers = { 'content-type': JSON_API_MEDIA_TYPE, accept: JSON_API_MEDIA_TYPE, 'user-agent': options.userAgent ?? USER_AGENT };
     this.#requestHeaders = { ...this.#headers, authorization: this.#authorization };
@@ -260,7 +260,7 @@ export class Transport {
   private async once(req: TransportRequest): Promise<TransportResponse> {
     if (!this.#semaphore.tryAcquire()) await this.#semaphore.acquire();
     try {
-      if (this.limiter) await this.limiter.take();
+      const answered = this.limiter ? await this.limiter.take() : undefined;
       let response;
       let text: string;
       try {
@@ -270,8 +270,11 @@ export class Transport {
           headers: this.#requestHeaders,
           body: req.body === undefined ? undefined : JSON.stringify(req.body),
         });
+        // The service has counted this request by now: the limiter's window runs from here.
+        answered?.();
         text = await response.body.text();
       } catch (cause) {
+        answered?.();
         const hint = isCertificateError(cause)
           ? "; the service's TLS certificate is not trusted: give its certificate authority with the client's ca option or CDKWS_CA_FILE (cdkws serve --tls prints the file)"
           : '';
