@@ -41,10 +41,12 @@ interface Service {
 export async function benchTeamScale(options: { counts: number[]; runs?: number; from?: string }): Promise<Record<string, unknown>> {
   const tmp = mkdtempSync(path.join(os.tmpdir(), 'cdkws-bench-team-'));
   const bootstrap: unknown = JSON.parse(readFileSync(path.join(ROOT, 'examples', 'bootstrap.json'), 'utf8'));
-  const installed = installProvider({ dir: path.join(tmp, 'install'), from: options.from });
+  const installed = installProvider({ dir: path.join(tmp, 'install'), from: options.from, env: { XDG_CACHE_HOME: path.join(tmp, 'cache') } });
   const baseEnv: NodeJS.ProcessEnv = {
     PATH: process.env.PATH,
     HOME: tmp,
+    // Where installProvider left the provider's startup snapshot, as a user's cache holds it.
+    XDG_CACHE_HOME: path.join(tmp, 'cache'),
     CHECKPOINT_DISABLE: '1',
     TF_IN_AUTOMATION: '1',
     TF_CLI_CONFIG_FILE: installed.cliConfigFile,

@@ -5,6 +5,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { installProvider, versionDir, findBuiltPackage, BUILT_MIRROR, packageRoot, executableName } from '../provider/install';
+import { ensureProviderSnapshot } from '../provider/snapshot';
 import { collapseDiagnosticText } from './diagnostics';
 import { CliError, StepError, redact } from './output';
 import type { ReattachedProvider } from './provider-process';
@@ -59,6 +60,9 @@ export function ensureProvider(projectDir: string): ProviderInstallation {
   if (!existsSync(cliConfigFile) || folderHash(versionDir(path.join(dir, 'mirror'))) !== fingerprint) {
     mkdirSync(dir, { recursive: true });
     installProvider({ dir });
+  } else {
+    // Node may have changed since: a snapshot for the node at hand (nothing to do when it is there).
+    ensureProviderSnapshot(versionDir(path.join(dir, 'mirror')));
   }
   return { cliConfigFile, fingerprint, executable: path.join(versionDir(path.join(dir, 'mirror')), executableName()) };
 }
