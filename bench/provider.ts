@@ -172,9 +172,10 @@ export async function benchProvider(options: { runs?: number; planRuns?: number;
   }
 }
 
-// `node dist/bench/provider.js` runs this benchmark alone.
+// `node dist/bench/provider.js [--from MIRROR]` runs this benchmark alone (MIRROR: another build's).
 if (require.main === module) {
-  benchProvider().then(
+  const fromAt = process.argv.indexOf('--from');
+  benchProvider({ from: fromAt >= 0 ? process.argv[fromAt + 1] : undefined }).then(
     (figures) => {
       for (const [label, value] of Object.entries(figures)) process.stdout.write(`  ${label.padEnd(60)} ${String(value)}\n`);
     },
