@@ -7,9 +7,9 @@ import { EXIT_WITH_PARENT_ENV, PROVIDER_DIR_ENV } from './protocol/handshake';
 import { serveProvider } from './protocol/server';
 import { buildProvider } from './provider';
 
-function serve(provider: ReturnType<typeof buildProvider>): void {
+function serve(provider: ReturnType<typeof buildProvider>, fromSnapshot: boolean): void {
   // From a snapshot, the bundle's own folder is the one it was built from: the launcher names ours.
-  const dir = process.env[PROVIDER_DIR_ENV];
+  const dir = fromSnapshot ? process.env[PROVIDER_DIR_ENV] : undefined;
   if (dir) (globalThis as { __cdkwsProviderDir?: string }).__cdkwsProviderDir = dir;
   void serveProvider(provider).then(() => {
     // Started by cdkws ahead of Terraform, to be reattached to: it waits for Terraform anyway, so it
@@ -27,5 +27,5 @@ function serve(provider: ReturnType<typeof buildProvider>): void {
 }
 
 const provider = buildProvider();
-if (v8.startupSnapshot?.isBuildingSnapshot()) v8.startupSnapshot.setDeserializeMainFunction(() => serve(provider));
-else serve(provider);
+if (v8.startupSnapshot?.isBuildingSnapshot()) v8.startupSnapshot.setDeserializeMainFunction(() => serve(provider, true));
+else serve(provider, false);

@@ -17,7 +17,7 @@ export const CORE_PROTOCOL_VERSION = 1;
  */
 export const EXIT_WITH_PARENT_ENV = 'CDKWS_PROVIDER_EXIT_WITH_PARENT';
 /** Set by the provider's launcher: the folder of its files (a snapshot may come from another copy). */
-export const PROVIDER_DIR_ENV = 'CDKWS_PROVIDER_DIR';
+export const PROVIDER_DIR_ENV = 'CDKWS_PROVIDER_BUNDLE_DIR';
 export const APP_PROTOCOL_VERSION = 6;
 
 export type EnvCheck = { ok: true; tls: boolean } | { ok: false; message: string };
