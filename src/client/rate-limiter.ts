@@ -163,3 +163,19 @@ export class RateLimiter {
     }
   }
 }
+
+/**
+ * The service counts requests per caller, not per client object: clients of one process that call
+ * the same service as the same caller (a reattached provider configures a new client in each of a
+ * plan's sessions) share one limiter, so their requests count against one window.
+ */
+const shared = new Map<string, RateLimiter>();
+
+export function sharedRateLimiter(key: string, create: () => RateLimiter): RateLimiter {
+  let limiter = shared.get(key);
+  if (!limiter) {
+    limiter = create();
+    shared.set(key, limiter);
+  }
+  return limiter;
+}

@@ -1,6 +1,7 @@
 // HTTP for the client: one keep-alive undici pool per client, timeouts, client-side rate and
 // concurrency limits, and retries with exponential backoff and jitter for what is safe to repeat
 // (architecture "Writes under faults").
+import { createHash } from 'node:crypto';
 import { rootCertificates } from 'node:tls';
 import { inspect } from 'node:util';
 import { Pool } from 'undici';
@@ -19,7 +20,7 @@ import {
   type RequestSummary,
 } from './errors';
 import { fastCheckFor } from './fast-check';
-import { RateLimiter } from './rate-limiter';
+import { RateLimiter, sharedRateLimiter } from './rate-limiter';
 
 /** The hosted service's limit: the pace of the first requests, before any answer declares one. */
 export const HOSTED_RATE_LIMIT = 30;
@@ -152,7 +153,12 @@ export class Transport {
       options.retry === false ? { maxRetries: 0, baseDelayMs: 0, maxDelayMs: 0 } : { maxRetries: 5, baseDelayMs: 250, maxDelayMs: 10_000, ...options.retry };
     const rate = options.rateLimit ?? 'service';
     this.#followsService = rate === 'service';
-    this.limiter = rate === false ? null : new RateLimiter({ perSecond: rate === 'service' ? HOSTED_RATE_LIMIT : rate, evenUntilDeclared: rate === 'service' });
+    // Keyed by a digest of the token: the caller the service counts, with no token kept in the key.
+    const caller = `${options.address}\0${createHash('sha256').update(options.token).digest('hex')}\0${String(rate)}`;
+    this.limiter =
+      rate === false
+        ? null
+        : sharedRateLimiter(caller, () => new RateLimiter({ perSecond: rate === 'service' ? HOSTED_RATE_LIMIT : rate, evenUntilDeclared: rate === 'service' }));
     this.#authorization = `Bearer ${options.token}`;
     this.#headers = { 'content-type': JSON_API_MEDIA_TYPE, accept: JSON_API_MEDIA_TYPE, 'user-agent': options.userAgent ?? USER_AGENT };
     this.#requestHeaders = { ...this.#headers, authorization: this.#authorization };
