@@ -66,6 +66,25 @@ function isCurrent(dir: string, node: string): boolean {
   }
 }
 
+/** Snapshots kept per user: each provider build has its own (about 5 MB), and builds pile up. */
+const KEPT_SNAPSHOTS = 4;
+
+/** Removes all but the most recently built snapshots; one still in use is built again when next needed. */
+function pruneOlderSnapshots(root: string): void {
+  const built = fs
+    .readdirSync(root)
+    .filter((name) => /^[0-9a-f]{20}$/.test(name))
+    .map((name) => {
+      try {
+        return { name, at: fs.statSync(path.join(root, name, BLOB)).mtimeMs };
+      } catch {
+        return { name, at: 0 };
+      }
+    })
+    .sort((a, b) => b.at - a.at);
+  for (const { name } of built.slice(KEPT_SNAPSHOTS)) fs.rmSync(path.join(root, name), { recursive: true, force: true });
+}
+
 export type SnapshotOutcome = 'current' | 'built' | 'failed';
 
 /**
@@ -97,6 +116,7 @@ export function ensureProviderSnapshot(packageDir: string, env: NodeJS.ProcessEn
     fs.rmSync(dir, { recursive: true, force: true });
     fs.renameSync(staging, dir);
     staging = undefined;
+    pruneOlderSnapshots(path.dirname(dir));
     return 'built';
   } catch {
     return 'failed';
