@@ -2,7 +2,7 @@
 // every plan, show and apply of the run uses that one process, `terraform init` installs and locks
 // the provider as usual, and the process never outlives cdkws.
 import { spawn } from 'node:child_process';
-import { chmodSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { cdkws } from '../helpers/cli';
@@ -114,7 +114,14 @@ describeWith('terraform')('one provider process per cdkws run', () => {
       parent.on('exit', (code) => reject(new Error(`the parent exited (${code}) before the provider started`)));
     });
     expect(alive(pid)).toBe(true);
+    const socketDir = path.dirname(
+      readFileSync(`/proc/${pid}/environ`, 'utf8')
+        .split('\0')
+        .find((v) => v.startsWith('PLUGIN_UNIX_SOCKET_DIR='))!
+        .slice('PLUGIN_UNIX_SOCKET_DIR='.length) + '/x',
+    );
     parent.kill('SIGKILL'); // no exit handler runs: only the closed stdin tells the provider
     await exited(pid);
+    expect(existsSync(socketDir)).toBe(false); // nothing left behind
   });
 });

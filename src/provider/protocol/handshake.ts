@@ -127,6 +127,14 @@ export async function startPlugin(register: (server: GrpcServer, shutdown: () =>
   await server.listen(socketPath, tls);
   process.on('exit', () => fs.rmSync(socketPath, { force: true }));
   if (env[EXIT_WITH_PARENT_ENV] === '1') {
+    // The parent made the socket's folder for this process alone; it may be gone before it cleans up.
+    process.on('exit', () => {
+      try {
+        fs.rmdirSync(dir); // only when empty
+      } catch {
+        // not empty, or already removed by the parent
+      }
+    });
     process.stdin.on('end', () => process.exit(0));
     process.stdin.on('error', () => process.exit(0));
     process.stdin.resume();
