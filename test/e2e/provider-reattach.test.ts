@@ -114,12 +114,11 @@ describeWith('terraform')('one provider process per cdkws run', () => {
       parent.on('exit', (code) => reject(new Error(`the parent exited (${code}) before the provider started`)));
     });
     expect(alive(pid)).toBe(true);
-    const socketDir = path.dirname(
-      readFileSync(`/proc/${pid}/environ`, 'utf8')
-        .split('\0')
-        .find((v) => v.startsWith('PLUGIN_UNIX_SOCKET_DIR='))!
-        .slice('PLUGIN_UNIX_SOCKET_DIR='.length) + '/x',
-    );
+    const variable = 'PLUGIN_UNIX_SOCKET_DIR=';
+    const socketDir = readFileSync(`/proc/${pid}/environ`, 'utf8')
+      .split('\0')
+      .find((v) => v.startsWith(variable))!
+      .slice(variable.length);
     parent.kill('SIGKILL'); // no exit handler runs: only the closed stdin tells the provider
     await exited(pid);
     expect(existsSync(socketDir)).toBe(false); // nothing left behind
