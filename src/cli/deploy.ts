@@ -1,10 +1,10 @@
 // `cdkws deploy [stack] [--auto-approve]` and `cdkws destroy [stack] [--auto-approve]`: plan, show
 // the summary, ask (unless --auto-approve), and apply exactly the plan that was shown.
 import { parseCommandArgs } from './args';
-import { paint, terminalOutput } from './output';
+import { paint, terminalOutput, type Output } from './output';
 import { countsLine } from './plan-summary';
 import { renderText } from './plan-report';
-import { applyPlan, confirm, planStack, prepare } from './workflow';
+import { applyPlan, confirm, planStack, prepare, type Prepared } from './workflow';
 
 const help = (command: 'deploy' | 'destroy') => `usage: cdkws ${command} [stack] [--auto-approve]
 
@@ -21,11 +21,19 @@ async function run(command: 'deploy' | 'destroy', argv: string[]): Promise<numbe
   }
   const output = terminalOutput();
   const prepared = await prepare(output, args.positionals[0]);
+  try {
+    return await deployStacks(command, output, prepared, args.values['auto-approve'] === true);
+  } finally {
+    await prepared.release();
+  }
+}
+
+async function deployStacks(command: 'deploy' | 'destroy', output: Output, prepared: Prepared, autoApprove: boolean): Promise<number> {
   for (const stack of prepared.stacks) {
     const plan = await planStack(output, prepared, stack, { destroy: command === 'destroy' });
     output.out(renderText(plan.summary, output, { destroyRequested: command === 'destroy' }));
     if (!plan.changed) continue;
-    if (!args.values['auto-approve']) {
+    if (!autoApprove) {
       const question = `${command === 'deploy' ? 'Deploy' : 'Destroy'} ${stack.name} (${countsLine(plan.summary)})?`;
       if (!(await confirm(output, question))) {
         output.err(`${command} of ${stack.name} cancelled\n`);

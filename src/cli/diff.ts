@@ -95,10 +95,14 @@ export async function diff(argv: string[]): Promise<number> {
   try {
     const prepared = await prepare(output, args.positionals[0]);
     policy = prepared.policy;
-    for (const stack of prepared.stacks) {
-      const plan = await planStack(output, prepared, stack);
-      plans.push(plan);
-      output.out(renderText(plan.summary, output));
+    try {
+      for (const stack of prepared.stacks) {
+        const plan = await planStack(output, prepared, stack);
+        plans.push(plan);
+        output.out(renderText(plan.summary, output));
+      }
+    } finally {
+      await prepared.release();
     }
   } catch (error) {
     if (error instanceof PolicyError) policy = error.policy;

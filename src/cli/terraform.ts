@@ -4,9 +4,11 @@ import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { installProvider, versionDir, findBuiltPackage, BUILT_MIRROR, packageRoot } from '../provider/install';
+import { installProvider, versionDir, findBuiltPackage, BUILT_MIRROR, packageRoot, executableName } from '../provider/install';
+import { ensureProviderSnapshot } from '../provider/snapshot';
 import { collapseDiagnosticText } from './diagnostics';
 import { CliError, StepError, redact } from './output';
+import type { ReattachedProvider } from './provider-process';
 import type { StackInfo } from './project';
 
 export interface TerraformResult {
@@ -35,6 +37,8 @@ function folderHash(dir: string): string {
 
 export interface ProviderInstallation {
   cliConfigFile: string;
+  /** The installed provider executable (the one Terraform would start). */
+  executable: string;
   /** Changes whenever the installed provider does: a new one needs `terraform init` again. */
   fingerprint: string;
 }
@@ -56,12 +60,15 @@ export function ensureProvider(projectDir: string): ProviderInstallation {
   if (!existsSync(cliConfigFile) || folderHash(versionDir(path.join(dir, 'mirror'))) !== fingerprint) {
     mkdirSync(dir, { recursive: true });
     installProvider({ dir });
+  } else {
+    // Node may have changed since: a snapshot for the node at hand (nothing to do when it is there).
+    ensureProviderSnapshot(versionDir(path.join(dir, 'mirror')));
   }
-  return { cliConfigFile, fingerprint };
+  return { cliConfigFile, fingerprint, executable: path.join(versionDir(path.join(dir, 'mirror')), executableName()) };
 }
 
 /** The environment Terraform runs with: offline, non-interactive, our provider mirror. */
-export function terraformEnvironment(install: ProviderInstallation): NodeJS.ProcessEnv {
+export function terraformEnvironment(install: Pick<ProviderInstallation, 'cliConfigFile' | 'fingerprint'>): NodeJS.ProcessEnv {
   return {
     ...process.env,
     CHECKPOINT_DISABLE: '1',
@@ -76,11 +83,21 @@ export function terraformBinary(): string {
   return process.env.CDKWS_TERRAFORM || 'terraform';
 }
 
-export function terraformRunner(stack: StackInfo, install: ProviderInstallation): TerraformRunner {
-  const env = terraformEnvironment(install);
+/**
+ * `provider`: a provider process started ahead (provider-process.ts) that every command but `init`
+ * reattaches to; when it is absent or failed to start, Terraform starts the provider itself.
+ */
+export function terraformRunner(stack: StackInfo, install: ProviderInstallation, provider?: Promise<ReattachedProvider | undefined>): TerraformRunner {
+  const plainEnv = terraformEnvironment(install);
   const binary = terraformBinary();
-  const run = (args: string[], options: { onLine?: (line: string) => void } = {}): Promise<TerraformResult> =>
-    new Promise((resolve, reject) => {
+  // init installs and locks the provider: it must see the provider as Terraform installs it.
+  const envFor = async (args: string[]) => {
+    const reattached = args[0] === 'init' ? undefined : await provider;
+    return reattached ? { ...plainEnv, ...reattached.env } : plainEnv;
+  };
+  const run = async (args: string[], options: { onLine?: (line: string) => void } = {}): Promise<TerraformResult> => {
+    const env = await envFor(args);
+    return new Promise((resolve, reject) => {
       const child = spawn(binary, args, { cwd: stack.workingDirectory, env, stdio: ['ignore', 'pipe', 'pipe'] });
       let stdout = '';
       let stderr = '';
@@ -104,6 +121,7 @@ export function terraformRunner(stack: StackInfo, install: ProviderInstallation)
       });
       child.on('close', (code) => resolve({ code: code ?? 1, stdout, stderr }));
     });
+  };
   return {
     run,
     async check(args, allowed = [0]) {

@@ -18,7 +18,8 @@ import {
   type PlanSummary,
   type SynthesizedStack,
 } from './plan-summary';
-import { ensureProvider, initIfNeeded, terraformRunner, type ProviderInstallation, type TerraformRunner } from './terraform';
+import { reattachWanted, startReattachedProvider, type ReattachedProvider } from './provider-process';
+import { ensureProvider, initIfNeeded, terraformEnvironment, terraformRunner, type ProviderInstallation, type TerraformRunner } from './terraform';
 import { lookUpWorkspaceNames } from './workspace-names';
 
 export const PLAN_FILE = 'cdkws.tfplan';
@@ -29,16 +30,34 @@ export interface Prepared {
   install: ProviderInstallation;
   /** The policy reports of the synth (findings are warnings only: an error stops `prepare`). */
   policy: PolicyReport[];
+  /** The provider process Terraform reattaches to; undefined when Terraform starts its own. */
+  provider: Promise<ReattachedProvider | undefined>;
+  /** Stops the provider process (it also ends with cdkws). */
+  release(): Promise<void>;
 }
 
-/** Synthesizes the app in the current directory (policy checks included) and installs the provider. */
+/**
+ * Installs the provider and starts one provider process for every Terraform command of this run
+ * (provider-process.ts), while it synthesizes the app in the current directory (policy checks
+ * included): the provider's start-up is then off the plan's path.
+ */
 export async function prepare(output: Output, stackName: string | undefined): Promise<Prepared> {
   const config = readProjectConfig();
-  const { stacks: all, policy } = await synthesizeChecked(output, config);
-  const stacks = selectStacks(all, stackName);
-  const names = new Set(stacks.map((s) => s.name));
   const install = ensureProvider(config.dir);
-  return { config, stacks, install, policy: policy.filter((p) => names.has(p.stack)) };
+  // A provider that fails to start costs nothing but speed: Terraform then starts its own.
+  const provider = reattachWanted()
+    ? startReattachedProvider(install.executable, terraformEnvironment(install), config.dir).catch(() => undefined)
+    : Promise.resolve(undefined);
+  const release = async () => (await provider)?.stop();
+  try {
+    const { stacks: all, policy } = await synthesizeChecked(output, config);
+    const stacks = selectStacks(all, stackName);
+    const names = new Set(stacks.map((s) => s.name));
+    return { config, stacks, install, policy: policy.filter((p) => names.has(p.stack)), provider, release };
+  } catch (error) {
+    await release();
+    throw error;
+  }
 }
 
 export interface StackPlan {
@@ -52,7 +71,7 @@ export interface StackPlan {
 
 /** init (when needed) and `terraform plan -detailed-exitcode -out=…`, then the plan's summary. */
 export async function planStack(output: Output, prepared: Prepared, stack: StackInfo, options: { destroy?: boolean } = {}): Promise<StackPlan> {
-  const runner = terraformRunner(stack, prepared.install);
+  const runner = terraformRunner(stack, prepared.install, prepared.provider);
   await withProgress(output, `Initializing ${stack.name}`, () => initIfNeeded(stack, prepared.install, runner));
   const args = ['plan', '-input=false', '-no-color', '-json', '-detailed-exitcode', `-out=${PLAN_FILE}`];
   if (options.destroy) args.push('-destroy');

@@ -32,11 +32,38 @@ describe('RateLimiter', () => {
     expect(rate).toBeLessThanOrEqual(50);
   });
 
-  it('spaces grants evenly instead of bursting the whole second at once', async () => {
+  it("spends a quiet second's whole allowance at once, then waits for the window", async () => {
     const clock = fakeClock();
     const limiter = new RateLimiter({ perSecond: 20, now: clock.now, sleep: clock.sleep });
-    const times = await grantTimes(limiter, clock, 6);
-    expect(times[5] - times[0]).toBeGreaterThanOrEqual(4 * 50 - 50);
+    const start = clock.now();
+    const times = await grantTimes(limiter, clock, 21);
+    expect(times.slice(0, 20)).toEqual(new Array(20).fill(start));
+    expect(times[20]).toBe(start + 1005);
+  });
+
+  it("counts the window from a request's answer, so a slow answer delays the request a window later", async () => {
+    const clock = fakeClock();
+    const limiter = new RateLimiter({ perSecond: 2, now: clock.now, sleep: clock.sleep });
+    const start = clock.now();
+    const first = await limiter.take();
+    await limiter.take();
+    clock.advance(300);
+    first(); // the service may have counted the first request as late as this
+    await limiter.take();
+    expect(clock.now()).toBe(start + 300 + 1005);
+  });
+
+  it('ignores an answer noted after its slot went to a later request', async () => {
+    const clock = fakeClock();
+    const limiter = new RateLimiter({ perSecond: 1, now: clock.now, sleep: clock.sleep });
+    const first = await limiter.take();
+    first();
+    const start = clock.now();
+    await limiter.take(); // reuses the only slot, a window later
+    clock.advance(300);
+    first(); // late and repeated: must not push the second request's slot on
+    await limiter.take();
+    expect(clock.now()).toBe(start + 1005 + 1005);
   });
 
   it('holds every sender back while paused by a 429', async () => {
@@ -81,6 +108,18 @@ describe('RateLimiter whose rate follows the service', () => {
     limiter.setRate(10);
     times.push(...(await grantTimes(limiter, clock, 30)));
     for (let i = 30; i < times.length; i++) expect(times[i] - times[i - 10]).toBeGreaterThanOrEqual(1000);
+  });
+
+  it('spaces the first requests at the starting rate until the service declares one, then bursts', async () => {
+    const clock = fakeClock();
+    const limiter = new RateLimiter({ perSecond: 30, evenUntilDeclared: true, now: clock.now, sleep: clock.sleep });
+    const start = clock.now();
+    const first = await grantTimes(limiter, clock, 3);
+    expect(first[2] - first[0]).toBeGreaterThanOrEqual(2 * (1005 / 30) - 1);
+    limiter.setRate(30); // the first answer declares the same limit
+    const after = clock.now();
+    expect(await grantTimes(limiter, clock, 27)).toEqual(new Array(27).fill(after));
+    expect(after).toBeGreaterThan(start);
   });
 
   it('rejects a declared rate that is not a positive number', () => {

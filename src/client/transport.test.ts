@@ -122,6 +122,20 @@ describe('Transport pacing by the service', () => {
     }
   });
 
+  it('shares one limiter between the clients that call one service as one caller', () => {
+    const make = (address: string, token: string) => new Transport({ address, token, retry: false });
+    const [a, b, otherToken, otherService] = [
+      make('http://127.0.0.1:9', 'tok-a'),
+      make('http://127.0.0.1:9', 'tok-a'),
+      make('http://127.0.0.1:9', 'tok-b'),
+      make('http://127.0.0.1:8', 'tok-a'),
+    ];
+    expect(a.limiter).toBe(b.limiter);
+    expect(otherToken.limiter).not.toBe(a.limiter);
+    expect(otherService.limiter).not.toBe(a.limiter);
+    return Promise.all([a, b, otherToken, otherService].map((t) => t.close()));
+  });
+
   it('keeps a rate given by the caller whatever the service declares', async () => {
     const server = await serverWith();
     const t = new Transport({ address: server.url, token: 'tok', retry: false, rateLimit: 12 });

@@ -1,6 +1,7 @@
 // HTTP for the client: one keep-alive undici pool per client, timeouts, client-side rate and
 // concurrency limits, and retries with exponential backoff and jitter for what is safe to repeat
 // (architecture "Writes under faults").
+import { createHash } from 'node:crypto';
 import { rootCertificates } from 'node:tls';
 import { inspect } from 'node:util';
 import { Pool } from 'undici';
@@ -19,7 +20,7 @@ import {
   type RequestSummary,
 } from './errors';
 import { fastCheckFor } from './fast-check';
-import { RateLimiter } from './rate-limiter';
+import { RateLimiter, sharedRateLimiter } from './rate-limiter';
 
 /** The hosted service's limit: the pace of the first requests, before any answer declares one. */
 export const HOSTED_RATE_LIMIT = 30;
@@ -152,7 +153,12 @@ export class Transport {
       options.retry === false ? { maxRetries: 0, baseDelayMs: 0, maxDelayMs: 0 } : { maxRetries: 5, baseDelayMs: 250, maxDelayMs: 10_000, ...options.retry };
     const rate = options.rateLimit ?? 'service';
     this.#followsService = rate === 'service';
-    this.limiter = rate === false ? null : new RateLimiter({ perSecond: rate === 'service' ? HOSTED_RATE_LIMIT : rate });
+    // Keyed by a digest of the token: the caller the service counts, with no token kept in the key.
+    const caller = `${options.address}\0${createHash('sha256').update(options.token).digest('hex')}\0${String(rate)}`;
+    this.limiter =
+      rate === false
+        ? null
+        : sharedRateLimiter(caller, () => new RateLimiter({ perSecond: rate === 'service' ? HOSTED_RATE_LIMIT : rate, evenUntilDeclared: rate === 'service' }));
     this.#authorization = `Bearer ${options.token}`;
     this.#headers = { 'content-type': JSON_API_MEDIA_TYPE, accept: JSON_API_MEDIA_TYPE, 'user-agent': options.userAgent ?? USER_AGENT };
     this.#requestHeaders = { ...this.#headers, authorization: this.#authorization };
@@ -260,7 +266,7 @@ export class Transport {
   private async once(req: TransportRequest): Promise<TransportResponse> {
     if (!this.#semaphore.tryAcquire()) await this.#semaphore.acquire();
     try {
-      if (this.limiter) await this.limiter.take();
+      const answered = this.limiter ? await this.limiter.take() : undefined;
       let response;
       let text: string;
       try {
@@ -270,8 +276,11 @@ export class Transport {
           headers: this.#requestHeaders,
           body: req.body === undefined ? undefined : JSON.stringify(req.body),
         });
+        // The service has counted this request by now: the limiter's window runs from here.
+        answered?.();
         text = await response.body.text();
       } catch (cause) {
+        answered?.();
         const hint = isCertificateError(cause)
           ? "; the service's TLS certificate is not trusted: give its certificate authority with the client's ca option or CDKWS_CA_FILE (cdkws serve --tls prints the file)"
           : '';

@@ -1,4 +1,5 @@
-// Builds the provider executable into a mirror folder: a launcher, the core bundle with its V8
+// Builds the provider executable into a mirror folder: a launcher (a shell script that starts the
+// bundle from a V8 startup snapshot when one fits, snapshot.ts), the core bundle with its V8
 // code cache (bundleProvider), and one bundle per heavy library the hooks need (undici, zod), each
 // read only when a hook first needs it. Terraform starts the provider 3 times per plan: the first
 // start only answers the schema, the second validates (zod, not undici) and only the third talks
@@ -11,6 +12,7 @@ import * as path from 'node:path';
 import type * as esbuildTypes from 'esbuild';
 import { BUILT_MIRROR, packageRoot } from './install';
 import { bundleProvider, mirrorPackageDir } from './protocol/bundle';
+import { bundleHash, launcherScript, PLAIN_LAUNCHER_FILE } from './snapshot';
 import { PROVIDER_HOSTNAME, PROVIDER_NAMESPACE, PROVIDER_TYPE, PROVIDER_VERSION } from './version';
 
 export interface BuildOptions {
@@ -40,7 +42,8 @@ const g = globalThis, key = ${JSON.stringify(`__cdkwsDeferred_${name}`)};
 if (!g[key]) {
   ${PRELUDE[name as (typeof DEFERRED)[number]] ?? ''}
   const fs = require('fs'), vm = require('vm'), Module = require('module');
-  const file = require('path').join(__dirname, ${JSON.stringify(deferredFile(name))});
+  // From a V8 startup snapshot __dirname is the folder the snapshot was built from: main.ts names ours.
+  const file = require('path').join(g.__cdkwsProviderDir || __dirname, ${JSON.stringify(deferredFile(name))});
   let cachedData;
   try { cachedData = fs.readFileSync(file + '.cache'); } catch {}
   const script = new vm.Script(Module.wrap(fs.readFileSync(file, 'utf8')), { filename: file, cachedData });
@@ -153,6 +156,13 @@ export async function buildProviderBundle(options: BuildOptions = {}): Promise<s
       shebang: '#!/usr/bin/env node',
       codeCache: options.codeCache ?? true,
     });
+    // The JavaScript launcher runs the bundle plainly; the executable becomes the shell launcher that
+    // picks a startup snapshot when cdkws has built one for the node at hand (snapshot.ts).
+    const packageDir = path.dirname(executable);
+    fs.renameSync(executable, path.join(packageDir, PLAIN_LAUNCHER_FILE));
+    fs.chmodSync(path.join(packageDir, PLAIN_LAUNCHER_FILE), 0o644);
+    fs.writeFileSync(executable, launcherScript(bundleHash(packageDir)), { mode: 0o755 });
+    fs.chmodSync(executable, 0o755);
     return executable;
   } finally {
     fs.rmSync(tmp, { recursive: true, force: true });

@@ -1,9 +1,11 @@
 // Offline installation: copies the provider built by `npm run build` (launcher, bundle, V8 code
-// cache) into a Terraform filesystem mirror and writes a CLI config that points Terraform at it,
+// cache) into a Terraform filesystem mirror, builds its V8 startup snapshot for this node into the
+// user's cache (snapshot.ts), and writes a CLI config that points Terraform at it,
 // so plain `terraform init` works with no network. Needs no esbuild: the bundle is prebuilt.
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { LOCK_FILE, lockBlock, locks, mergeLockFile, packageHash } from './lock-file';
+import { ensureProviderSnapshot } from './snapshot';
 import { PROVIDER_HOSTNAME, PROVIDER_NAMESPACE, PROVIDER_SOURCE, PROVIDER_TYPE, PROVIDER_VERSION } from './version';
 
 /** Where `npm run build` leaves the bundled provider (a mirror of its own), relative to the package. */
@@ -71,6 +73,8 @@ export interface InstallOptions {
   /** A built mirror to copy from. @default `<package>/dist/provider-mirror` */
   from?: string;
   version?: string;
+  /** Where the startup snapshot goes: the cache of XDG_CACHE_HOME or HOME. @default process.env */
+  env?: NodeJS.ProcessEnv;
 }
 
 export interface Installed {
@@ -89,6 +93,8 @@ export function installProvider(options: InstallOptions): Installed {
   // Replace the folder whole: a stale file left beside the new ones would change its hash.
   fs.rmSync(target, { recursive: true, force: true });
   copyProviderPackage(source, target);
+  // For the node this runs on; the launcher falls back to the plain bundle under any other.
+  ensureProviderSnapshot(target, options.env);
   const cliConfigFile = path.join(dir, 'terraform.tfrc');
   fs.writeFileSync(cliConfigFile, cliConfigText(mirrorDir));
   return { mirrorDir, executable: path.join(target, executableName(version)), cliConfigFile, version };
@@ -137,6 +143,7 @@ export function layStackProvider(stackDir: string, from = path.join(packageRoot(
     fs.rmSync(path.join(stackDir, IMPLIED_MIRROR, PROVIDER_HOSTNAME, PROVIDER_NAMESPACE, PROVIDER_TYPE), { recursive: true, force: true });
     copyProviderPackage(source, packageDir);
   }
+  ensureProviderSnapshot(packageDir);
   const lockFile = path.join(stackDir, LOCK_FILE);
   const existing = fs.existsSync(lockFile) ? fs.readFileSync(lockFile, 'utf8') : undefined;
   // A block terraform init has rewritten (it may add hashes) is kept while it still holds ours.

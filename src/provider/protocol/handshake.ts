@@ -11,6 +11,13 @@ import { GrpcServer, TlsIdentity } from './grpc-server';
 export const MAGIC_COOKIE_KEY = 'TF_PLUGIN_MAGIC_COOKIE';
 export const MAGIC_COOKIE_VALUE = 'd602bf8f470bc67ca7faa0386276bbdd4330efaf76d1a219cb4d6991ca9872b2';
 export const CORE_PROTOCOL_VERSION = 1;
+/**
+ * Set by a parent that starts the provider for Terraform to reattach to (cdkws): the provider
+ * exits when its stdin closes, so it never outlives that parent, however the parent ends.
+ */
+export const EXIT_WITH_PARENT_ENV = 'CDKWS_PROVIDER_EXIT_WITH_PARENT';
+/** Set by the provider's launcher: the folder of its files (a snapshot may come from another copy). */
+export const PROVIDER_DIR_ENV = 'CDKWS_PROVIDER_BUNDLE_DIR';
 export const APP_PROTOCOL_VERSION = 6;
 
 export type EnvCheck = { ok: true; tls: boolean } | { ok: false; message: string };
@@ -119,6 +126,19 @@ export async function startPlugin(register: (server: GrpcServer, shutdown: () =>
 
   await server.listen(socketPath, tls);
   process.on('exit', () => fs.rmSync(socketPath, { force: true }));
+  if (env[EXIT_WITH_PARENT_ENV] === '1') {
+    // The parent made the socket's folder for this process alone; it may be gone before it cleans up.
+    process.on('exit', () => {
+      try {
+        fs.rmdirSync(dir); // only when empty
+      } catch {
+        // not empty, or already removed by the parent
+      }
+    });
+    process.stdin.on('end', () => process.exit(0));
+    process.stdin.on('error', () => process.exit(0));
+    process.stdin.resume();
+  }
 
   const line = `${CORE_PROTOCOL_VERSION}|${APP_PROTOCOL_VERSION}|unix|${socketPath}|grpc|${certField}`;
   fs.writeSync(1, line + '\n');

@@ -77,9 +77,10 @@ export function terraformLikeEnv(dir: string): NodeJS.ProcessEnv {
 }
 
 /** Starts bare node and the executable alternately `runs` times (after one warm-up each) and summarises. */
-export async function measureStartup(executable: string, runs = 10): Promise<StartupFigures> {
+export async function measureStartup(executable: string, runs = 10, extraEnv: NodeJS.ProcessEnv = {}): Promise<StartupFigures> {
   const sockets = fs.mkdtempSync(path.join(os.tmpdir(), 'cdkws-measure-'));
-  const env = terraformLikeEnv(sockets);
+  // extraEnv: e.g. XDG_CACHE_HOME, where the provider's launcher finds its startup snapshot.
+  const env = { ...terraformLikeEnv(sockets), ...extraEnv };
   try {
     await timeBareNode(env); // warm the page cache
     await timeOneStart(executable, env);
