@@ -6,7 +6,7 @@ import { rootCertificates } from 'node:tls';
 import { inspect } from 'node:util';
 import { Pool } from 'undici';
 import type { z } from 'zod';
-import { JSON_API_MEDIA_TYPE, RATE_LIMIT_HEADERS } from '../spec';
+import { API_ROOT, JSON_API_MEDIA_TYPE, RATE_LIMIT_HEADERS } from '../spec';
 import {
   ApiError,
   NetworkError,
@@ -25,7 +25,6 @@ import { RateLimiter, sharedRateLimiter } from './rate-limiter';
 /** The hosted service's limit: the pace of the first requests, before any answer declares one. */
 export const HOSTED_RATE_LIMIT = 30;
 
-export const API_PATH = '/api/v2';
 export const USER_AGENT = 'cdk-workspaces-client/0.1.0';
 
 export interface RetryOptions {
@@ -258,7 +257,7 @@ export class Transport {
   summary(req: Pick<TransportRequest, 'method' | 'path' | 'query'>): RequestSummary {
     return {
       method: req.method,
-      url: `${this.address}${API_PATH}${req.path}${encodeQuery(req.query)}`,
+      url: `${this.address}${API_ROOT}${req.path}${encodeQuery(req.query)}`,
       headers: redactHeaders({ ...this.#headers, authorization: this.#authorization }),
     };
   }
@@ -272,7 +271,7 @@ export class Transport {
       try {
         response = await this.#pool.request({
           method: req.method,
-          path: `${API_PATH}${req.path}${encodeQuery(req.query)}`,
+          path: `${API_ROOT}${req.path}${encodeQuery(req.query)}`,
           headers: this.#requestHeaders,
           body: req.body === undefined ? undefined : JSON.stringify(req.body),
         });

@@ -1,7 +1,7 @@
 // Secrets only the owner reads (issue 23; conventions "Secrets are owner-only files", as
 // PostgreSQL treats its data directory and OpenSSH a private key): the data directory is 0700,
 // the database files and the session signing key 0600, whatever the umask.
-import { chmodSync, closeSync, existsSync, mkdirSync, openSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { chmodSync, closeSync, existsSync, linkSync, mkdirSync, openSync, readFileSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 
@@ -61,11 +61,17 @@ export function defaultSessionKeyFile(dataFile: string | null): string {
 export function loadSessionKey(file: string, create: boolean): Buffer {
   if (create && !existsSync(file)) {
     ensureDataDirectory(file);
+    // Written whole under a private name, then linked into place: two instances starting together
+    // over one folder must never read a key the other has created but not yet written.
+    const draft = `${file}.${process.pid}.${randomBytes(4).toString('hex')}`;
+    writeFileSync(draft, `${randomBytes(32).toString('hex')}\n`, { mode: OWNER_ONLY_FILE, flag: 'wx' });
     try {
-      writeFileSync(file, `${randomBytes(32).toString('hex')}\n`, { mode: OWNER_ONLY_FILE, flag: 'wx' });
+      linkSync(draft, file);
     } catch (error) {
       // Another process sharing the folder made it first: use theirs.
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    } finally {
+      unlinkSync(draft);
     }
   }
   let mode: number;
