@@ -2,13 +2,14 @@
 // Refusals follow the spec's table: 404 for a subject the caller may not see or change, 422 for
 // payload problems, 404 for consumers that do not exist or the caller cannot read.
 import { ERRORS, atLeast, type RequestBodyOf } from '../../spec';
-import { canForceDelete, workspaceAccess } from '../access';
+import { workspaceAccess } from '../access';
 import { ServiceError, invalid, notFound } from '../errors';
 import type { EndpointHandlers, Reply, RouteContext } from '../http/router';
 import type { ResolvedWorkspace } from '../service';
 import type { WorkspaceRecord } from '../storage/types';
 import { workspaceDocument } from '../workspace/serialize';
 import { paginationEnvelope, parsePage } from './query';
+import { serializeContextFor } from './workspace';
 
 function workspaceFor(ctx: RouteContext): Promise<ResolvedWorkspace> {
   return ctx.service.workspaceById(ctx.caller, ctx.params.workspace_id);
@@ -41,18 +42,7 @@ async function list(ctx: RouteContext): Promise<Reply> {
   const data = pageIds
     .map((id) => byId.get(id))
     .filter((w): w is WorkspaceRecord => w !== undefined)
-    .map((w) => {
-      const level = workspaceAccess(role, organization, w);
-      return workspaceDocument(w, {
-        organization,
-        index: ctx.service.index,
-        caller: ctx.caller,
-        edition: ctx.service.edition,
-        dialect: ctx.service.dialect,
-        level,
-        canForceDelete: canForceDelete(role, organization, level),
-      });
-    });
+    .map((w) => workspaceDocument(w, serializeContextFor(ctx, organization, role, workspaceAccess(role, organization, w))));
   return { status: 200, body: { data, ...paginationEnvelope(ctx.url, page, ids.length) } };
 }
 

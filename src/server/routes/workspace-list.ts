@@ -1,11 +1,12 @@
 // List workspaces (spec "List workspaces"; decisions 11, 19).
-import { WORKSPACE_SORT_FIELDS, normalizeFlatTagName, type AccessLevel } from '../../spec';
-import { canForceDelete, workspaceAccess, visibility } from '../access';
+import { WORKSPACE_SORT_FIELDS, normalizeFlatTagName } from '../../spec';
+import { workspaceAccess, visibility } from '../access';
 import { badRequest } from '../errors';
 import type { EndpointHandlers, Reply, RouteContext } from '../http/router';
 import type { WorkspaceQuery, WorkspaceSortField } from '../storage/types';
 import { includedFor, workspaceDocument } from '../workspace/serialize';
 import { checkListSize, commaSeparated, paginationEnvelope, parseInclude, parsePage } from './query';
+import { serializeContextFor } from './workspace';
 
 /** `search[tags]` and `search[exclude-tags]`: comma-separated flat tag names, as the store keeps them. */
 function flatTagNameList(query: URLSearchParams, parameter: string): string[] | undefined {
@@ -87,16 +88,7 @@ async function list(ctx: RouteContext): Promise<Reply> {
   });
   const included: Array<Record<string, unknown>> = [];
   const data = result.items.map((workspace) => {
-    const level: AccessLevel | null = workspaceAccess(role, organization, workspace);
-    const serializeContext = {
-      organization,
-      index: ctx.service.index,
-      caller: ctx.caller,
-      edition: ctx.service.edition,
-      dialect: ctx.service.dialect,
-      level,
-      canForceDelete: canForceDelete(role, organization, level),
-    };
+    const serializeContext = serializeContextFor(ctx, organization, role, workspaceAccess(role, organization, workspace));
     if (include.size > 0) included.push(...includedFor(workspace, include, serializeContext));
     return workspaceDocument(workspace, serializeContext);
   });

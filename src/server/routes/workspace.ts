@@ -1,32 +1,35 @@
 // Workspace create, show, update and delete (spec "Create a workspace", "Update a workspace",
 // "Show a workspace", "Safe delete", "Force delete").
-import { ERRORS, TAG_BINDINGS_MAX_DIRECT, atLeast, type RequestBodyOf, type TagBindingInput } from '../../spec';
-import { canAdministerProject, canCreateWorkspaces, canForceDelete } from '../access';
+import { ERRORS, TAG_BINDINGS_MAX_DIRECT, atLeast, type AccessLevel, type RequestBodyOf, type TagBindingInput } from '../../spec';
+import { canAdministerProject, canCreateWorkspaces, canForceDelete, type OrganizationRole } from '../access';
+import type { DirectoryOrganization } from '../bootstrap';
 import { ServiceError, forbidden, invalid, nameTaken, notFound } from '../errors';
 import type { EndpointHandlers, Reply, RouteContext } from '../http/router';
 import type { ResolvedWorkspace } from '../service';
 import { newId, now } from '../ids';
 import { NameTakenError, type TagBindingValue, type WorkspaceRecord } from '../storage/types';
-import { includedFor, workspaceDocument } from '../workspace/serialize';
+import { includedFor, workspaceDocument, type SerializeContext } from '../workspace/serialize';
 import { applyWorkspaceAttributes } from '../workspace/settings';
 import { parseInclude } from './query';
+
+/** What a workspace document depends on besides the record: the caller's access and the service's dialect. */
+export function serializeContextFor(
+  ctx: RouteContext,
+  organization: DirectoryOrganization,
+  role: OrganizationRole,
+  level: AccessLevel | null,
+): SerializeContext {
+  const { index, edition, dialect } = ctx.service;
+  return { organization, index, caller: ctx.caller, edition, dialect, level, canForceDelete: canForceDelete(role, organization, level) };
+}
 
 /** The document answering a single-workspace request (decision 22). */
 export async function singleWorkspaceReply(ctx: RouteContext, resolved: ResolvedWorkspace, workspace: WorkspaceRecord, status = 200): Promise<Reply> {
   const { organization, role, level } = resolved;
-  const forceDelete = canForceDelete(role, organization, level);
   const unarchivedChangeRequests = workspace.unarchivedChangeRequests ?? (await ctx.service.store.countUnarchivedChangeRequests(workspace.id));
   const include = parseInclude(ctx.query);
-  const serializeContext = {
-    organization,
-    index: ctx.service.index,
-    caller: ctx.caller,
-    edition: ctx.service.edition,
-    dialect: ctx.service.dialect,
-    level,
-    canForceDelete: forceDelete,
-    unarchivedChangeRequests,
-  };
+  const serializeContext = { ...serializeContextFor(ctx, organization, role, level), unarchivedChangeRequests };
+  const forceDelete = serializeContext.canForceDelete;
   if (include.size > 0) {
     const data = workspaceDocument(workspace, serializeContext);
     return { status, body: { data, included: includedFor(workspace, include, serializeContext) } };
