@@ -19,7 +19,8 @@ _cdkws_pg_bindir() {
 # Runs a command as the postgres user when we are root (initdb and postgres refuse to run as root).
 _cdkws_pg_as_owner() {
   if [ "$(id -u)" = 0 ]; then
-    runuser -u postgres -- "$@"
+    # runuser lives in /usr/sbin, which a minimal PATH (env -i, some CI images) leaves out.
+    PATH="$PATH:/usr/sbin:/sbin" runuser -u postgres -- "$@"
   else
     "$@"
   fi
