@@ -3,11 +3,14 @@
 // test files running beside them.
 import { execFile, execFileSync } from 'node:child_process';
 import { promisify } from 'node:util';
-import { chownSync, mkdtempSync, rmSync } from 'node:fs';
+import { chownSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Client } from 'pg';
+
+// runuser lives in /usr/sbin, which a minimal PATH (env -i, some CI images) leaves out.
+const RUNUSER = ['/usr/sbin/runuser', '/sbin/runuser'].find((candidate) => existsSync(candidate)) ?? 'runuser';
 
 /**
  * The server binaries, or undefined when PostgreSQL is not set up (the tests needing them are then
@@ -62,7 +65,7 @@ export class PostgresCluster {
   /** Runs a server tool; asynchronously, so the test's requests keep flowing meanwhile. */
   private async asOwner(tool: string, args: string[]): Promise<void> {
     const command = path.join(this.bindir, tool);
-    if (process.getuid?.() === 0) await run('runuser', ['-u', 'postgres', '--', command, ...args]);
+    if (process.getuid?.() === 0) await run(RUNUSER, ['-u', 'postgres', '--', command, ...args]);
     else await run(command, args);
   }
 
