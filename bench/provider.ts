@@ -95,27 +95,36 @@ export function reattachedSessions(trace: string): ReattachedSession[] {
   return sessions;
 }
 
+/**
+ * The provider installed under `tmp` (its startup snapshot in `tmp/cache`, as a user's cache holds
+ * it), and the environment a bench's Terraform runs with: nothing of the caller's but PATH.
+ */
+export function installForBench(tmp: string, from?: string): { installed: ReturnType<typeof installProvider>; env: NodeJS.ProcessEnv } {
+  const cache = path.join(tmp, 'cache');
+  const installed = installProvider({ dir: path.join(tmp, 'install'), from, env: { XDG_CACHE_HOME: cache } });
+  const env: NodeJS.ProcessEnv = {
+    PATH: process.env.PATH,
+    HOME: tmp,
+    XDG_CACHE_HOME: cache,
+    CHECKPOINT_DISABLE: '1',
+    TF_IN_AUTOMATION: '1',
+    TF_CLI_CONFIG_FILE: installed.cliConfigFile,
+    CDKWS_TOKEN: 'alice-token',
+  };
+  return { installed, env };
+}
+
 /** `from`: a built provider mirror other than this package's (to compare two builds). */
 export async function benchProvider(options: { runs?: number; planRuns?: number; from?: string } = {}): Promise<Record<string, unknown>> {
   const tmp = mkdtempSync(path.join(os.tmpdir(), 'cdkws-bench-provider-'));
   const bootstrap: unknown = JSON.parse(readFileSync(path.join(ROOT, 'examples', 'bootstrap.json'), 'utf8'));
   const server = await startServer({ host: '127.0.0.1', port: 0, storage: { kind: 'sqlite', path: ':memory:' }, bootstrap, log: () => {} });
   try {
-    const installed = installProvider({ dir: path.join(tmp, 'install'), from: options.from, env: { XDG_CACHE_HOME: path.join(tmp, 'cache') } });
-    const startup = await measureStartup(installed.executable, options.runs ?? 20, { XDG_CACHE_HOME: path.join(tmp, 'cache') });
+    const { installed, env: terraformEnv } = installForBench(tmp, options.from);
+    const startup = await measureStartup(installed.executable, options.runs ?? 20, { XDG_CACHE_HOME: terraformEnv.XDG_CACHE_HOME });
     // The same executable where no snapshot was built (another node, a fresh cache): the plain bundle.
     const plainStartup = await measureStartup(installed.executable, options.runs ?? 20, { XDG_CACHE_HOME: path.join(tmp, 'no-cache') });
-    const env: NodeJS.ProcessEnv = {
-      PATH: process.env.PATH,
-      HOME: tmp,
-      // Where installProvider left the provider's startup snapshot, as a user's cache holds it.
-      XDG_CACHE_HOME: path.join(tmp, 'cache'),
-      CHECKPOINT_DISABLE: '1',
-      TF_IN_AUTOMATION: '1',
-      TF_CLI_CONFIG_FILE: installed.cliConfigFile,
-      CDKWS_ADDRESS: server.url,
-      CDKWS_TOKEN: 'alice-token',
-    };
+    const env: NodeJS.ProcessEnv = { ...terraformEnv, CDKWS_ADDRESS: server.url };
     const baselineDir = mkdtempSync(path.join(tmp, 'baseline-'));
     await prepare(baselineDir, env, 'resource "terraform_data" "x" {\n  input = "a"\n}\n');
     const workspaceDir = mkdtempSync(path.join(tmp, 'workspace-'));

@@ -7,11 +7,10 @@
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { installProvider } from '../src/provider/install';
 import { PROVIDER_VERSION } from '../src/provider/version';
 import { startServer, type RunningServer } from '../src/server';
 import { startReattachedProvider } from '../src/cli/provider-process';
-import { terraform } from './provider';
+import { installForBench, terraform } from './provider';
 import { startCountingProxy } from './refresh';
 
 const ROOT = path.resolve(__dirname, '..', '..');
@@ -42,17 +41,7 @@ interface Service {
 export async function benchTeamScale(options: { counts: number[]; runs?: number; from?: string }): Promise<Record<string, unknown>> {
   const tmp = mkdtempSync(path.join(os.tmpdir(), 'cdkws-bench-team-'));
   const bootstrap: unknown = JSON.parse(readFileSync(path.join(ROOT, 'examples', 'bootstrap.json'), 'utf8'));
-  const installed = installProvider({ dir: path.join(tmp, 'install'), from: options.from, env: { XDG_CACHE_HOME: path.join(tmp, 'cache') } });
-  const baseEnv: NodeJS.ProcessEnv = {
-    PATH: process.env.PATH,
-    HOME: tmp,
-    // Where installProvider left the provider's startup snapshot, as a user's cache holds it.
-    XDG_CACHE_HOME: path.join(tmp, 'cache'),
-    CHECKPOINT_DISABLE: '1',
-    TF_IN_AUTOMATION: '1',
-    TF_CLI_CONFIG_FILE: installed.cliConfigFile,
-    CDKWS_TOKEN: 'alice-token',
-  };
+  const { installed, env: baseEnv } = installForBench(tmp, options.from);
   const services: RunningServer[] = [];
   const start = async (rateLimit?: number): Promise<Service> => {
     const server = await startServer({ host: '127.0.0.1', port: 0, storage: { kind: 'sqlite', path: ':memory:' }, bootstrap, rateLimit, log: () => {} });

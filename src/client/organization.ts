@@ -7,7 +7,6 @@ import {
   ORGANIZATION_VALUE_RULES,
   ENDPOINTS,
   fromWireAttributes,
-  pathFromWire,
   toWireAttributes,
   type EntitlementSetValues,
   type OrganizationCreateValues,
@@ -18,7 +17,7 @@ import {
 import { endpointRequest } from './endpoint-request';
 import { NameTakenError, NotFoundError } from './errors';
 import { paginate, pageQuery, toPagination, type ListOptions, type Page } from './pagination';
-import { invalidAttribute, issueErrors, refuseIfInvalid } from './request-checks';
+import { invalidAttribute, refuseIfInvalid, shapeErrors } from './request-checks';
 import type { Transport, TransportRequest } from './transport';
 
 /** name and email are required. */
@@ -130,10 +129,7 @@ export class OrganizationsApi {
       if (problem) errors.push(invalidAttribute(`${problem.replace('{}', name)}: got ${JSON.stringify(value)}`, `/data/attributes/${name}`));
     }
     if (errors.length === 0) {
-      const parsed = (mode === 'create' ? ENDPOINTS.createOrganization.body : ENDPOINTS.updateOrganization.body).safeParse(req.body);
-      const nameOf = (path: readonly PropertyKey[]) =>
-        pathFromWire(ORGANIZATION_ATTRIBUTES, path.slice(2).map(String))?.join('.') ?? (path.slice(1).join('.') || 'body');
-      if (!parsed.success) errors.push(...issueErrors(parsed.error.issues, nameOf));
+      errors.push(...shapeErrors(ORGANIZATION_ATTRIBUTES, (mode === 'create' ? ENDPOINTS.createOrganization : ENDPOINTS.updateOrganization).body, req.body));
     }
     refuseIfInvalid(this.transport.summary(req), 'organization options', errors);
   }

@@ -5,6 +5,7 @@ import type { z } from 'zod';
 import {
   ERRORS,
   flatTagNameProblem,
+  pathFromWire,
   renderViolation,
   tagBindingCountProblem,
   tagBindingKeyProblem,
@@ -33,6 +34,17 @@ export function violationErrors(table: AttributeTable, violations: readonly Rule
 /** A schema's issues (wrong types and shapes, which the rules leave to it), named by `nameOf(path)`. */
 export function issueErrors(issues: readonly z.core.$ZodIssue[], nameOf: (path: readonly PropertyKey[]) => string): ErrorObject[] {
   return issues.map((issue) => invalidAttribute(`${nameOf(issue.path)}: ${issue.message}`, `/${issue.path.map(String).join('/')}`));
+}
+
+/**
+ * Shapes and types of a request document (a caller without TypeScript, which the rules leave to the
+ * schema), named as the caller wrote them: by the table's member where the path is an attribute.
+ */
+export function shapeErrors(table: AttributeTable, schema: z.ZodType, body: unknown): ErrorObject[] {
+  const parsed = schema.safeParse(body);
+  if (parsed.success) return [];
+  const nameOf = (path: readonly PropertyKey[]) => pathFromWire(table, path.slice(2).map(String))?.join('.') ?? (path.slice(1).join('.') || 'body');
+  return issueErrors(parsed.error.issues, nameOf);
 }
 
 /**

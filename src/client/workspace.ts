@@ -1,11 +1,11 @@
 // Workspaces: create, list, show, update, safe and force delete, lock, unlock, force unlock and
 // the SSH key (spec "Endpoints"). Writes whose answer may be lost are checked before they are
 // repeated (architecture "Writes under faults").
-import { checkWorkspace, ERRORS, pathFromWire, WORKSPACE_ATTRIBUTES, ENDPOINTS } from '../spec';
+import { checkWorkspace, ERRORS, WORKSPACE_ATTRIBUTES, ENDPOINTS } from '../spec';
 import { endpointRequest } from './endpoint-request';
 import { NameTakenError, NotFoundError, WorkspaceLockedError, WorkspaceNotLockedError } from './errors';
 import { paginate, toPagination, type Page } from './pagination';
-import { issueErrors, refuseIfInvalid, tagBindingErrors, violationErrors } from './request-checks';
+import { refuseIfInvalid, shapeErrors, tagBindingErrors, violationErrors } from './request-checks';
 import type { Transport, TransportRequest } from './transport';
 import {
   toWorkspace,
@@ -235,11 +235,7 @@ export class WorkspacesApi {
       ...tagBindingErrors(options.tagBindings, (i) => `/data/relationships/tag-bindings/data/${i}/attributes`, '/data/relationships/tag-bindings/data'),
     ];
     if (errors.length === 0) {
-      // Shapes and types (a caller without TypeScript), named as the caller wrote them.
-      const parsed = (mode === 'create' ? ENDPOINTS.createWorkspace.body : ENDPOINTS.updateWorkspace.body).safeParse(req.body);
-      const nameOf = (path: readonly PropertyKey[]) =>
-        pathFromWire(WORKSPACE_ATTRIBUTES, path.slice(2).map(String))?.join('.') ?? (path.slice(1).join('.') || 'body');
-      if (!parsed.success) errors.push(...issueErrors(parsed.error.issues, nameOf));
+      errors.push(...shapeErrors(WORKSPACE_ATTRIBUTES, (mode === 'create' ? ENDPOINTS.createWorkspace : ENDPOINTS.updateWorkspace).body, req.body));
     }
     refuseIfInvalid(this.transport.summary(req), 'workspace options', errors);
   }

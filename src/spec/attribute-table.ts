@@ -64,6 +64,9 @@ export interface AttributeRow {
 /** Rows keyed by camelCase name: the name constructs and the client use. */
 export type AttributeTable = Readonly<Record<string, AttributeRow>>;
 
+/** Spread into a row that a caller may set both when creating and when updating. */
+export const CREATE_AND_UPDATE = { create: true, update: true } as const;
+
 // ---- Types derived from a table --------------------------------------------------------------
 
 type ScalarOf<R> = R extends { kind: 'string' | 'timestamp' }

@@ -1,7 +1,7 @@
 // The organization's and its entitlement set's attributes, one table each, as the hosted service
 // has them (go-tfe's `organization.go`), and the rules on their values. Plain data: loaded by the
 // provider at start-up; the wire schemas are in organization.ts.
-import type { AttributeTable, CreateValues, ReadValues, UpdateValues } from './attribute-table';
+import { CREATE_AND_UPDATE, type AttributeTable, type CreateValues, type ReadValues, type UpdateValues } from './attribute-table';
 import type { ValueRule } from './rules';
 
 /** Letters, numbers, "-" and "_" (the hosted service's organization names; also a URL path segment). */
@@ -24,8 +24,6 @@ export const organizationEmailRule: ValueRule = (value) => {
 };
 
 export const COLLABORATOR_AUTH_POLICIES = ['password', 'two_factor_mandatory'] as const;
-
-const CREATE_AND_UPDATE = { create: true, update: true } as const;
 
 export const ORGANIZATION_ATTRIBUTES = {
   name: {

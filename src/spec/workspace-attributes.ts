@@ -3,7 +3,7 @@
 // documents, the client's options and results, the provider's schemas and state, the constructs'
 // props and docs/resources. Adding an attribute is one row here (plus a rule where it has one).
 // Plain data: loaded by the provider at start-up.
-import type { AttributeTable, CreateValues, ReadValues, UpdateValues } from './attribute-table';
+import { CREATE_AND_UPDATE, type AttributeTable, type CreateValues, type ReadValues, type UpdateValues } from './attribute-table';
 
 export const EXECUTION_MODES = ['remote', 'local', 'agent'] as const;
 export type ExecutionMode = (typeof EXECUTION_MODES)[number];
@@ -92,8 +92,6 @@ export const SETTING_OVERWRITES_ATTRIBUTES = {
     description: 'The workspace sets its agent pool itself (true) or follows the organization default (false).',
   },
 } as const satisfies AttributeTable;
-
-const CREATE_AND_UPDATE = { create: true, update: true } as const;
 
 export const WORKSPACE_ATTRIBUTES = {
   name: {

@@ -20,8 +20,6 @@ import { ReplyCache } from '../show-cache';
 import { RequestLog } from './request-log';
 import type { Match, PublicRouteContext, Reply, Router } from './router';
 
-const API_PREFIX = API_ROOT;
-
 /**
  * An application served beside the API from the same port (the web console): it claims the
  * request targets it owns and answers them itself. It gets the API's failed-authentication
@@ -112,9 +110,9 @@ function routeTemplate(router: Router, req: IncomingMessage, mounted: MountedApp
   const pathname = target.split('?', 1)[0];
   if (mounted?.owns(target)) return mounted.routeLabel;
   if (isProbe(target)) return pathname;
-  const path = pathname.startsWith(`${API_PREFIX}/`) ? pathname.slice(API_PREFIX.length) : pathname;
+  const path = pathname.startsWith(`${API_ROOT}/`) ? pathname.slice(API_ROOT.length) : pathname;
   const match = router.match(req.method === 'HEAD' ? 'GET' : (req.method ?? 'GET'), path);
-  return match && 'pattern' in match ? (pathname === path ? match.pattern : API_PREFIX + match.pattern) : '(no route)';
+  return match && 'pattern' in match ? (pathname === path ? match.pattern : API_ROOT + match.pattern) : '(no route)';
 }
 
 let requestCounter = 0;
@@ -210,13 +208,13 @@ export function createHttpServer(options: HttpOptions): http.Server {
     let path = pathname;
     const isEmulator = path === EMULATOR_ROOT || path.startsWith(`${EMULATOR_ROOT}/`);
     if (!isEmulator) {
-      if (path !== API_PREFIX && !path.startsWith(`${API_PREFIX}/`))
-        throw notFound(`no such route: ${req.method} ${path.slice(0, 200)}; the API is under ${API_PREFIX}`);
-      path = path.slice(API_PREFIX.length);
+      if (path !== API_ROOT && !path.startsWith(`${API_ROOT}/`))
+        throw notFound(`no such route: ${req.method} ${path.slice(0, 200)}; the API is under ${API_ROOT}`);
+      path = path.slice(API_ROOT.length);
     }
     const match = router.match(method, path);
     if (!match) throw notFound(`no such route: ${req.method} ${pathname.slice(0, 200)}`);
-    if (trace && 'pattern' in match) trace.route = isEmulator ? match.pattern : API_PREFIX + match.pattern;
+    if (trace && 'pattern' in match) trace.route = isEmulator ? match.pattern : API_ROOT + match.pattern;
     if ('allowed' in match) {
       const allow = (match.allowed.includes('GET') ? [...match.allowed, 'HEAD'] : match.allowed).join(', ');
       throw new ServiceError(ERRORS.methodNotAllowed, `${req.method} is not supported on ${pathname.slice(0, 200)}; use ${allow}`, { headers: { allow } });
