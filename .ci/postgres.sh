@@ -52,26 +52,34 @@ pg_start() {
   chmod 755 "$dir"
   [ "$(id -u)" = 0 ] && chown postgres: "$dir"
 
-  port=${CDKWS_PG_PORT:-55432}
-  while ! _cdkws_pg_port_free "$port"; do
-    port=$((port + 1))
-    if [ "$port" -gt 55632 ]; then
-      echo "postgres.sh: no free port found" >&2
-      rm -rf "$dir"
-      return 1
-    fi
-  done
-
   if ! _cdkws_pg_as_owner "$bindir/initdb" -D "$dir/data" -A trust -U postgres -E UTF8 >"$dir/initdb.log" 2>&1; then
     cat "$dir/initdb.log" >&2
     rm -rf "$dir"
     return 1
   fi
-  # Durability settings are off: the cluster is thrown away after the tests.
-  if ! _cdkws_pg_as_owner "$bindir/pg_ctl" -D "$dir/data" -l "$dir/server.log" -w -t 60 \
-    -o "-p $port -k $dir -c listen_addresses=127.0.0.1 -c max_connections=300 -c fsync=off -c synchronous_commit=off -c full_page_writes=off" \
-    start >/dev/null; then
-    cat "$dir/server.log" >&2
+  # The port sits below the kernel's ephemeral range (ip_local_port_range, from 32768 by default):
+  # a port inside it can be held by any outgoing connection (the tests open thousands), which a
+  # probe by connecting cannot see and which makes the server's bind fail. A bind that fails anyway
+  # moves on to the next port.
+  port=${CDKWS_PG_PORT:-25432}
+  local started=
+  while [ "$port" -le "$(( ${CDKWS_PG_PORT:-25432} + 200 ))" ]; do
+    if _cdkws_pg_port_free "$port"; then
+      rm -f "$dir/server.log"
+      # Durability settings are off: the cluster is thrown away after the tests.
+      if _cdkws_pg_as_owner "$bindir/pg_ctl" -D "$dir/data" -l "$dir/server.log" -w -t 60 \
+        -o "-p $port -k $dir -c listen_addresses=127.0.0.1 -c max_connections=300 -c fsync=off -c synchronous_commit=off -c full_page_writes=off" \
+        start >/dev/null 2>&1; then
+        started=1
+        break
+      fi
+      grep -q 'Address already in use' "$dir/server.log" 2>/dev/null || break
+    fi
+    port=$((port + 1))
+  done
+  if [ -z "$started" ]; then
+    echo "postgres.sh: the server did not start (last port tried: $port)" >&2
+    cat "$dir/server.log" >&2 2>/dev/null
     rm -rf "$dir"
     return 1
   fi

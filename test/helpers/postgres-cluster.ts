@@ -3,7 +3,7 @@
 // test files running beside them.
 import { execFile, execFileSync } from 'node:child_process';
 import { promisify } from 'node:util';
-import { chownSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { chownSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -26,23 +26,33 @@ export function postgresBinDir(): string | undefined {
 
 const run = promisify(execFile);
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
+/**
+ * A port nobody listens on, below the kernel's ephemeral range (from 32768 by default). A port the
+ * kernel hands out (listen(0)) lies inside that range, where any outgoing connection of the tests
+ * can take it while the server is stopped, and its restart then fails to bind.
+ */
+async function freePort(): Promise<number> {
+  for (;;) {
+    const candidate = 20000 + Math.floor(Math.random() * 12000);
+    const free = await new Promise<boolean>((resolve) => {
+      const probe = createServer();
+      probe.once('error', () => resolve(false));
+      probe.listen(candidate, '127.0.0.1', () => probe.close(() => resolve(true)));
     });
-  });
+    if (free) return candidate;
+  }
 }
 
 export class PostgresCluster {
   private constructor(
     private readonly bindir: string,
     private readonly dir: string,
-    readonly port: number,
+    private boundPort: number,
   ) {}
+
+  get port(): number {
+    return this.boundPort;
+  }
 
   static async start(bindir: string): Promise<PostgresCluster> {
     const dir = mkdtempSync(path.join(tmpdir(), 'cdkws-pgfault-'));
@@ -50,8 +60,17 @@ export class PostgresCluster {
     // initdb and postgres refuse to run as root: the cluster belongs to the postgres user then.
     if (process.getuid?.() === 0) chownSync(dir, Number(execFileSync('id', ['-u', 'postgres'], { encoding: 'utf8' }).trim()), 0);
     await cluster.asOwner('initdb', ['-D', cluster.data, '-A', 'trust', '-U', 'postgres', '-E', 'UTF8']);
-    await cluster.start();
-    return cluster;
+    // Another process can still take the port between the probe and the bind: take another then.
+    for (let attempt = 1; ; attempt++) {
+      try {
+        await cluster.start();
+        return cluster;
+      } catch (error) {
+        const log = readFileSync(path.join(dir, 'server.log'), 'utf8');
+        if (attempt >= 5 || !log.includes('Address already in use')) throw error;
+        cluster.boundPort = await freePort();
+      }
+    }
   }
 
   private get data(): string {
