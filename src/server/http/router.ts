@@ -35,6 +35,11 @@ export interface RouteContext<Body = unknown> extends PublicRouteContext {
   body(): Promise<Body>;
   /** Aborts when the client goes away before the answer: pass it to long database work. */
   readonly signal?: AbortSignal;
+  /**
+   * The database's change token as the request listener read it for this request (show-cache.ts
+   * TurnChangeToken): routes marked `cacheable` only, and only where the storage has one (SQLite).
+   */
+  readonly changeToken?: string;
 }
 
 export type Handler<Body = unknown> = (ctx: RouteContext<Body>) => Promise<Reply>;

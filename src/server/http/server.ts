@@ -16,7 +16,7 @@ import { FairShare } from './fair-share';
 import { RequestRateLimiter } from './rate-limit';
 import { ClientGone } from './request-signal';
 import { storageFaultAnswer } from './storage-faults';
-import { ReplyCache } from '../show-cache';
+import { ReplyCache, TurnChangeToken } from '../show-cache';
 import { RequestLog } from './request-log';
 import type { Match, PublicRouteContext, Reply, Router } from './router';
 
@@ -179,6 +179,7 @@ export function createHttpServer(options: HttpOptions): http.Server {
   const limiter = options.rateLimit ? new RequestRateLimiter(options.rateLimit) : null;
 
   const replies = options.replyCache === false ? null : new ReplyCache<Reply>();
+  const turnChangeToken = new TurnChangeToken();
   const throttle = options.authFailureLimit === 0 ? null : new AuthFailureThrottle(options.authFailureLimit);
 
   /** A token the index does not know may have been bootstrapped by another process since. */
@@ -235,7 +236,7 @@ export function createHttpServer(options: HttpOptions): http.Server {
       throw new ServiceError(ERRORS.rateLimited, undefined, { headers: limited });
     }
     // Taken before the route reads anything: a write landing in between only makes the entry stale sooner.
-    const changeToken = match.cacheable && replies ? replies.changeTokenForRequest(service.store) : undefined;
+    const changeToken = match.cacheable ? turnChangeToken.forRequest(service.store) : undefined;
     const index = service.index;
     const hit = replies && changeToken !== undefined ? replies.get(caller, target, changeToken, index) : undefined;
     if (hit) return hit;
@@ -257,6 +258,7 @@ export function createHttpServer(options: HttpOptions): http.Server {
         params: match.params,
         caller,
         service,
+        changeToken,
         body: () => (bodyPromise ??= readDocument(req, match.endpoint, service)),
         get signal() {
           return (gone ??= new ClientGone(req)).signal;

@@ -90,7 +90,7 @@ async function create(ctx: RouteContext<RequestBodyOf<'createWorkspace'>>): Prom
 }
 
 async function show(ctx: RouteContext): Promise<Reply> {
-  const resolved = await ctx.service.workspaceFromParams(ctx.caller, ctx.params);
+  const resolved = await ctx.service.workspaceFromParams(ctx.caller, ctx.params, ctx.changeToken);
   return singleWorkspaceReply(ctx, resolved, resolved.workspace);
 }
 
