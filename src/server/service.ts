@@ -183,6 +183,15 @@ export class Service {
     return { workspace, organization, role, level };
   }
 
+  /**
+   * The workspace with ID `id` when the show cache has it confirmed under the request's change
+   * token (show-cache.ts), resolved at once; undefined when it must be read (workspaceById).
+   */
+  keptWorkspaceById(caller: Caller, id: string, changeToken: string | undefined): ResolvedWorkspace | undefined {
+    const record = this.showCache.confirmed(id, changeToken);
+    return record && this.resolve(caller, record, `"${id}"`);
+  }
+
   /** `changeToken`: the request's, for a cacheable route (RouteContext.changeToken): saves the show cache a statement. */
   async workspaceById(caller: Caller, id: string, changeToken?: string): Promise<ResolvedWorkspace> {
     return this.resolve(caller, await this.showCache.workspace(this.store, { id }, changeToken), `"${id}"`);

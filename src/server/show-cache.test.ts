@@ -272,6 +272,15 @@ describe('TurnChangeToken.forRequest', () => {
 });
 
 describe('WorkspaceShowCache documents', () => {
+  /** What the show route does: the kept document, else one rendered and kept. */
+  const documentOf = (cache: WorkspaceShowCache, record: WorkspaceRecord, variant: string, index: DirectoryIndex, render: () => Buffer) => {
+    const kept = cache.keptDocument(record, variant, index);
+    if (kept) return kept;
+    const rendered = render();
+    cache.keepDocument(record, variant, index, rendered);
+    return rendered;
+  };
+
   const record = (id: string, version: number) =>
     ({ id, version, unarchivedChangeRequests: 0, name: id, settings: {}, tagNames: [] }) as unknown as WorkspaceRecord;
 
@@ -281,12 +290,12 @@ describe('WorkspaceShowCache documents', () => {
     let renders = 0;
     const render = () => Buffer.from(`{"render":${++renders}}`);
     const v1 = record('ws-1', 1);
-    expect(cache.document(v1, 'admin', index, render).toString()).toBe('{"render":1}');
-    expect(cache.document(v1, 'admin', index, render).toString()).toBe('{"render":1}');
-    expect(cache.document(v1, 'read', index, render).toString()).toBe('{"render":2}');
-    expect(cache.document(record('ws-1', 2), 'admin', index, render).toString()).toBe('{"render":3}');
+    expect(documentOf(cache, v1, 'admin', index, render).toString()).toBe('{"render":1}');
+    expect(documentOf(cache, v1, 'admin', index, render).toString()).toBe('{"render":1}');
+    expect(documentOf(cache, v1, 'read', index, render).toString()).toBe('{"render":2}');
+    expect(documentOf(cache, record('ws-1', 2), 'admin', index, render).toString()).toBe('{"render":3}');
     // The directory changed (a project renamed, a team's access): render again.
-    expect(cache.document(record('ws-1', 2), 'admin', emptyIndex(), render).toString()).toBe('{"render":4}');
+    expect(documentOf(cache, record('ws-1', 2), 'admin', emptyIndex(), render).toString()).toBe('{"render":4}');
   });
 
   it('stays within its bytes, dropping the least recently used workspace first', () => {
@@ -295,14 +304,14 @@ describe('WorkspaceShowCache documents', () => {
     const index = emptyIndex();
     let renders = 0;
     const render = () => (renders++, document);
-    for (const id of ['ws-a', 'ws-b', 'ws-c']) cache.document(record(id, 1), 'admin', index, render);
-    cache.document(record('ws-a', 1), 'admin', index, render); // now the most recently used
-    cache.document(record('ws-d', 1), 'admin', index, render); // pushes out ws-b
+    for (const id of ['ws-a', 'ws-b', 'ws-c']) documentOf(cache, record(id, 1), 'admin', index, render);
+    documentOf(cache, record('ws-a', 1), 'admin', index, render); // now the most recently used
+    documentOf(cache, record('ws-d', 1), 'admin', index, render); // pushes out ws-b
     expect(renders).toBe(4);
-    cache.document(record('ws-a', 1), 'admin', index, render);
-    cache.document(record('ws-c', 1), 'admin', index, render);
+    documentOf(cache, record('ws-a', 1), 'admin', index, render);
+    documentOf(cache, record('ws-c', 1), 'admin', index, render);
     expect(renders).toBe(4);
-    cache.document(record('ws-b', 1), 'admin', index, render);
+    documentOf(cache, record('ws-b', 1), 'admin', index, render);
     expect(renders).toBe(5);
   });
 });

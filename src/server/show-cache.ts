@@ -72,10 +72,8 @@ export class WorkspaceShowCache {
    * TurnChangeToken.forRequest only. Shared and frozen: copy before changing it.
    */
   async workspace(store: Store, key: { id: string } | { organization: string; name: string }, changeToken?: string): Promise<WorkspaceRecord | null> {
-    if (changeToken !== undefined && 'id' in key) {
-      const kept = this.entries.get(key.id);
-      if (kept?.confirmedUnder === changeToken) return kept.record;
-    }
+    const confirmed = 'id' in key ? this.confirmed(key.id, changeToken) : undefined;
+    if (confirmed) return confirmed;
     const stamp = await store.getWorkspaceStamp(key);
     if (!stamp) return null;
     const kept = this.entries.get(stamp.id);
@@ -90,11 +88,24 @@ export class WorkspaceShowCache {
     return entry.record;
   }
 
+  /** The kept record of workspace `id` when it was confirmed under `changeToken` (above): no statement, no wait. */
+  confirmed(id: string, changeToken: string | undefined): WorkspaceRecord | undefined {
+    if (changeToken === undefined) return undefined;
+    const kept = this.entries.get(id);
+    return kept?.confirmedUnder === changeToken ? kept.record : undefined;
+  }
+
   /**
-   * The document rendered from `record` for `variant` (what else shapes it: access level and
-   * rights) under `index`, rendered by `render` only when not kept.
+   * The document kept for `record` and `variant` (what else shapes it: access level and rights)
+   * under `index`, if any: rendered for this version of the record and this directory index.
    */
-  document(record: WorkspaceRecord, variant: string, index: DirectoryIndex, render: () => Buffer): Buffer {
+  keptDocument(record: WorkspaceRecord, variant: string, index: DirectoryIndex): Buffer | undefined {
+    const entry = this.entries.get(record.id);
+    return entry && entry.record.version === record.version && entry.index === index ? entry.documents.get(variant) : undefined;
+  }
+
+  /** Keeps `document`, rendered from `record` for `variant` under `index` (keptDocument). */
+  keepDocument(record: WorkspaceRecord, variant: string, index: DirectoryIndex, document: Buffer): void {
     let entry = this.entries.get(record.id);
     if (!entry || entry.record.version !== record.version) {
       entry = this.keep(record);
@@ -104,14 +115,9 @@ export class WorkspaceShowCache {
       entry.documents.clear();
       entry.bytes = RECORD_BYTES;
     }
-    let document = entry.documents.get(variant);
-    if (!document) {
-      document = render();
-      entry.documents.set(variant, document);
-      // A new entry object: the LRU recounts the size only when the value it holds changes.
-      this.entries.set(record.id, { ...entry, bytes: entry.bytes + document.length + variant.length });
-    }
-    return document;
+    entry.documents.set(variant, document);
+    // A new entry object: the LRU recounts the size only when the value it holds changes.
+    this.entries.set(record.id, { ...entry, bytes: entry.bytes + document.length + variant.length });
   }
 
   private keep(record: WorkspaceRecord): WorkspaceEntry {

@@ -42,7 +42,11 @@ export interface RouteContext<Body = unknown> extends PublicRouteContext {
   readonly changeToken?: string;
 }
 
-export type Handler<Body = unknown> = (ctx: RouteContext<Body>) => Promise<Reply>;
+/** A value, or a promise of it: what a path that answers from memory returns without allocating a promise. */
+export type Awaitable<T> = T | Promise<T>;
+
+/** A route's handler: synchronous when it answers from memory (a show the show cache confirms), else a promise. */
+export type Handler<Body = unknown> = (ctx: RouteContext<Body>) => Awaitable<Reply>;
 export type PublicHandler = (ctx: PublicRouteContext) => Promise<Reply>;
 
 /** The handler an endpoint takes: a public one for endpoints anyone may call. */

@@ -18,7 +18,7 @@ import { ClientGone } from './request-signal';
 import { storageFaultAnswer } from './storage-faults';
 import { ReplyCache, TurnChangeToken } from '../show-cache';
 import { RequestLog } from './request-log';
-import type { Match, PublicRouteContext, Reply, Router } from './router';
+import type { Awaitable, Match, PublicRouteContext, Reply, Router } from './router';
 
 /**
  * An application served beside the API from the same port (the web console): it claims the
@@ -102,6 +102,17 @@ interface Trace {
   route: string;
   callerKind: string;
   code?: string;
+}
+
+/** A request routed to an endpoint that needs a caller, before the caller is known. */
+interface AuthorizedRequest {
+  req: IncomingMessage;
+  trace: Trace | null;
+  target: string;
+  pathname: string;
+  search: string;
+  match: Match & { auth: Exclude<Match['auth'], 'public'> };
+  changeToken: string | undefined;
 }
 
 /** The route template a request target names, for log entries ("(no route)" when none). */
@@ -193,7 +204,12 @@ export function createHttpServer(options: HttpOptions): http.Server {
     return caller;
   }
 
-  async function handle(req: IncomingMessage, trace: Trace | null): Promise<Reply> {
+  /**
+   * The reply to a request; synchronous while nothing has to wait (a known token, a route that
+   * answers from memory: a show whose record the show cache confirmed under the turn's change
+   * token), so such a request allocates no promise. Throws, or rejects, the refusal.
+   */
+  function handle(req: IncomingMessage, trace: Trace | null): Awaitable<Reply> {
     // Before anything else: a throttled address learns nothing, not even whether a token is good.
     const retryAfter = throttle && !throttle.idle ? throttle.retryAfterSeconds(clientAddress(req.socket.remoteAddress)) : 0;
     if (retryAfter > 0) throw new ServiceError(ERRORS.authenticationThrottled, undefined, { headers: { 'retry-after': String(retryAfter) } });
@@ -221,9 +237,18 @@ export function createHttpServer(options: HttpOptions): http.Server {
       throw new ServiceError(ERRORS.methodNotAllowed, `${req.method} is not supported on ${pathname.slice(0, 200)}; use ${allow}`, { headers: { allow } });
     }
     if (match.auth === 'public') return match.handler(publicContext(req, pathname, search, match));
+    // Taken before the route reads anything (a write landing in between only makes the entry
+    // stale sooner), and here in the request listener's own call: show-cache.ts says why.
+    const changeToken = match.cacheable ? turnChangeToken.forRequest(service.store) : undefined;
     const token = bearerToken(req);
-    // No await on the usual path: a known token resolves at once.
-    const caller = (token && service.index.authenticate(token)) || (await authenticateAfterReload(req, token));
+    // No wait on the usual path: a known token resolves at once.
+    const caller = token && service.index.authenticate(token);
+    const request: AuthorizedRequest = { req, trace, target, pathname, search, match, changeToken };
+    return caller ? authorized(request, caller) : authenticateAfterReload(req, token).then((reloaded) => authorized(request, reloaded));
+  }
+
+  function authorized(request: AuthorizedRequest, caller: Caller): Awaitable<Reply> {
+    const { req, trace, target, pathname, search, match, changeToken } = request;
     if ((match.auth === 'emulator') !== (caller.kind === 'emulator')) {
       if (match.auth === 'emulator') throw forbidden('emulator controls need a token listed in emulator-admin-tokens');
       throw unauthorized();
@@ -235,8 +260,6 @@ export function createHttpServer(options: HttpOptions): http.Server {
       metrics?.rateLimitedCaller(caller.kind);
       throw new ServiceError(ERRORS.rateLimited, undefined, { headers: limited });
     }
-    // Taken before the route reads anything: a write landing in between only makes the entry stale sooner.
-    const changeToken = match.cacheable ? turnChangeToken.forRequest(service.store) : undefined;
     const index = service.index;
     const hit = replies && changeToken !== undefined ? replies.get(caller, target, changeToken, index) : undefined;
     if (hit) return hit;
@@ -264,14 +287,23 @@ export function createHttpServer(options: HttpOptions): http.Server {
           return (gone ??= new ClientGone(req)).signal;
         },
       });
-    let reply: Reply;
-    try {
-      reply = await (options.fairShare ? options.fairShare.run(principal, run) : run());
-    } finally {
+    const finished = (reply: Reply): Reply => {
       gone?.done();
+      if (replies && changeToken !== undefined) replies.remember(caller, target, changeToken, index, reply);
+      return reply;
+    };
+    let result: Awaitable<Reply>;
+    try {
+      result = options.fairShare ? options.fairShare.run(principal, async () => run()) : run();
+    } catch (error) {
+      gone?.done();
+      throw error;
     }
-    if (replies && changeToken !== undefined) replies.remember(caller, target, changeToken, index, reply);
-    return reply;
+    if (!(result instanceof Promise)) return finished(result);
+    return result.then(finished, (error: unknown) => {
+      gone?.done();
+      throw error;
+    });
   }
 
   /** What an endpoint anyone may call gets: the request, without a caller or a body. */
@@ -311,7 +343,7 @@ export function createHttpServer(options: HttpOptions): http.Server {
       return;
     }
     const commitsBefore = service.store.commitCount();
-    handle(req, trace).then(replied, (error: unknown) => {
+    const failed = (error: unknown) => {
       let reply: Reply;
       if (error instanceof ServiceError) reply = errorReply(error);
       else if (error instanceof StorageFaultError) {
@@ -327,7 +359,16 @@ export function createHttpServer(options: HttpOptions): http.Server {
       } else reply = errorReply(new ServiceError(ERRORS.internal));
       logFailure(req, reply, error, trace);
       replied(reply);
-    });
+    };
+    let result: Awaitable<Reply>;
+    try {
+      result = handle(req, trace);
+    } catch (error) {
+      failed(error);
+      return;
+    }
+    if (result instanceof Promise) result.then(replied, failed);
+    else replied(result);
   }
 
   // Per-request records (JSON log, metrics) only when asked for: the default path stays as it was.
