@@ -128,13 +128,14 @@ export class Router {
     const ends: TreeNode[] = [];
     collect(this.root, parts, 0, ends);
     let best: Registered | undefined;
-    const allowed = new Set<string>();
     for (const node of ends) {
       const registered = node.endpoints.get(method);
       if (registered && (!best || registered.score > best.score)) best = registered;
-      for (const other of node.endpoints.keys()) if (other !== method) allowed.add(other);
     }
-    if (!best) return allowed.size > 0 ? { allowed: [...allowed] } : null;
+    if (!best) {
+      const allowed = new Set(ends.flatMap((node) => [...node.endpoints.keys()]));
+      return allowed.size > 0 ? { allowed: [...allowed] } : null;
+    }
     const params: Record<string, string> = {};
     for (let i = 0; i < parts.length; i += 1) {
       const name = best.names[i];

@@ -37,9 +37,8 @@ export function singleWorkspaceReply(ctx: RouteContext, resolved: ResolvedWorksp
 function renderedReply(ctx: RouteContext, resolved: ResolvedWorkspace, workspace: WorkspaceRecord, unarchivedChangeRequests: number, status: number): Reply {
   const { organization, role, level } = resolved;
   const include = parseInclude(ctx.query);
-  const serializeContext = (): SerializeContext => ({ ...serializeContextFor(ctx, organization, role, level), unarchivedChangeRequests });
   if (include.size > 0) {
-    const context = serializeContext();
+    const context = { ...serializeContextFor(ctx, organization, role, level), unarchivedChangeRequests };
     return { status, body: { data: workspaceDocument(workspace, context), included: includedFor(workspace, include, context) } };
   }
   // The record's version and open change requests stand for everything else that shapes the bytes.
@@ -47,7 +46,8 @@ function renderedReply(ctx: RouteContext, resolved: ResolvedWorkspace, workspace
   const { showCache, index } = ctx.service;
   let raw = showCache.keptDocument(workspace, variant, index);
   if (!raw) {
-    raw = Buffer.from(JSON.stringify({ data: workspaceDocument(workspace, serializeContext()) }));
+    const context = { ...serializeContextFor(ctx, organization, role, level), unarchivedChangeRequests };
+    raw = Buffer.from(JSON.stringify({ data: workspaceDocument(workspace, context) }));
     showCache.keepDocument(workspace, variant, index, raw);
   }
   return { status, raw };
