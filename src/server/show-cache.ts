@@ -74,6 +74,8 @@ export class WorkspaceShowCache {
   async workspace(store: Store, key: { id: string } | { organization: string; name: string }, changeToken?: string): Promise<WorkspaceRecord | null> {
     const confirmed = 'id' in key ? this.confirmed(key.id, changeToken) : undefined;
     if (confirmed) return confirmed;
+    // Nothing kept for it (a first show): the stamp would only say to read the record.
+    if ('id' in key && !this.entries.has(key.id)) return this.read(store, key.id, changeToken);
     const stamp = await store.getWorkspaceStamp(key);
     if (!stamp) return null;
     const kept = this.entries.get(stamp.id);
@@ -81,7 +83,12 @@ export class WorkspaceShowCache {
       if (changeToken !== undefined) kept.confirmedUnder = changeToken;
       return kept.record;
     }
-    const record = await store.getWorkspace(stamp.id);
+    return this.read(store, stamp.id, changeToken);
+  }
+
+  /** Reads the workspace's record whole and keeps it, confirmed under `changeToken` (read after it). */
+  private async read(store: Store, id: string, changeToken: string | undefined): Promise<WorkspaceRecord | null> {
+    const record = await store.getWorkspace(id);
     if (!record) return null;
     const entry = this.keep(record);
     entry.confirmedUnder = changeToken;
