@@ -128,6 +128,36 @@ describe('the show path on a database another connection writes', () => {
     });
   });
 
+  it('answers each caller by its own access from a record confirmed without a statement, and refuses a non-member', async () => {
+    const server = await startServer({
+      storage: { kind: 'sqlite', path: join(dir, 'service.db') },
+      bootstrap: join(__dirname, '..', '..', 'examples', 'bootstrap.json'),
+      log: () => undefined,
+      replyCache: false,
+    });
+    try {
+      const created = await server.service.store.insertWorkspace(newWorkspace('acme', 'shared'));
+      const show = async (token: string) => {
+        const answer = await fetch(`${server.url}/api/v2/workspaces/${created.id}`, { headers: { authorization: `Bearer ${token}` } });
+        return { status: answer.status, body: (await answer.json()) as any };
+      };
+      expect((await show('alice-token')).status).toBe(200); // reads the record and confirms it
+      const stamps = jest.spyOn(server.service.store, 'getWorkspaceStamp');
+      const reads = jest.spyOn(server.service.store, 'getWorkspace');
+      const owner = await show('alice-token');
+      const reader = await show('dave-token');
+      const outsider = await show('erin-token');
+      expect([stamps.mock.calls.length, reads.mock.calls.length]).toEqual([0, 0]);
+      expect(owner.body.data.attributes.permissions['can-update']).toBe(true);
+      expect(reader.body.data.attributes.permissions['can-update']).toBe(false);
+      expect(reader.body.data.attributes.permissions['can-queue-run']).toBe(false);
+      expect(outsider.status).toBe(404);
+      expect(outsider.body.errors[0].code).toBe('not-found');
+    } finally {
+      await server.close();
+    }
+  });
+
   it.each([true, false])('answers each show after a commit of another process with it (reply cache %s)', async (replyCache) => {
     const file = join(dir, 'service.db');
     const server = await startServer({
