@@ -293,12 +293,23 @@ describe('the show path on a database another connection writes', () => {
 describe('TurnChangeToken.forRequest', () => {
   it('reads the change token once per turn of the event loop, and afresh in the next', async () => {
     let readings = 0;
-    const store = { changeToken: () => `token-${++readings}` };
+    const store = { changeToken: () => `token-${++readings}`, commitCount: () => 0 };
     const turnToken = new TurnChangeToken();
     expect(turnToken.forRequest(store)).toBe('token-1');
     expect(turnToken.forRequest(store)).toBe('token-1');
     await new Promise((resolve) => setImmediate(resolve));
     await new Promise((resolve) => setImmediate(resolve));
+    expect(turnToken.forRequest(store)).toBe('token-2');
+  });
+
+  it("reads afresh within the turn once the store's own handle has committed", () => {
+    let readings = 0;
+    let commits = 0;
+    const store = { changeToken: () => `token-${++readings}`, commitCount: () => commits };
+    const turnToken = new TurnChangeToken();
+    expect(turnToken.forRequest(store)).toBe('token-1');
+    commits += 1; // a write request finished in this turn
+    expect(turnToken.forRequest(store)).toBe('token-2');
     expect(turnToken.forRequest(store)).toBe('token-2');
   });
 });

@@ -28,13 +28,14 @@ import type { Store, WorkspaceRecord } from './storage/types';
 // everything else outside a request use (the directory watch, tests). Requests of cacheable routes
 // use TurnChangeToken.forRequest, called synchronously from the request listener, before anything
 // is read for the request (a write landing after it only makes the entry stale sooner): its first
-// reading in a turn of the event loop is shared by the requests of that turn, and forgotten in the
-// turn's check phase (setImmediate). That is right because a request listener runs in an I/O
-// callback, after the poll that delivered the request: a commit by another process that the client
-// had seen answered before sending it happened before that poll, so before the reading. A reading
-// taken in a timer or an immediate would outlive the next poll, and requests delivered by it would
-// be served from before commits made in between: nothing outside a request listener may call
-// forRequest (show-cache.test.ts tests both sides).
+// reading in a turn of the event loop is shared by the requests of that turn (unless the store's
+// own handle commits meanwhile), and forgotten in the turn's check phase (setImmediate). That is
+// right because a request listener runs in an I/O callback, after the poll that delivered the
+// request: a commit by another process that the client had seen answered before sending it
+// happened before that poll, so before the reading. A reading taken in a timer or an immediate
+// would outlive the next poll, and requests delivered by it would be served from before commits
+// made in between: nothing outside a request listener may call forRequest (show-cache.test.ts
+// tests both sides).
 //
 // Why a confirmation under a token holds for later requests under the same token: the token at two
 // readings is equal only if nothing was committed between them, and a record confirmed under a
@@ -155,17 +156,25 @@ interface ReplyEntry<R> {
   reply: R;
 }
 
-/** The change token requests share within one turn of the event loop (the rule above). */
+/**
+ * The change token requests share within one turn of the event loop (the rule above). A commit
+ * through the store's own handle during the turn (a write request finishing between two shows)
+ * makes the next request read it afresh: that costs no system call to notice, so this service's
+ * own writes are counted at once, within the turn too.
+ */
 export class TurnChangeToken {
   private turnReading: string | undefined;
+  private commitsAtReading = 0;
   private readThisTurn = false;
 
   /** Only from the request listener itself, synchronously. */
-  forRequest(store: Pick<Store, 'changeToken'>): string | undefined {
-    if (!this.readThisTurn) {
+  forRequest(store: Pick<Store, 'changeToken' | 'commitCount'>): string | undefined {
+    const commits = store.commitCount();
+    if (!this.readThisTurn || commits !== this.commitsAtReading) {
       this.turnReading = store.changeToken();
+      this.commitsAtReading = commits;
+      if (!this.readThisTurn) setImmediate(() => (this.readThisTurn = false));
       this.readThisTurn = true;
-      setImmediate(() => (this.readThisTurn = false));
     }
     return this.turnReading;
   }
