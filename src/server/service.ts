@@ -183,8 +183,18 @@ export class Service {
     return { workspace, organization, role, level };
   }
 
-  async workspaceById(caller: Caller, id: string): Promise<ResolvedWorkspace> {
-    return this.resolve(caller, await this.showCache.workspace(this.store, { id }), `"${id}"`);
+  /**
+   * The workspace with ID `id` when the show cache has it confirmed under the request's change
+   * token (show-cache.ts), resolved at once; undefined when it must be read (workspaceById).
+   */
+  keptWorkspaceById(caller: Caller, id: string, changeToken: string | undefined): ResolvedWorkspace | undefined {
+    const record = this.showCache.confirmed(id, changeToken);
+    return record && this.resolve(caller, record, `"${id}"`);
+  }
+
+  /** `changeToken`: the request's, for a cacheable route (RouteContext.changeToken): saves the show cache a statement. */
+  async workspaceById(caller: Caller, id: string, changeToken?: string): Promise<ResolvedWorkspace> {
+    return this.resolve(caller, await this.showCache.workspace(this.store, { id }, changeToken), `"${id}"`);
   }
 
   async workspaceByName(caller: Caller, organizationName: string, name: string): Promise<ResolvedWorkspace> {
@@ -193,9 +203,9 @@ export class Service {
   }
 
   /** The `:workspace_id` or `:organization_name/:name` of a route. */
-  workspaceFromParams(caller: Caller, params: Record<string, string>): Promise<ResolvedWorkspace> {
+  workspaceFromParams(caller: Caller, params: Record<string, string>, changeToken?: string): Promise<ResolvedWorkspace> {
     return params.workspace_id !== undefined
-      ? this.workspaceById(caller, params.workspace_id)
+      ? this.workspaceById(caller, params.workspace_id, changeToken)
       : this.workspaceByName(caller, params.organization_name, params.name);
   }
 }

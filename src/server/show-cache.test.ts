@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -5,7 +6,7 @@ import Database from 'better-sqlite3';
 import { DirectoryIndex, EMULATOR_CALLER, organizationTokenCaller, userCaller } from './access';
 import { mergeBootstrap } from './bootstrap';
 import type { Reply } from './http/router';
-import { RECORD_BYTES, ReplyCache, WorkspaceShowCache } from './show-cache';
+import { RECORD_BYTES, ReplyCache, TurnChangeToken, WorkspaceShowCache } from './show-cache';
 import { startServer } from './index';
 import { openStore } from './storage';
 import { freshOrg, newWorkspace } from './storage/test-support';
@@ -127,29 +128,143 @@ describe('the show path on a database another connection writes', () => {
     });
   });
 
-  it('answers a request sent after another connection committed, though a timer read the change token in that turn', async () => {
+  it('answers each caller by its own access from a record confirmed without a statement, and refuses a non-member', async () => {
     const server = await startServer({
       storage: { kind: 'sqlite', path: join(dir, 'service.db') },
       bootstrap: join(__dirname, '..', '..', 'examples', 'bootstrap.json'),
       log: () => undefined,
+      replyCache: false,
     });
     try {
-      const created = await server.service.store.insertWorkspace(newWorkspace('acme', 'before'));
+      const created = await server.service.store.insertWorkspace(newWorkspace('acme', 'shared'));
+      const show = async (token: string) => {
+        const answer = await fetch(`${server.url}/api/v2/workspaces/${created.id}`, { headers: { authorization: `Bearer ${token}` } });
+        return { status: answer.status, body: (await answer.json()) as any };
+      };
+      expect((await show('alice-token')).status).toBe(200); // reads the record and confirms it
+      const stamps = jest.spyOn(server.service.store, 'getWorkspaceStamp');
+      const reads = jest.spyOn(server.service.store, 'getWorkspace');
+      const owner = await show('alice-token');
+      const reader = await show('dave-token');
+      const outsider = await show('erin-token');
+      expect([stamps.mock.calls.length, reads.mock.calls.length]).toEqual([0, 0]);
+      expect(owner.body.data.attributes.permissions['can-update']).toBe(true);
+      expect(reader.body.data.attributes.permissions['can-update']).toBe(false);
+      expect(reader.body.data.attributes.permissions['can-queue-run']).toBe(false);
+      expect(outsider.status).toBe(404);
+      expect(outsider.body.errors[0].code).toBe('not-found');
+    } finally {
+      await server.close();
+    }
+  });
+
+  it.each([true, false])('answers each show after a commit of another process with it (reply cache %s)', async (replyCache) => {
+    const file = join(dir, 'service.db');
+    const server = await startServer({
+      storage: { kind: 'sqlite', path: file },
+      bootstrap: join(__dirname, '..', '..', 'examples', 'bootstrap.json'),
+      log: () => undefined,
+      replyCache,
+    });
+    try {
+      const created = await server.service.store.insertWorkspace(newWorkspace('acme', 'name-0'));
       const show = async () => {
         const answer = await fetch(`${server.url}/api/v2/workspaces/${created.id}`, { headers: { authorization: 'Bearer alice-token' } });
         return ((await answer.json()) as { data: { attributes: { name: string } } }).data.attributes.name;
       };
-      expect(await show()).toBe('before');
-      expect(await show()).toBe('before'); // now from the reply cache
-      const shown = await startedFrom('timer', async () => {
-        await server.service.refreshDirectory(); // the directory watch's reading, in a timer
-        renameElsewhere(created.id, 'after');
-        return show();
-      });
-      expect(shown).toBe('after');
+      // A separate node process writes the file, as a second `cdkws serve` on it would.
+      const renameInAnotherProcess = (name: string) =>
+        execFileSync(
+          process.execPath,
+          [
+            '-e',
+            "const db = new (require('better-sqlite3'))(process.argv[1], { timeout: 10000 }); db.prepare('UPDATE workspaces SET name = ?, name_key = ?, version = version + 1 WHERE id = ?').run(process.argv[2], process.argv[2], process.argv[3]); db.close();",
+            file,
+            name,
+            created.id,
+          ],
+          { cwd: join(__dirname, '..', '..') },
+        );
+      for (let round = 1; round <= 3; round += 1) {
+        expect(await show()).toBe(`name-${round - 1}`);
+        expect(await show()).toBe(`name-${round - 1}`);
+        renameInAnotherProcess(`name-${round}`);
+        expect(await show()).toBe(`name-${round}`);
+      }
     } finally {
       await server.close();
     }
+  });
+
+  it.each([true, false])(
+    'answers a request sent after another connection committed, though a timer read the change token in that turn (reply cache %s)',
+    async (replyCache) => {
+      const server = await startServer({
+        storage: { kind: 'sqlite', path: join(dir, 'service.db') },
+        bootstrap: join(__dirname, '..', '..', 'examples', 'bootstrap.json'),
+        log: () => undefined,
+        replyCache,
+      });
+      try {
+        const created = await server.service.store.insertWorkspace(newWorkspace('acme', 'before'));
+        const show = async () => {
+          const answer = await fetch(`${server.url}/api/v2/workspaces/${created.id}`, { headers: { authorization: 'Bearer alice-token' } });
+          return ((await answer.json()) as { data: { attributes: { name: string } } }).data.attributes.name;
+        };
+        expect(await show()).toBe('before');
+        expect(await show()).toBe('before'); // now from the reply cache, or the show cache confirmed under the turn's token
+        const shown = await startedFrom('timer', async () => {
+          await server.service.refreshDirectory(); // the directory watch's reading, in a timer
+          renameElsewhere(created.id, 'after');
+          return show();
+        });
+        expect(shown).toBe('after');
+      } finally {
+        await server.close();
+      }
+    },
+  );
+
+  it('trusts a record confirmed under the same change token without a statement, and any commit moves the token', async () => {
+    const cache = new WorkspaceShowCache();
+    const created = await store.insertWorkspace(newWorkspace(freshOrg(), 'before'));
+    const stamps = jest.spyOn(store, 'getWorkspaceStamp');
+    const reads = jest.spyOn(store, 'getWorkspace');
+    const show = async (token: string) => (await cache.workspace(store, { id: created.id }, token))?.name;
+    /** The token as a request would read it now; it must differ from `last` after a commit. */
+    const tokenAfterCommit = (last: string) => {
+      const token = store.changeToken()!;
+      expect(token).not.toBe(last);
+      return token;
+    };
+
+    let token = store.changeToken()!;
+    expect(await show(token)).toBe('before');
+    expect(await show(token)).toBe('before');
+    // The first show reads the record (nothing kept: no stamp to compare); the second, nothing.
+    expect([stamps.mock.calls.length, reads.mock.calls.length]).toEqual([0, 1]);
+
+    // Another connection (as another process would): SQLite's data_version moves.
+    renameElsewhere(created.id, 'by-another-connection');
+    token = tokenAfterCommit(token);
+    expect(await show(token)).toBe('by-another-connection');
+    expect([stamps.mock.calls.length, reads.mock.calls.length]).toEqual([1, 2]);
+
+    // Another handle of this process on the same file: counted by the file's shared gate.
+    const second = await openStore({ kind: 'sqlite', path: join(dir, 'service.db') });
+    try {
+      await second.lockWorkspace(created.id, 'user-alice', 'testing', new Date().toISOString());
+    } finally {
+      await second.close();
+    }
+    token = tokenAfterCommit(token);
+    expect((await cache.workspace(store, { id: created.id }, token))?.locked).toBe(true);
+
+    // This handle itself.
+    await store.unlockWorkspace(created.id, 'user-alice', new Date().toISOString());
+    token = tokenAfterCommit(token);
+    expect((await cache.workspace(store, { id: created.id }, token))?.locked).toBe(false);
+    expect([stamps.mock.calls.length, reads.mock.calls.length]).toEqual([3, 4]);
   });
 
   it('keeps one frozen record while the workspace is unchanged, and reads it again after any write', async () => {
@@ -175,20 +290,40 @@ describe('the show path on a database another connection writes', () => {
   });
 });
 
-describe('ReplyCache.changeTokenForRequest', () => {
+describe('TurnChangeToken.forRequest', () => {
   it('reads the change token once per turn of the event loop, and afresh in the next', async () => {
     let readings = 0;
-    const store = { changeToken: () => `token-${++readings}` };
-    const cache = new ReplyCache<Reply>();
-    expect(cache.changeTokenForRequest(store)).toBe('token-1');
-    expect(cache.changeTokenForRequest(store)).toBe('token-1');
+    const store = { changeToken: () => `token-${++readings}`, commitCount: () => 0 };
+    const turnToken = new TurnChangeToken();
+    expect(turnToken.forRequest(store)).toBe('token-1');
+    expect(turnToken.forRequest(store)).toBe('token-1');
     await new Promise((resolve) => setImmediate(resolve));
     await new Promise((resolve) => setImmediate(resolve));
-    expect(cache.changeTokenForRequest(store)).toBe('token-2');
+    expect(turnToken.forRequest(store)).toBe('token-2');
+  });
+
+  it("reads afresh within the turn once the store's own handle has committed", () => {
+    let readings = 0;
+    let commits = 0;
+    const store = { changeToken: () => `token-${++readings}`, commitCount: () => commits };
+    const turnToken = new TurnChangeToken();
+    expect(turnToken.forRequest(store)).toBe('token-1');
+    commits += 1; // a write request finished in this turn
+    expect(turnToken.forRequest(store)).toBe('token-2');
+    expect(turnToken.forRequest(store)).toBe('token-2');
   });
 });
 
 describe('WorkspaceShowCache documents', () => {
+  /** What the show route does: the kept document, else one rendered and kept. */
+  const documentOf = (cache: WorkspaceShowCache, record: WorkspaceRecord, variant: string, index: DirectoryIndex, render: () => Buffer) => {
+    const kept = cache.keptDocument(record, variant, index);
+    if (kept) return kept;
+    const rendered = render();
+    cache.keepDocument(record, variant, index, rendered);
+    return rendered;
+  };
+
   const record = (id: string, version: number) =>
     ({ id, version, unarchivedChangeRequests: 0, name: id, settings: {}, tagNames: [] }) as unknown as WorkspaceRecord;
 
@@ -198,12 +333,12 @@ describe('WorkspaceShowCache documents', () => {
     let renders = 0;
     const render = () => Buffer.from(`{"render":${++renders}}`);
     const v1 = record('ws-1', 1);
-    expect(cache.document(v1, 'admin', index, render).toString()).toBe('{"render":1}');
-    expect(cache.document(v1, 'admin', index, render).toString()).toBe('{"render":1}');
-    expect(cache.document(v1, 'read', index, render).toString()).toBe('{"render":2}');
-    expect(cache.document(record('ws-1', 2), 'admin', index, render).toString()).toBe('{"render":3}');
+    expect(documentOf(cache, v1, 'admin', index, render).toString()).toBe('{"render":1}');
+    expect(documentOf(cache, v1, 'admin', index, render).toString()).toBe('{"render":1}');
+    expect(documentOf(cache, v1, 'read', index, render).toString()).toBe('{"render":2}');
+    expect(documentOf(cache, record('ws-1', 2), 'admin', index, render).toString()).toBe('{"render":3}');
     // The directory changed (a project renamed, a team's access): render again.
-    expect(cache.document(record('ws-1', 2), 'admin', emptyIndex(), render).toString()).toBe('{"render":4}');
+    expect(documentOf(cache, record('ws-1', 2), 'admin', emptyIndex(), render).toString()).toBe('{"render":4}');
   });
 
   it('stays within its bytes, dropping the least recently used workspace first', () => {
@@ -212,14 +347,14 @@ describe('WorkspaceShowCache documents', () => {
     const index = emptyIndex();
     let renders = 0;
     const render = () => (renders++, document);
-    for (const id of ['ws-a', 'ws-b', 'ws-c']) cache.document(record(id, 1), 'admin', index, render);
-    cache.document(record('ws-a', 1), 'admin', index, render); // now the most recently used
-    cache.document(record('ws-d', 1), 'admin', index, render); // pushes out ws-b
+    for (const id of ['ws-a', 'ws-b', 'ws-c']) documentOf(cache, record(id, 1), 'admin', index, render);
+    documentOf(cache, record('ws-a', 1), 'admin', index, render); // now the most recently used
+    documentOf(cache, record('ws-d', 1), 'admin', index, render); // pushes out ws-b
     expect(renders).toBe(4);
-    cache.document(record('ws-a', 1), 'admin', index, render);
-    cache.document(record('ws-c', 1), 'admin', index, render);
+    documentOf(cache, record('ws-a', 1), 'admin', index, render);
+    documentOf(cache, record('ws-c', 1), 'admin', index, render);
     expect(renders).toBe(4);
-    cache.document(record('ws-b', 1), 'admin', index, render);
+    documentOf(cache, record('ws-b', 1), 'admin', index, render);
     expect(renders).toBe(5);
   });
 });

@@ -35,9 +35,18 @@ export interface RouteContext<Body = unknown> extends PublicRouteContext {
   body(): Promise<Body>;
   /** Aborts when the client goes away before the answer: pass it to long database work. */
   readonly signal?: AbortSignal;
+  /**
+   * The database's change token as the request listener read it for this request (show-cache.ts
+   * TurnChangeToken): routes marked `cacheable` only, and only where the storage has one (SQLite).
+   */
+  readonly changeToken?: string;
 }
 
-export type Handler<Body = unknown> = (ctx: RouteContext<Body>) => Promise<Reply>;
+/** A value, or a promise of it: what a path that answers from memory returns without allocating a promise. */
+export type Awaitable<T> = T | Promise<T>;
+
+/** A route's handler: synchronous when it answers from memory (a show the show cache confirms), else a promise. */
+export type Handler<Body = unknown> = (ctx: RouteContext<Body>) => Awaitable<Reply>;
 export type PublicHandler = (ctx: PublicRouteContext) => Promise<Reply>;
 
 /** The handler an endpoint takes: a public one for endpoints anyone may call. */
@@ -119,13 +128,14 @@ export class Router {
     const ends: TreeNode[] = [];
     collect(this.root, parts, 0, ends);
     let best: Registered | undefined;
-    const allowed = new Set<string>();
     for (const node of ends) {
       const registered = node.endpoints.get(method);
       if (registered && (!best || registered.score > best.score)) best = registered;
-      for (const other of node.endpoints.keys()) if (other !== method) allowed.add(other);
     }
-    if (!best) return allowed.size > 0 ? { allowed: [...allowed] } : null;
+    if (!best) {
+      const allowed = new Set(ends.flatMap((node) => [...node.endpoints.keys()]));
+      return allowed.size > 0 ? { allowed: [...allowed] } : null;
+    }
     const params: Record<string, string> = {};
     for (let i = 0; i < parts.length; i += 1) {
       const name = best.names[i];

@@ -3,22 +3,21 @@
 // and answered as a JSON:API 500 without internals.
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import https from 'node:https';
-import { API_ROOT, EMULATOR_ROOT, ERRORS, JSON_API_MEDIA_TYPE, type EndpointDefinition } from '../../spec';
-import type { Caller } from '../access';
+import { API_ROOT, EMULATOR_ROOT, ERRORS, JSON_API_MEDIA_TYPE } from '../../spec';
+import type { Caller, DirectoryIndex } from '../access';
 import type { Service } from '../service';
-import { parseJsonBody, readBody } from './body';
-import { ServiceError, badRequest, forbidden, notFound, unauthorized, validationError } from '../errors';
+import { ServiceError, badRequest, forbidden, notFound, unauthorized } from '../errors';
 import { AuthFailureThrottle, clientAddress } from './auth-throttle';
 import type { ServiceMetrics } from './metrics';
 import { isProbe, probeReply } from './probes';
 import { StorageFaultError } from '../storage/faults';
 import { FairShare } from './fair-share';
 import { RequestRateLimiter } from './rate-limit';
-import { ClientGone } from './request-signal';
+import { RequestContext } from './request-context';
 import { storageFaultAnswer } from './storage-faults';
-import { ReplyCache } from '../show-cache';
+import { ReplyCache, TurnChangeToken } from '../show-cache';
 import { RequestLog } from './request-log';
-import type { Match, PublicRouteContext, Reply, Router } from './router';
+import type { Awaitable, Match, PublicRouteContext, Reply, Router } from './router';
 
 /**
  * An application served beside the API from the same port (the web console): it claims the
@@ -104,6 +103,17 @@ interface Trace {
   code?: string;
 }
 
+/** A request routed to an endpoint that needs a caller, before the caller is known. */
+interface AuthorizedRequest {
+  req: IncomingMessage;
+  trace: Trace | null;
+  target: string;
+  pathname: string;
+  search: string;
+  match: Match & { auth: Exclude<Match['auth'], 'public'> };
+  changeToken: string | undefined;
+}
+
 /** The route template a request target names, for log entries ("(no route)" when none). */
 function routeTemplate(router: Router, req: IncomingMessage, mounted: MountedApp | null): string {
   const target = req.url ?? '/';
@@ -138,30 +148,24 @@ function send(res: ServerResponse, reply: Reply): void {
  * loopback each wake-up costs the writer more than the reply itself (docs/performance.md).
  */
 function turnEndSender(): (res: ServerResponse, reply: Reply) => void {
-  let due: Array<[ServerResponse, Reply]> = [];
+  // Two arrays rather than a pair per reply: nothing allocated per request.
+  let responses: ServerResponse[] = [];
+  let replies: Reply[] = [];
   const sendDue = () => {
-    const batch = due;
-    due = [];
-    for (const [res, reply] of batch) send(res, reply);
+    const [dueResponses, dueReplies] = [responses, replies];
+    responses = [];
+    replies = [];
+    for (let i = 0; i < dueResponses.length; i += 1) send(dueResponses[i], dueReplies[i]);
   };
   return (res, reply) => {
-    if (due.length === 0) setImmediate(sendDue);
-    due.push([res, reply]);
+    if (responses.length === 0) setImmediate(sendDue);
+    responses.push(res);
+    replies.push(reply);
   };
 }
 
 function errorReply(error: ServiceError): Reply {
   return { status: error.status, body: { errors: error.errors }, headers: error.headers };
-}
-
-/** The request document, parsed with the endpoint's schema (the hosted dialect's where it has one): 422 otherwise. */
-async function readDocument(req: IncomingMessage, endpoint: EndpointDefinition, service: Service): Promise<unknown> {
-  const parsed = parseJsonBody(req, await readBody(req));
-  const schema = service.dialect === 'hosted' && endpoint.hostedBody ? endpoint.hostedBody : endpoint.body;
-  if (!schema) return parsed;
-  const result = schema.safeParse(parsed ?? {});
-  if (!result.success) throw validationError(result.error.issues);
-  return result.data;
 }
 
 function bearerToken(req: IncomingMessage): string | null {
@@ -179,6 +183,7 @@ export function createHttpServer(options: HttpOptions): http.Server {
   const limiter = options.rateLimit ? new RequestRateLimiter(options.rateLimit) : null;
 
   const replies = options.replyCache === false ? null : new ReplyCache<Reply>();
+  const turnChangeToken = new TurnChangeToken();
   const throttle = options.authFailureLimit === 0 ? null : new AuthFailureThrottle(options.authFailureLimit);
 
   /** A token the index does not know may have been bootstrapped by another process since. */
@@ -192,7 +197,12 @@ export function createHttpServer(options: HttpOptions): http.Server {
     return caller;
   }
 
-  async function handle(req: IncomingMessage, trace: Trace | null): Promise<Reply> {
+  /**
+   * The reply to a request; synchronous while nothing has to wait (a known token, a route that
+   * answers from memory: a show whose record the show cache confirmed under the turn's change
+   * token), so such a request allocates no promise. Throws, or rejects, the refusal.
+   */
+  function handle(req: IncomingMessage, trace: Trace | null): Awaitable<Reply> {
     // Before anything else: a throttled address learns nothing, not even whether a token is good.
     const retryAfter = throttle && !throttle.idle ? throttle.retryAfterSeconds(clientAddress(req.socket.remoteAddress)) : 0;
     if (retryAfter > 0) throw new ServiceError(ERRORS.authenticationThrottled, undefined, { headers: { 'retry-after': String(retryAfter) } });
@@ -220,9 +230,18 @@ export function createHttpServer(options: HttpOptions): http.Server {
       throw new ServiceError(ERRORS.methodNotAllowed, `${req.method} is not supported on ${pathname.slice(0, 200)}; use ${allow}`, { headers: { allow } });
     }
     if (match.auth === 'public') return match.handler(publicContext(req, pathname, search, match));
+    // Taken before the route reads anything (a write landing in between only makes the entry
+    // stale sooner), and here in the request listener's own call: show-cache.ts says why.
+    const changeToken = match.cacheable ? turnChangeToken.forRequest(service.store) : undefined;
     const token = bearerToken(req);
-    // No await on the usual path: a known token resolves at once.
-    const caller = (token && service.index.authenticate(token)) || (await authenticateAfterReload(req, token));
+    // No wait on the usual path: a known token resolves at once.
+    const caller = token && service.index.authenticate(token);
+    const request: AuthorizedRequest = { req, trace, target, pathname, search, match, changeToken };
+    return caller ? authorized(request, caller) : authenticateAfterReload(req, token).then((reloaded) => authorized(request, reloaded));
+  }
+
+  function authorized(request: AuthorizedRequest, caller: Caller): Awaitable<Reply> {
+    const { req, trace, target, pathname, search, match, changeToken } = request;
     if ((match.auth === 'emulator') !== (caller.kind === 'emulator')) {
       if (match.auth === 'emulator') throw forbidden('emulator controls need a token listed in emulator-admin-tokens');
       throw unauthorized();
@@ -234,41 +253,33 @@ export function createHttpServer(options: HttpOptions): http.Server {
       metrics?.rateLimitedCaller(caller.kind);
       throw new ServiceError(ERRORS.rateLimited, undefined, { headers: limited });
     }
-    // Taken before the route reads anything: a write landing in between only makes the entry stale sooner.
-    const changeToken = match.cacheable && replies ? replies.changeTokenForRequest(service.store) : undefined;
     const index = service.index;
     const hit = replies && changeToken !== undefined ? replies.get(caller, target, changeToken, index) : undefined;
     if (hit) return hit;
-    let bodyPromise: Promise<unknown> | null = null;
-    let url: URL | undefined;
-    let query: URLSearchParams | undefined;
-    let gone: ClientGone | undefined;
-    // The URL and the query are built on first use: a show needs neither.
-    const run = () =>
-      match.handler({
-        req,
-        get url() {
-          const host = req.headers.host && /^[A-Za-z0-9.\-:[\]]+$/.test(req.headers.host) ? req.headers.host : 'localhost';
-          return (url ??= new URL(pathname + search, `http://${host}`));
-        },
-        get query() {
-          return (query ??= new URLSearchParams(search));
-        },
-        params: match.params,
-        caller,
-        service,
-        body: () => (bodyPromise ??= readDocument(req, match.endpoint, service)),
-        get signal() {
-          return (gone ??= new ClientGone(req)).signal;
-        },
-      });
-    let reply: Reply;
+    const ctx = new RequestContext(req, pathname, search, match.endpoint, match.params, caller, service, changeToken);
+    let result: Awaitable<Reply>;
     try {
-      reply = await (options.fairShare ? options.fairShare.run(principal, run) : run());
-    } finally {
-      gone?.done();
+      result = options.fairShare ? options.fairShare.run(principal, async () => match.handler(ctx)) : match.handler(ctx);
+    } catch (error) {
+      ctx.done();
+      throw error;
     }
-    if (replies && changeToken !== undefined) replies.remember(caller, target, changeToken, index, reply);
+    if (result instanceof Promise) {
+      return result.then(
+        (reply) => finished(ctx, target, index, reply),
+        (error: unknown) => {
+          ctx.done();
+          throw error;
+        },
+      );
+    }
+    return finished(ctx, target, index, result);
+  }
+
+  /** A route's reply is ready: kept by the reply cache when it may be. */
+  function finished(ctx: RequestContext, target: string, index: DirectoryIndex, reply: Reply): Reply {
+    ctx.done();
+    if (replies && ctx.changeToken !== undefined) replies.remember(ctx.caller, target, ctx.changeToken, index, reply);
     return reply;
   }
 
@@ -295,37 +306,57 @@ export function createHttpServer(options: HttpOptions): http.Server {
     else log.refused(req.method ?? 'GET', route, reply.status, first?.code ?? String(reply.status), first?.detail);
   }
 
+  /** Sends `reply` at the end of the turn; unread bodies are drained so keep-alive connections stay usable. */
+  function replied(req: IncomingMessage, res: ServerResponse, reply: Reply): void {
+    if (!req.readableEnded) req.resume();
+    sendSoon(res, reply);
+  }
+
+  /** Answers a request that failed with `error`: its refusal, or a 500 logged with its stack. */
+  function failed(req: IncomingMessage, res: ServerResponse, trace: Trace | null, commitsBefore: number, error: unknown): void {
+    let reply: Reply;
+    if (error instanceof ServiceError) reply = errorReply(error);
+    else if (error instanceof StorageFaultError) {
+      // An outage is logged once by the storage (faults.ts), not once a request.
+      reply = errorReply(storageFaultAnswer(error, req.method, commitsBefore, service.store.commitCount()));
+      if (trace) trace.code = (reply.body as { errors?: Array<{ code?: string }> } | undefined)?.errors?.[0]?.code;
+      replied(req, res, reply);
+      return;
+    } else if (isClientAbort(req, error)) {
+      // Nothing to log: the client is gone, and one that keeps aborting must not flood the log.
+      if (res.headersSent) return;
+      reply = errorReply(badRequest('the request was aborted before its body arrived'));
+    } else reply = errorReply(new ServiceError(ERRORS.internal));
+    logFailure(req, reply, error, trace);
+    replied(req, res, reply);
+  }
+
+  /** Closures only for a request that waits: one answered at once allocates none. */
   function answer(req: IncomingMessage, res: ServerResponse, trace: Trace | null): void {
-    const replied = (reply: Reply) => {
-      // Unread bodies are drained so keep-alive connections stay usable.
-      if (!req.readableEnded) req.resume();
-      sendSoon(res, reply);
-    };
     if (isProbe(req.url)) {
-      probeReply(req, service, metrics, bearerToken(req)).then(replied, (error: unknown) => {
-        log.internalError(req.method ?? 'GET', routeTemplate(router, req, mounted), error);
-        replied(errorReply(new ServiceError(ERRORS.internal)));
-      });
+      probeReply(req, service, metrics, bearerToken(req)).then(
+        (reply) => replied(req, res, reply),
+        (error: unknown) => {
+          log.internalError(req.method ?? 'GET', routeTemplate(router, req, mounted), error);
+          replied(req, res, errorReply(new ServiceError(ERRORS.internal)));
+        },
+      );
       return;
     }
     const commitsBefore = service.store.commitCount();
-    handle(req, trace).then(replied, (error: unknown) => {
-      let reply: Reply;
-      if (error instanceof ServiceError) reply = errorReply(error);
-      else if (error instanceof StorageFaultError) {
-        // An outage is logged once by the storage (faults.ts), not once a request.
-        reply = errorReply(storageFaultAnswer(error, req.method, commitsBefore, service.store.commitCount()));
-        if (trace) trace.code = (reply.body as { errors?: Array<{ code?: string }> } | undefined)?.errors?.[0]?.code;
-        replied(reply);
-        return;
-      } else if (isClientAbort(req, error)) {
-        // Nothing to log: the client is gone, and one that keeps aborting must not flood the log.
-        if (res.headersSent) return;
-        reply = errorReply(badRequest('the request was aborted before its body arrived'));
-      } else reply = errorReply(new ServiceError(ERRORS.internal));
-      logFailure(req, reply, error, trace);
-      replied(reply);
-    });
+    let result: Awaitable<Reply>;
+    try {
+      result = handle(req, trace);
+    } catch (error) {
+      failed(req, res, trace, commitsBefore, error);
+      return;
+    }
+    if (result instanceof Promise) {
+      result.then(
+        (reply) => replied(req, res, reply),
+        (error: unknown) => failed(req, res, trace, commitsBefore, error),
+      );
+    } else replied(req, res, result);
   }
 
   // Per-request records (JSON log, metrics) only when asked for: the default path stays as it was.

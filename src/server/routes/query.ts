@@ -40,7 +40,11 @@ export function commaSeparated(query: URLSearchParams, parameter: string): strin
   return entries;
 }
 
-export function parseInclude(query: URLSearchParams): Set<string> {
+/** What a request without `include` includes: one shared empty set, not one a request. */
+const NO_INCLUDES: ReadonlySet<string> = new Set();
+
+export function parseInclude(query: URLSearchParams): ReadonlySet<string> {
+  if (!query.has('include')) return NO_INCLUDES;
   const values = commaSeparated(query, 'include');
   for (const value of values) {
     if (!(WORKSPACE_INCLUDES as readonly string[]).includes(value)) {

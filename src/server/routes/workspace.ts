@@ -4,7 +4,7 @@ import { ERRORS, TAG_BINDINGS_MAX_DIRECT, atLeast, type AccessLevel, type Reques
 import { canAdministerProject, canCreateWorkspaces, canForceDelete, type OrganizationRole } from '../access';
 import type { DirectoryOrganization } from '../bootstrap';
 import { ServiceError, forbidden, invalid, nameTaken, notFound } from '../errors';
-import type { EndpointHandlers, Reply, RouteContext } from '../http/router';
+import type { Awaitable, EndpointHandlers, Reply, RouteContext } from '../http/router';
 import type { ResolvedWorkspace } from '../service';
 import { newId, now } from '../ids';
 import { NameTakenError, type TagBindingValue, type WorkspaceRecord } from '../storage/types';
@@ -23,21 +23,33 @@ export function serializeContextFor(
   return { organization, index, caller: ctx.caller, edition, dialect, level, canForceDelete: canForceDelete(role, organization, level) };
 }
 
-/** The document answering a single-workspace request (decision 22). */
-export async function singleWorkspaceReply(ctx: RouteContext, resolved: ResolvedWorkspace, workspace: WorkspaceRecord, status = 200): Promise<Reply> {
+/** The document answering a single-workspace request (decision 22); at once when the record counts its open change requests. */
+export function singleWorkspaceReply(ctx: RouteContext, resolved: ResolvedWorkspace, workspace: WorkspaceRecord, status = 200): Awaitable<Reply> {
+  const counted = workspace.unarchivedChangeRequests;
+  if (counted === undefined) {
+    return ctx.service.store
+      .countUnarchivedChangeRequests(workspace.id)
+      .then((unarchivedChangeRequests) => renderedReply(ctx, resolved, workspace, unarchivedChangeRequests, status));
+  }
+  return renderedReply(ctx, resolved, workspace, counted, status);
+}
+
+function renderedReply(ctx: RouteContext, resolved: ResolvedWorkspace, workspace: WorkspaceRecord, unarchivedChangeRequests: number, status: number): Reply {
   const { organization, role, level } = resolved;
-  const unarchivedChangeRequests = workspace.unarchivedChangeRequests ?? (await ctx.service.store.countUnarchivedChangeRequests(workspace.id));
   const include = parseInclude(ctx.query);
-  const serializeContext = { ...serializeContextFor(ctx, organization, role, level), unarchivedChangeRequests };
-  const forceDelete = serializeContext.canForceDelete;
   if (include.size > 0) {
-    const data = workspaceDocument(workspace, serializeContext);
-    return { status, body: { data, included: includedFor(workspace, include, serializeContext) } };
+    const context = { ...serializeContextFor(ctx, organization, role, level), unarchivedChangeRequests };
+    return { status, body: { data: workspaceDocument(workspace, context), included: includedFor(workspace, include, context) } };
   }
   // The record's version and open change requests stand for everything else that shapes the bytes.
-  const raw = ctx.service.showCache.document(workspace, `${level}|${forceDelete}|${unarchivedChangeRequests}`, ctx.service.index, () =>
-    Buffer.from(JSON.stringify({ data: workspaceDocument(workspace, serializeContext) })),
-  );
+  const variant = `${level}|${canForceDelete(role, organization, level)}|${unarchivedChangeRequests}`;
+  const { showCache, index } = ctx.service;
+  let raw = showCache.keptDocument(workspace, variant, index);
+  if (!raw) {
+    const context = { ...serializeContextFor(ctx, organization, role, level), unarchivedChangeRequests };
+    raw = Buffer.from(JSON.stringify({ data: workspaceDocument(workspace, context) }));
+    showCache.keepDocument(workspace, variant, index, raw);
+  }
   return { status, raw };
 }
 
@@ -89,9 +101,12 @@ async function create(ctx: RouteContext<RequestBodyOf<'createWorkspace'>>): Prom
   }
 }
 
-async function show(ctx: RouteContext): Promise<Reply> {
-  const resolved = await ctx.service.workspaceFromParams(ctx.caller, ctx.params);
-  return singleWorkspaceReply(ctx, resolved, resolved.workspace);
+/** At once, without a statement, when the show cache confirmed the record under the request's change token. */
+function show(ctx: RouteContext): Awaitable<Reply> {
+  const { service, caller, params, changeToken } = ctx;
+  const kept = params.workspace_id === undefined ? undefined : service.keptWorkspaceById(caller, params.workspace_id, changeToken);
+  if (kept) return singleWorkspaceReply(ctx, kept, kept.workspace);
+  return service.workspaceFromParams(caller, params, changeToken).then((resolved) => singleWorkspaceReply(ctx, resolved, resolved.workspace));
 }
 
 async function update(ctx: RouteContext<RequestBodyOf<'updateWorkspace'>>): Promise<Reply> {

@@ -220,7 +220,7 @@ export function workspaceDocument(ws: WorkspaceRecord, ctx: SerializeContext): R
 }
 
 /** Resources for `include` (decision: only the ones this service has data for are added). */
-export function includedFor(ws: WorkspaceRecord, include: Set<string>, ctx: SerializeContext): Array<Record<string, unknown>> {
+export function includedFor(ws: WorkspaceRecord, include: ReadonlySet<string>, ctx: SerializeContext): Array<Record<string, unknown>> {
   const out: Array<Record<string, unknown>> = [];
   if (include.has('organization')) out.push(organizationResource(ctx.organization, organizationPermissions(ctx.index, ctx.caller, ctx.organization)));
   if (include.has('project')) {
