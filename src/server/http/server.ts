@@ -192,7 +192,7 @@ export function createHttpServer(options: HttpOptions): http.Server {
     return caller;
   }
 
-  async function handle(req: IncomingMessage, trace: Trace | null): Promise<Reply> {
+  async function handle(req: IncomingMessage, res: ServerResponse, trace: Trace | null): Promise<Reply> {
     // Before anything else: a throttled address learns nothing, not even whether a token is good.
     const retryAfter = throttle && !throttle.idle ? throttle.retryAfterSeconds(clientAddress(req.socket.remoteAddress)) : 0;
     if (retryAfter > 0) throw new ServiceError(ERRORS.authenticationThrottled, undefined, { headers: { 'retry-after': String(retryAfter) } });
@@ -229,7 +229,7 @@ export function createHttpServer(options: HttpOptions): http.Server {
     }
     if (trace) trace.callerKind = caller.kind;
     const principal = caller.principal;
-    const limited = limiter?.take(principal);
+    const limited = limiter?.take(principal, res);
     if (limited) {
       metrics?.rateLimitedCaller(caller.kind);
       throw new ServiceError(ERRORS.rateLimited, undefined, { headers: limited });
@@ -309,7 +309,7 @@ export function createHttpServer(options: HttpOptions): http.Server {
       return;
     }
     const commitsBefore = service.store.commitCount();
-    handle(req, trace).then(replied, (error: unknown) => {
+    handle(req, res, trace).then(replied, (error: unknown) => {
       let reply: Reply;
       if (error instanceof ServiceError) reply = errorReply(error);
       else if (error instanceof StorageFaultError) {
