@@ -32,7 +32,8 @@ export interface RateLimiterOptions {
    */
   evenUntilDeclared?: boolean;
   now?: () => number;
-  sleep?: (ms: number) => Promise<void>;
+  /** Resolves after `ms`; may stop early (and never resolve) once `cancel` is aborted. */
+  sleep?: (ms: number, cancel?: AbortSignal) => Promise<void>;
 }
 
 /** Sends remembered while not pacing (a declared rate above it counts only these). */
@@ -58,7 +59,13 @@ interface DeclaredWindow {
 export type Answered = () => void;
 const NOTHING_TO_NOTE: Answered = () => undefined;
 
-const realSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+function realSleep(ms: number, cancel?: AbortSignal): Promise<void> {
+  return new Promise<void>((resolve) => {
+    const timer = setTimeout(resolve, ms);
+    // A timer left behind would keep a finished program alive until it fired.
+    cancel?.addEventListener('abort', () => clearTimeout(timer), { once: true });
+  });
+}
 
 function checkedRate(perSecond: number | null): number | null {
   if (perSecond !== null && (!(perSecond > 0) || !Number.isFinite(perSecond))) {
@@ -71,7 +78,7 @@ export class RateLimiter {
   #perSecond: number | null = null;
   private readonly windowMs: number;
   private readonly now: () => number;
-  private readonly sleep: (ms: number) => Promise<void>;
+  private readonly sleep: (ms: number, cancel?: AbortSignal) => Promise<void>;
   /**
    * Times of the last `perSecond` grants, oldest at `next` (a ring): when each was sent, moved on
    * to when its answer arrived; while not pacing, of the last sends still, so a rate declared later
@@ -242,7 +249,8 @@ export class RateLimiter {
   private waitForAnswer(ms: number): Promise<void> {
     const answer = new Promise<void>((resolve) => (this.onAnswer = resolve));
     if (ms === Infinity) return answer;
-    return Promise.race([answer, this.sleep(Math.max(1, Math.ceil(ms)))]);
+    const done = new AbortController();
+    return Promise.race([answer, this.sleep(Math.max(1, Math.ceil(ms)), done.signal)]).finally(() => done.abort());
   }
 
   private async grant(): Promise<Answered> {

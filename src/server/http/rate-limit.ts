@@ -3,7 +3,6 @@
 // the limit and the state of that caller's window (X-RateLimit-Remaining, X-RateLimit-Reset), so
 // separate processes sharing one caller's window (a Terraform command's provider processes,
 // parallel pipelines) can each see what the others spent instead of colliding.
-import type { ServerResponse } from 'node:http';
 import { RATE_LIMIT_HEADERS } from '../../spec';
 
 export class RequestRateLimiter {
@@ -19,7 +18,7 @@ export class RequestRateLimiter {
    * Counts a request of `key`. Null when allowed (the window's state is set on `res` when given);
    * the headers of the 429 otherwise.
    */
-  take(key: string, res?: Pick<ServerResponse, 'setHeader'>, nowMs = Date.now()): Record<string, string> | null {
+  take(key: string, res?: { setHeader(name: string, value: string): unknown }, nowMs = Date.now()): Record<string, string> | null {
     let window = this.windows.get(key);
     if (!window || nowMs - window.start >= 1000) {
       window = { start: nowMs, count: 0 };
