@@ -1,24 +1,55 @@
 // What any external plugin provider costs Terraform, apart from ours (issue "Speed where users
 // feel it", item 4): a no-change plan of N resources of a trivial resource type served by a
 // throwaway provider (this file, run with --serve: one resource type, two attributes, no service)
-// against N `terraform_data` resources and N resources of this package's provider, both providers
-// reattached (started once, as `cdkws` runs Terraform), so start-up is out of the figures. Not shipped.
+// against N `terraform_data` resources and N resources of this package's provider, all providers
+// reattached (started once, as `cdkws` runs Terraform), so start-up is out of the figures. Between
+// the two, the same configuration as ours served by the throwaway provider with our schemas but
+// hooks that do nothing (no service, no checks): what Terraform spends on our schemas and graph,
+// apart from what our hooks and the service add. Not shipped.
 import { mkdtempSync, readFileSync, rmSync, writeFileSync, chmodSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { startReattachedProvider } from '../src/cli/provider-process';
-import { serveProvider } from '../src/provider/protocol/server';
+import { providerSchema } from '../src/provider/provider-config';
+import { serveProvider, Unknown, type ObjectValue, type Value } from '../src/provider/protocol/server';
+import { resources as ourResources } from '../src/provider/resources';
 import { PROVIDER_VERSION } from '../src/provider/version';
 import { startServer } from '../src/server';
 import { installForBench, terraform } from './provider';
 
 const ROOT = path.resolve(__dirname, '..', '..');
 
-/** The trivial provider: `cdkws_trivial` keeps `input` and makes up an id; it calls nothing. */
+/** A planned object made wholly known as a do-nothing apply would: ids made up, the rest null. */
+function known(value: Value, key = ''): Value {
+  if (value === Unknown) return key === 'id' ? `x-${Math.random().toString(36).slice(2)}` : null;
+  if (Array.isArray(value)) return value.map((v) => known(v));
+  if (value !== null && typeof value === 'object') {
+    const out: ObjectValue = {};
+    for (const [k, v] of Object.entries(value)) out[k] = known(v, k);
+    return out;
+  }
+  return value;
+}
+
+/** Our schemas with hooks that do nothing: no service, no checks, the default plan. */
+function doNothing(name: string) {
+  return {
+    schema: ourResources[name].schema,
+    apply: ({ planned }: { planned: ObjectValue | null }) => ({ state: planned ? (known(planned) as ObjectValue) : null }),
+    read: ({ state }: { state: ObjectValue }) => ({ state }),
+  };
+}
+
+/**
+ * The trivial provider: `cdkws_trivial` keeps `input` and makes up an id; `cdkws_workspace` and
+ * `cdkws_tag_binding` have our schemas and do nothing. It calls nothing.
+ */
 function serveTrivialProvider(): void {
   void serveProvider({
-    schema: { attributes: {} },
+    schema: providerSchema,
     resources: {
+      cdkws_workspace: doNothing('cdkws_workspace'),
+      cdkws_tag_binding: doNothing('cdkws_tag_binding'),
       cdkws_trivial: {
         schema: { attributes: { id: { type: 'string', computed: true }, input: { type: 'number', optional: true } } },
         apply: ({ planned }) => ({ state: planned ? { ...planned, id: `t-${JSON.stringify(planned.input)}` } : null }),
@@ -72,6 +103,13 @@ export async function benchPluginFloor(options: { workspaces: number; runs?: num
     await terraform(trivialDir, trivialEnv, ['init']);
     await terraform(trivialDir, trivialEnv, ['apply', '-auto-approve']);
 
+    const schemasDir = dir('schemas', cdkwsConfig(options.workspaces));
+    const schemas = await startReattachedProvider(launcher, env, schemasDir);
+    stops.push(() => schemas.stop());
+    const schemasEnv = { ...env, ...schemas.env };
+    await terraform(schemasDir, schemasEnv, ['init']);
+    await terraform(schemasDir, schemasEnv, ['apply', '-auto-approve']);
+
     const cdkwsDir = dir('cdkws', cdkwsConfig(options.workspaces));
     await terraform(cdkwsDir, env, ['init']);
     const ours = await startReattachedProvider(installed.executable, env, cdkwsDir);
@@ -79,30 +117,28 @@ export async function benchPluginFloor(options: { workspaces: number; runs?: num
     const oursEnv = { ...env, ...ours.env };
     await terraform(cdkwsDir, oursEnv, ['apply', '-auto-approve']);
 
-    const times: Record<'baseline' | 'trivial' | 'ours' | 'oursNoRefresh' | 'trivialNoRefresh', number[]> = {
-      baseline: [],
-      trivial: [],
-      ours: [],
-      oursNoRefresh: [],
-      trivialNoRefresh: [],
-    };
+    const kinds = ['baseline', 'trivial', 'schemas', 'ours', 'trivialNoRefresh', 'schemasNoRefresh', 'oursNoRefresh'] as const;
+    const times = Object.fromEntries(kinds.map((k) => [k, [] as number[]])) as Record<(typeof kinds)[number], number[]>;
     for (let run = 0; run < (options.runs ?? 3); run++) {
       times.baseline.push(await terraform(baselineDir, env, ['plan', '-detailed-exitcode']));
       times.trivial.push(await terraform(trivialDir, trivialEnv, ['plan', '-detailed-exitcode']));
+      times.schemas.push(await terraform(schemasDir, schemasEnv, ['plan', '-detailed-exitcode']));
       times.ours.push(await terraform(cdkwsDir, oursEnv, ['plan', '-detailed-exitcode']));
       times.trivialNoRefresh.push(await terraform(trivialDir, trivialEnv, ['plan', '-refresh=false', '-detailed-exitcode']));
+      times.schemasNoRefresh.push(await terraform(schemasDir, schemasEnv, ['plan', '-refresh=false', '-detailed-exitcode']));
       times.oursNoRefresh.push(await terraform(cdkwsDir, oursEnv, ['plan', '-refresh=false', '-detailed-exitcode']));
     }
     const base = median(times.baseline);
+    const ms = (k: (typeof kinds)[number]) => Math.round(median(times[k]));
     const label = `${resources} resources, no-change plan, providers reattached`;
     return {
-      [`${label}: terraform_data / trivial plugin provider / cdkws, median (ms)`]: `${Math.round(base)} / ${Math.round(median(times.trivial))} / ${Math.round(median(times.ours))}`,
+      [`${label}: terraform_data / trivial provider / our schemas doing nothing / cdkws, median (ms)`]: `${Math.round(base)} / ${ms('trivial')} / ${ms('schemas')} / ${ms('ours')}`,
       [`${label}: trivial plugin provider / terraform_data (the floor of any plugin provider)`]: round(median(times.trivial) / base),
+      [`${label}: our schemas and graph, hooks doing nothing / terraform_data`]: round(median(times.schemas) / base),
       [`${label}: cdkws / terraform_data`]: round(median(times.ours) / base),
-      [`${label}: cdkws / trivial plugin provider`]: round(median(times.ours) / median(times.trivial)),
-      [`${label}, -refresh=false: trivial / cdkws, median (ms)`]: `${Math.round(median(times.trivialNoRefresh))} / ${Math.round(median(times.oursNoRefresh))}`,
-      [`${label}: each run, terraform_data / trivial / cdkws (ms)`]: times.baseline
-        .map((b, i) => `${Math.round(b)}/${Math.round(times.trivial[i])}/${Math.round(times.ours[i])}`)
+      [`${label}, -refresh=false: trivial / our schemas doing nothing / cdkws, median (ms)`]: `${ms('trivialNoRefresh')} / ${ms('schemasNoRefresh')} / ${ms('oursNoRefresh')}`,
+      [`${label}: each run, terraform_data / trivial / our schemas / cdkws (ms)`]: times.baseline
+        .map((b, i) => [b, times.trivial[i], times.schemas[i], times.ours[i]].map(Math.round).join('/'))
         .join(', '),
     };
   } finally {
