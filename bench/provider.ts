@@ -23,8 +23,9 @@ export function terraform(dir: string, env: NodeJS.ProcessEnv, args: string[]): 
   const started = process.hrtime.bigint();
   return new Promise((resolve, reject) => {
     // Asynchronous: the service answering the provider runs in this process.
-    execFile(TERRAFORM, [...args, '-no-color', '-input=false'], { cwd: dir, env }, (error, stdout, stderr) => {
-      if (error) reject(new Error(`terraform ${args.join(' ')} failed: ${stderr || stdout}`));
+    // A plan of thousands of resources prints megabytes: room for them, or execFile fails the run.
+    execFile(TERRAFORM, [...args, '-no-color', '-input=false'], { cwd: dir, env, maxBuffer: 1 << 28 }, (error, stdout, stderr) => {
+      if (error) reject(new Error(`terraform ${args.join(' ')} failed (${error.message.split('\n')[0]}): ${stderr || stdout.slice(-4000)}`));
       else resolve(Number(process.hrtime.bigint() - started) / 1e6);
     });
   });

@@ -21,6 +21,8 @@ interface CountingProxy {
   requests: number;
   /** Answers with status 429 (the service's rate limit refused the request). */
   refused: number;
+  /** When each request arrived (Date.now()), for timelines. */
+  arrivals: number[];
   close(): Promise<void>;
 }
 
@@ -28,9 +30,10 @@ interface CountingProxy {
 export async function startCountingProxy(target: string): Promise<CountingProxy> {
   const upstream = new URL(target);
   const agent = new http.Agent({ keepAlive: true, maxSockets: 32 });
-  const proxy: CountingProxy = { url: '', requests: 0, refused: 0, close: async () => {} };
+  const proxy: CountingProxy = { url: '', requests: 0, refused: 0, arrivals: [], close: async () => {} };
   const server = http.createServer((req, res) => {
     proxy.requests++;
+    proxy.arrivals.push(Date.now());
     const forward = http.request({ host: upstream.hostname, port: upstream.port, method: req.method, path: req.url, headers: req.headers, agent }, (answer) => {
       if (answer.statusCode === 429) proxy.refused++;
       res.writeHead(answer.statusCode ?? 502, answer.headers);

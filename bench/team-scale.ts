@@ -103,8 +103,35 @@ export async function benchTeamScale(options: { counts: number[]; runs?: number;
       const limitedProxy = await startCountingProxy(limited.server.url);
       const limitedEnv = { ...limited.env, CDKWS_ADDRESS: limitedProxy.url };
       const limitedDir = await workdir(limitedEnv, cdkwsConfig(count));
-      const limitedApply = await terraform(limitedDir, limitedEnv, ['apply', '-auto-approve']);
-      const limitedPlan = await terraform(limitedDir, limitedEnv, ['plan', '-detailed-exitcode']);
+      // Where the time beyond the floor goes: before the first request, between the first and the
+      // last, and after the last.
+      const timeline = async (args: string[], env = limitedEnv) => {
+        const from = limitedProxy.arrivals.length;
+        const refusedBefore = limitedProxy.refused;
+        const started = Date.now();
+        const ms = await terraform(limitedDir, env, args);
+        const ended = Date.now();
+        const arrivals = limitedProxy.arrivals.slice(from);
+        const first = arrivals[0] ?? ended;
+        const last = arrivals[arrivals.length - 1] ?? ended;
+        // The longest quiet spell between two requests: in an apply, its plan phase.
+        let gap = 0;
+        for (let i = 1; i < arrivals.length; i++) gap = Math.max(gap, arrivals[i] - arrivals[i - 1]);
+        const refused = limitedProxy.refused - refusedBefore;
+        return { ms, text: `${first - started} / ${last - first} (longest gap ${gap}) / ${ended - last} (${arrivals.length} requests, ${refused} refused)` };
+      };
+      const applyTimeline = await timeline(['apply', '-auto-approve']);
+      const planTimeline = await timeline(['plan', '-detailed-exitcode']);
+      // The same plan as cdkws runs it: one provider process, started ahead, reattached.
+      const limitedReattached = await startReattachedProvider(installed.executable, limitedEnv, limitedDir);
+      let reattachedTimeline;
+      try {
+        reattachedTimeline = await timeline(['plan', '-detailed-exitcode'], { ...limitedEnv, ...limitedReattached.env });
+      } finally {
+        limitedReattached.stop();
+      }
+      const limitedApply = applyTimeline.ms;
+      const limitedPlan = planTimeline.ms;
       const refused = limitedProxy.refused;
       await limitedProxy.close();
       const floorMs = (requests: number) => (requests / DECLARED_LIMIT) * 1000;
@@ -123,6 +150,12 @@ export async function benchTeamScale(options: { counts: number[]; runs?: number;
       figures[`${label}: at ${DECLARED_LIMIT} req/s declared: no-change plan ms / floor ms (goal <= 1.1)`] =
         `${Math.round(limitedPlan)} / ${Math.round(floorMs(planRequests))} = ${round(limitedPlan / floorMs(planRequests))}`;
       figures[`${label}: at ${DECLARED_LIMIT} req/s declared: requests refused with 429 (apply and plan)`] = refused;
+      figures[`${label}: at ${DECLARED_LIMIT} req/s declared: apply ms before first request / first to last / after last`] = applyTimeline.text;
+      figures[`${label}: at ${DECLARED_LIMIT} req/s declared: plan ms before first request / first to last / after last`] = planTimeline.text;
+      figures[`${label}: at ${DECLARED_LIMIT} req/s declared, provider reattached: no-change plan ms / floor ms`] =
+        `${Math.round(reattachedTimeline.ms)} / ${Math.round(floorMs(planRequests))} = ${round(reattachedTimeline.ms / floorMs(planRequests))}`;
+      figures[`${label}: at ${DECLARED_LIMIT} req/s declared, provider reattached: plan ms before first / first to last / after last`] =
+        reattachedTimeline.text;
       for (const server of services.splice(0)) await server.close();
     }
     return figures;

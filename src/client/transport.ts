@@ -275,7 +275,10 @@ export class Transport {
           headers: this.#requestHeaders,
           body: req.body === undefined ? undefined : JSON.stringify(req.body),
         });
-        // The service has counted this request by now: the limiter's window runs from here.
+        // What the answer declares first, then the request leaves the limiter's count of those in
+        // flight: the other way round, a waiting request could go on the window's state from
+        // before the service counted this one. The sliding window runs from here.
+        if (this.#followsService && response.statusCode < 500) this.followDeclaredLimit(response.headers);
         answered?.();
         text = await response.body.text();
       } catch (cause) {
@@ -291,7 +294,6 @@ export class Transport {
         });
       }
       const { statusCode: status, headers } = response;
-      if (this.#followsService && status < 500) this.followDeclaredLimit(headers);
       const date = headers.date;
       // The header changes once a second; parsing it for every answer would be wasted work.
       if (typeof date === 'string' && date !== this.#lastDateHeader) {
@@ -323,13 +325,24 @@ export class Transport {
 
   /**
    * Paces by what the answer declares: its limit, or none. A 5xx may come from a proxy in front
-   * and says nothing about the service's limit. When the answer says the window is used up
-   * (`X-RateLimit-Remaining: 0`), every sender waits for its reset.
+   * and says nothing about the service's limit. An answer that also tells what is left of the
+   * caller's window and when it resets (as `cdkws serve --rate-limit` does) paces by that window,
+   * which counts other processes' requests too. Otherwise, when the answer says the window is used
+   * up (`X-RateLimit-Remaining: 0`), every sender waits for its reset.
    */
   private followDeclaredLimit(headers: Record<string, string | string[] | undefined>): void {
+    const limiter = this.limiter!;
     const declared = headers[RATE_LIMIT_HEADERS.limit];
     const limit = typeof declared === 'string' ? Number(declared) : NaN;
-    this.limiter!.setRate(limit > 0 && Number.isFinite(limit) ? limit : null);
+    limiter.setRate(limit > 0 && Number.isFinite(limit) ? limit : null);
+    if (limiter.perSecond === null) return;
+    const remaining = wholeNumber(headers[RATE_LIMIT_HEADERS.remaining]);
+    const resetSeconds = decimalSeconds(headers[RATE_LIMIT_HEADERS.reset]);
+    if (remaining !== null && resetSeconds !== null) {
+      limiter.noteWindow(remaining, Math.min(resetSeconds * 1000, this.retry.maxDelayMs || 10_000));
+      return;
+    }
+    limiter.forgetWindow();
     if (headers[RATE_LIMIT_HEADERS.remaining] === '0') {
       const resetMs = retryAfterMs(flatHeaders(headers));
       if (resetMs !== undefined) this.limiter!.pauseUntil(Date.now() + Math.min(resetMs, this.retry.maxDelayMs || 10_000));
@@ -343,6 +356,18 @@ export class Transport {
   [inspect.custom](): string {
     return `Transport { address: '${this.address}', token: '${'[REDACTED]'}' }`;
   }
+}
+
+/** A header holding a whole number of at least 0, else null. */
+function wholeNumber(value: string | string[] | undefined): number | null {
+  const n = typeof value === 'string' && /^\d{1,9}$/.test(value) ? Number(value) : NaN;
+  return Number.isNaN(n) ? null : n;
+}
+
+/** A header holding seconds (decimals allowed) of at least 0, else null. */
+function decimalSeconds(value: string | string[] | undefined): number | null {
+  const n = typeof value === 'string' && /^\d{1,9}(\.\d{1,6})?$/.test(value) ? Number(value) : NaN;
+  return Number.isNaN(n) ? null : n;
 }
 
 function flatHeaders(headers: Record<string, string | string[] | undefined>): Record<string, string> {

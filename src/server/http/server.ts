@@ -106,6 +106,7 @@ interface Trace {
 /** A request routed to an endpoint that needs a caller, before the caller is known. */
 interface AuthorizedRequest {
   req: IncomingMessage;
+  res: ServerResponse;
   trace: Trace | null;
   target: string;
   pathname: string;
@@ -202,7 +203,7 @@ export function createHttpServer(options: HttpOptions): http.Server {
    * answers from memory: a show whose record the show cache confirmed under the turn's change
    * token), so such a request allocates no promise. Throws, or rejects, the refusal.
    */
-  function handle(req: IncomingMessage, trace: Trace | null): Awaitable<Reply> {
+  function handle(req: IncomingMessage, res: ServerResponse, trace: Trace | null): Awaitable<Reply> {
     // Before anything else: a throttled address learns nothing, not even whether a token is good.
     const retryAfter = throttle && !throttle.idle ? throttle.retryAfterSeconds(clientAddress(req.socket.remoteAddress)) : 0;
     if (retryAfter > 0) throw new ServiceError(ERRORS.authenticationThrottled, undefined, { headers: { 'retry-after': String(retryAfter) } });
@@ -236,19 +237,19 @@ export function createHttpServer(options: HttpOptions): http.Server {
     const token = bearerToken(req);
     // No wait on the usual path: a known token resolves at once.
     const caller = token && service.index.authenticate(token);
-    const request: AuthorizedRequest = { req, trace, target, pathname, search, match, changeToken };
+    const request: AuthorizedRequest = { req, res, trace, target, pathname, search, match, changeToken };
     return caller ? authorized(request, caller) : authenticateAfterReload(req, token).then((reloaded) => authorized(request, reloaded));
   }
 
   function authorized(request: AuthorizedRequest, caller: Caller): Awaitable<Reply> {
-    const { req, trace, target, pathname, search, match, changeToken } = request;
+    const { req, res, trace, target, pathname, search, match, changeToken } = request;
     if ((match.auth === 'emulator') !== (caller.kind === 'emulator')) {
       if (match.auth === 'emulator') throw forbidden('emulator controls need a token listed in emulator-admin-tokens');
       throw unauthorized();
     }
     if (trace) trace.callerKind = caller.kind;
     const principal = caller.principal;
-    const limited = limiter?.take(principal);
+    const limited = limiter?.take(principal, res);
     if (limited) {
       metrics?.rateLimitedCaller(caller.kind);
       throw new ServiceError(ERRORS.rateLimited, undefined, { headers: limited });
@@ -346,7 +347,7 @@ export function createHttpServer(options: HttpOptions): http.Server {
     const commitsBefore = service.store.commitCount();
     let result: Awaitable<Reply>;
     try {
-      result = handle(req, trace);
+      result = handle(req, res, trace);
     } catch (error) {
       failed(req, res, trace, commitsBefore, error);
       return;
