@@ -5,6 +5,7 @@ import { benchClient } from './client';
 import { benchColdShow } from './cold-show';
 import { benchConsole } from './console';
 import { benchImport } from './import';
+import { benchPluginFloor } from './plugin-floor';
 import { benchProvider } from './provider';
 import { benchRefresh } from './refresh';
 import { benchService } from './service';
@@ -34,6 +35,8 @@ const BENCHMARKS: Record<string, Bench> = {
 const ON_REQUEST: Record<string, Bench> = {
   'service-million': () => benchListStorage('sqlite', { largeCount: 1_000_000, samples: 100 }),
   'service-million-postgres': () => benchListStorage('postgres', { largeCount: 1_000_000, samples: 100 }),
+  // A trivial plugin provider's no-change plan against terraform_data and ours: what any plugin costs Terraform.
+  'plugin-floor': () => benchPluginFloor({ workspaces: 300 }),
 };
 
 async function main(): Promise<void> {
