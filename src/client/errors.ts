@@ -154,9 +154,16 @@ export function isCertificateError(cause: unknown): boolean {
 export class ResponseValidationError extends ApiError {}
 
 /** Milliseconds to wait after a 429: `X-RateLimit-Reset` (seconds, decimal), else `Retry-After`. */
+/** `X-RateLimit-Reset` (seconds, decimals allowed) in milliseconds; undefined when absent or not a time. */
+export function declaredResetMs(value: string | string[] | undefined): number | undefined {
+  if (typeof value !== 'string') return undefined;
+  const seconds = Number(value);
+  return Number.isFinite(seconds) && seconds >= 0 ? Math.ceil(seconds * 1000) : undefined;
+}
+
 export function retryAfterMs(headers: Record<string, string>, nowMs = Date.now()): number | undefined {
-  const reset = Number(headers[RATE_LIMIT_HEADERS.reset]);
-  if (headers[RATE_LIMIT_HEADERS.reset] !== undefined && Number.isFinite(reset) && reset >= 0) return Math.ceil(reset * 1000);
+  const reset = declaredResetMs(headers[RATE_LIMIT_HEADERS.reset]);
+  if (reset !== undefined) return reset;
   const after = headers[RATE_LIMIT_HEADERS.retryAfter];
   if (after === undefined) return undefined;
   const seconds = Number(after);

@@ -256,17 +256,14 @@ export class RateLimiter {
   private async grant(): Promise<Answered> {
     for (;;) {
       const now = this.now();
-      if (this.#perSecond === null) {
-        if (this.pausedUntil <= now) {
-          this.record(now);
-          return NOTHING_TO_NOTE;
-        }
-        await this.sleep(Math.max(1, Math.ceil(this.pausedUntil - now)));
-        continue;
-      }
+      // A pause (a 429, a spent window) holds whether pacing or not.
       if (this.pausedUntil > now) {
         await this.sleep(Math.max(1, Math.ceil(this.pausedUntil - now)));
         continue;
+      }
+      if (this.#perSecond === null) {
+        this.record(now);
+        return NOTHING_TO_NOTE;
       }
       const window = this.window;
       if (window !== null) {
@@ -277,7 +274,7 @@ export class RateLimiter {
         continue;
       }
       const oldest = this.sent[this.next];
-      const at = Math.max(oldest + this.windowMs, this.pausedUntil, this.nextEven ?? -Infinity);
+      const at = Math.max(oldest + this.windowMs, this.nextEven ?? -Infinity);
       if (at <= now) {
         if (this.nextEven !== null) this.nextEven = now + this.windowMs / this.#perSecond;
         return this.granting(now);

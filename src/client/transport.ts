@@ -10,6 +10,7 @@ import { API_ROOT, JSON_API_MEDIA_TYPE, RATE_LIMIT_HEADERS } from '../spec';
 import {
   ApiError,
   NetworkError,
+  declaredResetMs,
   isCertificateError,
   RateLimitedError,
   ResponseValidationError,
@@ -336,16 +337,18 @@ export class Transport {
     const limit = typeof declared === 'string' ? Number(declared) : NaN;
     limiter.setRate(limit > 0 && Number.isFinite(limit) ? limit : null);
     if (limiter.perSecond === null) return;
+    // A window's reset is believed no further off than the longest wait of a retry.
+    const longestWaitMs = this.retry.maxDelayMs || 10_000;
     const remaining = wholeNumber(headers[RATE_LIMIT_HEADERS.remaining]);
-    const resetSeconds = decimalSeconds(headers[RATE_LIMIT_HEADERS.reset]);
-    if (remaining !== null && resetSeconds !== null) {
-      limiter.noteWindow(remaining, Math.min(resetSeconds * 1000, this.retry.maxDelayMs || 10_000));
+    const resetMs = declaredResetMs(headers[RATE_LIMIT_HEADERS.reset]);
+    if (remaining !== null && resetMs !== undefined) {
+      limiter.noteWindow(remaining, Math.min(resetMs, longestWaitMs));
       return;
     }
     limiter.forgetWindow();
-    if (headers[RATE_LIMIT_HEADERS.remaining] === '0') {
-      const resetMs = retryAfterMs(flatHeaders(headers));
-      if (resetMs !== undefined) this.limiter!.pauseUntil(Date.now() + Math.min(resetMs, this.retry.maxDelayMs || 10_000));
+    if (remaining === 0) {
+      const waitMs = retryAfterMs(flatHeaders(headers));
+      if (waitMs !== undefined) limiter.pauseUntil(Date.now() + Math.min(waitMs, longestWaitMs));
     }
   }
 
@@ -361,12 +364,6 @@ export class Transport {
 /** A header holding a whole number of at least 0, else null. */
 function wholeNumber(value: string | string[] | undefined): number | null {
   const n = typeof value === 'string' && /^\d{1,9}$/.test(value) ? Number(value) : NaN;
-  return Number.isNaN(n) ? null : n;
-}
-
-/** A header holding seconds (decimals allowed) of at least 0, else null. */
-function decimalSeconds(value: string | string[] | undefined): number | null {
-  const n = typeof value === 'string' && /^\d{1,9}(\.\d{1,6})?$/.test(value) ? Number(value) : NaN;
   return Number.isNaN(n) ? null : n;
 }
 

@@ -3,6 +3,14 @@
 import { changeRequestArchiveFilterSchema, changeRequestDocumentSchema, changeRequestListDocumentSchema } from './change-request';
 import { PAGE_PARAMETERS, type EndpointDefinition } from './endpoint-types';
 
+/** The three ways to archive differ only in method and path. */
+const ARCHIVING = {
+  permission: 'workspace-write',
+  success: [200],
+  answer: changeRequestDocumentSchema,
+  errors: ['badRequest', 'forbidden', 'notFound'],
+} as const;
+
 /** Show and archive are answered under both bases the hosted service has used. */
 const changeRequest = (base: '' | '/workspaces') =>
   ({
@@ -19,28 +27,19 @@ const changeRequest = (base: '' | '/workspaces') =>
       method: 'POST',
       path: `${base}/change-requests/:change_request_id/actions/archive`,
       summary: 'Archive a change request (any body is ignored)',
-      permission: 'workspace-write',
-      success: [200],
-      answer: changeRequestDocumentSchema,
-      errors: ['badRequest', 'forbidden', 'notFound'],
+      ...ARCHIVING,
     },
     archiveByPost: {
       method: 'POST',
       path: `${base}/change-requests/:change_request_id`,
       summary: 'Archive a change request (the same as `actions/archive`)',
-      permission: 'workspace-write',
-      success: [200],
-      answer: changeRequestDocumentSchema,
-      errors: ['badRequest', 'forbidden', 'notFound'],
+      ...ARCHIVING,
     },
     archiveByPatch: {
       method: 'PATCH',
       path: `${base}/change-requests/:change_request_id`,
       summary: 'Archive a change request (the same as `actions/archive`)',
-      permission: 'workspace-write',
-      success: [200],
-      answer: changeRequestDocumentSchema,
-      errors: ['badRequest', 'forbidden', 'notFound'],
+      ...ARCHIVING,
     },
   }) as const satisfies Record<string, EndpointDefinition>;
 
