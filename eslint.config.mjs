@@ -46,7 +46,7 @@ export default defineConfig(
     // JSON documents read as `any` on purpose, so the no-unsafe-* rules would only add casts (the promise rules stay on):
     // - tests read response bodies and plan JSON: a body of the wrong shape fails the assertion that reads it;
     // - the console renders the documents the API's own handlers serialized (ApiReader), escaped by `html`, until the
-    //   response schemas of src/spec type them. Everything else in src/server stays checked.
+    //   response schemas of src/contract type them. Everything else in src/server stays checked.
     files: ['**/*.test.ts', 'test/**', '**/test-support.ts', '**/testing/**', 'src/server/console/**'],
     rules: VALUES_OF_UNKNOWN_SHAPE,
   },

@@ -7,8 +7,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Client } from '../src/client';
-import { renderImportModule } from '../src/cli/import-emit';
-import { readImportedWorkspaces, type ImportFilters } from '../src/cli/import-read';
+import { renderImportModule } from '../src/cli/import/emit';
+import { readImportedWorkspaces, type ImportFilters } from '../src/cli/import/read';
 import { startServer } from '../src/server';
 import { bootstrap } from './client';
 

@@ -9,7 +9,7 @@
 import { mkdtempSync, readFileSync, rmSync, writeFileSync, chmodSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { startReattachedProvider } from '../src/cli/provider-process';
+import { startReattachedProvider } from '../src/cli/workflow/provider-process';
 import { providerSchema } from '../src/provider/provider-config';
 import { serveProvider, Unknown, type ObjectValue, type Value } from '../src/provider/protocol/server';
 import { resources as ourResources } from '../src/provider/resources';

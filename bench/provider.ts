@@ -12,7 +12,7 @@ import { installProvider } from '../src/provider/install';
 import { measureStartup, median } from '../src/provider/protocol/measure';
 import { PROVIDER_SOURCE, PROVIDER_VERSION } from '../src/provider/version';
 import { startServer } from '../src/server';
-import { startReattachedProvider } from '../src/cli/provider-process';
+import { startReattachedProvider } from '../src/cli/workflow/provider-process';
 
 const ROOT = path.resolve(__dirname, '..', '..');
 const TERRAFORM = process.env.TERRAFORM_BIN ?? '/usr/local/bin/terraform';

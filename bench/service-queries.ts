@@ -7,7 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { Client } from 'pg';
-import { MAX_LIST_PARAMETER_ENTRIES } from '../src/spec';
+import { MAX_LIST_PARAMETER_ENTRIES } from '../src/contract';
 import type { StorageOptions } from '../src/server/storage/types';
 import { medianLatency } from './load';
 

@@ -6,7 +6,7 @@ import type { AddressInfo } from 'node:net';
 import { parentPort, workerData } from 'node:worker_threads';
 import { startServer } from '../src/server';
 import { newId } from '../src/server/ids';
-import { WORKSPACE_DEFAULTS } from '../src/spec';
+import { WORKSPACE_DEFAULTS } from '../src/contract';
 import type { NewWorkspace, StorageOptions } from '../src/server/storage/types';
 
 /** Workspaces per transaction while seeding. */

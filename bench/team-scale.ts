@@ -9,7 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { PROVIDER_VERSION } from '../src/provider/version';
 import { startServer, type RunningServer } from '../src/server';
-import { startReattachedProvider } from '../src/cli/provider-process';
+import { startReattachedProvider } from '../src/cli/workflow/provider-process';
 import { installForBench, terraform } from './provider';
 import { startCountingProxy } from './refresh';
 

@@ -8,7 +8,7 @@ import {
   explorerQuerySchema,
   type ExplorerOperator,
   type ExplorerQueryField,
-} from '../src/spec';
+} from '../src/contract';
 import { ChangeRequest as ChangeRequestResource } from './gen/providers/cdkws/change-request';
 import { WorkspacesStack } from './stack';
 import { PropsChecker, isUnresolved } from './validation';

@@ -2,7 +2,7 @@
 // them today: a changed row without regenerating fails here.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import * as spec from '../src/spec';
+import * as spec from '../src/contract';
 import { providerSchemaJson } from '../src/provider';
 
 // Plain JS (run by `npm run generate` after the build).

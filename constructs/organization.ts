@@ -1,8 +1,8 @@
 // An organization: `Organization` declares one (a `cdkws_organization`, for site administrators),
 // `Organization.lookup` reads an existing one (data `cdkws_organization`: email and entitlements).
-// Names and rules come from src/spec/organization-attributes.ts.
+// Names and rules come from src/contract/organization-attributes.ts.
 import { Construct } from 'constructs';
-import { ORGANIZATION_VALUE_RULES } from '../src/spec/organization-attributes';
+import { ORGANIZATION_VALUE_RULES } from '../src/contract/organization-attributes';
 import { DataCdkwsOrganization, type DataCdkwsOrganizationEntitlementsOutputReference } from './gen/providers/cdkws/data-cdkws-organization';
 import { Organization as OrganizationResource } from './gen/providers/cdkws/organization';
 import { WorkspacesStack } from './stack';

@@ -1,8 +1,8 @@
 // Policy rules: what a rule is (a function over a workspace's props) and the built-in rules
 // platform teams ask for first. Rules see literal values; a value that is a token (known only at
 // apply) is not judged.
-import { isExactEngineVersion } from '../src/spec';
-import type { PolicySeverity } from '../src/spec/policy-report';
+import { isExactEngineVersion } from '../src/contract';
+import type { PolicySeverity } from '../src/contract/policy-report';
 import { isUnresolved } from './validation';
 import type { Workspace, WorkspaceProps } from './workspace';
 

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { Construct } from 'constructs';
 import { Aspects, Testing, type App } from 'cdktf';
-import { POLICY_REPORT_FILE, policyReportSchema } from '../src/spec/policy-report';
+import { POLICY_REPORT_FILE, policyReportSchema } from '../src/contract/policy-report';
 import { Policy, PolicyRules, TagBinding, Workspace, WorkspacesStack, type PolicyRule } from './index';
 
 function appWithStack(): { app: App; stack: WorkspacesStack } {

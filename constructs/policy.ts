@@ -6,11 +6,11 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { IConstruct } from 'constructs';
 import { Annotations, App, Aspects, TerraformStack, type IAspect } from './engine';
-import { POLICY_REPORT_FILE, type PolicyFinding, type PolicyReport, type PolicySuppression } from '../src/spec/policy-report';
+import { POLICY_REPORT_FILE, type PolicyFinding, type PolicyReport, type PolicySuppression } from '../src/contract/policy-report';
 import { PolicyRules, type PolicyRule, type PolicyViolation } from './policy-rules';
 import { TagBinding } from './tag-binding';
 import { isUnresolved } from './validation';
-import { configurableRows, WORKSPACE_ATTRIBUTES } from '../src/spec';
+import { configurableRows, WORKSPACE_ATTRIBUTES } from '../src/contract';
 import { Workspace, type WorkspaceProps } from './workspace';
 
 export { PolicyRules };

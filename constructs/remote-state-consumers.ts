@@ -1,7 +1,7 @@
 // The workspaces allowed to read one workspace's state: `cdkws_remote_state_consumers`
 // (spec "Remote state consumers").
 import { Construct } from 'constructs';
-import { remoteStateConsumersBodySchema } from '../src/spec';
+import { remoteStateConsumersBodySchema } from '../src/contract';
 import { RemoteStateConsumers as RemoteStateConsumersResource } from './gen/providers/cdkws/remote-state-consumers';
 import { WorkspacesStack } from './stack';
 import { PropsChecker, isUnresolved, shown } from './validation';

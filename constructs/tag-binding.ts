@@ -1,6 +1,6 @@
 // One key-value tag of a workspace: a `cdkws_tag_binding` (spec "Tag bindings", "Limits").
 import { Construct } from 'constructs';
-import { tagBindingKeyProblem, tagBindingValueProblem } from '../src/spec';
+import { tagBindingKeyProblem, tagBindingValueProblem } from '../src/contract';
 import { TagBinding as TagBindingResource } from './gen/providers/cdkws/tag-binding';
 import { WorkspacesStack } from './stack';
 import { PropsChecker, isUnresolved, shown } from './validation';

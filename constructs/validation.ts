@@ -1,8 +1,8 @@
-// Checks construct props against the spec's rules (src/spec) when a construct is created, so a
+// Checks construct props against the spec's rules (src/contract) when a construct is created, so a
 // mistake fails at `new Workspace(…)` with the construct path and attribute, not at apply time.
 import type { IConstruct } from 'constructs';
 import type { z } from 'zod';
-import { pathFromWire, renderViolation, requestAttributesSchema, toWireAttributes, type AttributeTable, type RuleViolation } from '../src/spec';
+import { pathFromWire, renderViolation, requestAttributesSchema, toWireAttributes, type AttributeTable, type RuleViolation } from '../src/contract';
 import { Token } from './engine';
 
 /** One broken rule of one construct: the prop (camelCase, dotted for nested props) and the fix. */

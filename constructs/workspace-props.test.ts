@@ -1,7 +1,7 @@
 // The Workspace props come from the attribute table (workspace-props.generated.ts) but are public
 // API: they must stay exactly what they were when written by hand. The checks are types, so
 // `npm run typecheck` fails on a change; the test below also assigns every prop at run time.
-import type { ExecutionMode } from '../src/spec';
+import type { ExecutionMode } from '../src/contract';
 import { Workspace, type WorkspaceProps, type WorkspaceSettingOverwrites, type WorkspaceVcsRepo } from './workspace';
 import { resources, testStack } from './test-support';
 

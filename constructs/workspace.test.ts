@@ -1,5 +1,5 @@
 import { Testing, Token } from 'cdktf';
-import { configurableRows, WORKSPACE_ATTRIBUTES, type AttributeRow, type AttributeTable } from '../src/spec';
+import { configurableRows, WORKSPACE_ATTRIBUTES, type AttributeRow, type AttributeTable } from '../src/contract';
 import { Workspace as WorkspaceResource } from './gen/providers/cdkws/workspace';
 import { TagBinding as TagBindingResource } from './gen/providers/cdkws/tag-binding';
 import { TagBinding } from './tag-binding';

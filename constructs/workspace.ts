@@ -1,7 +1,7 @@
 // The Workspace construct: one `cdkws_workspace`, plus one `cdkws_tag_binding` per key of `tags`
 // (architecture "Constructs (public API)"; spec "Create a workspace").
 import { Construct } from 'constructs';
-import { checkWorkspace, configurableRows, tagBindingCountProblem, WORKSPACE_ATTRIBUTES, type AttributeTable } from '../src/spec';
+import { checkWorkspace, configurableRows, tagBindingCountProblem, WORKSPACE_ATTRIBUTES, type AttributeTable } from '../src/contract';
 import { Workspace as WorkspaceResource, type WorkspaceConfig } from './gen/providers/cdkws/workspace';
 import { TagBinding } from './tag-binding';
 import { WorkspacesStack } from './stack';

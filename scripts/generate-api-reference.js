@@ -1,14 +1,14 @@
 #!/usr/bin/env node
 'use strict';
-// `npm run generate:api`: what comes from the spec's endpoint table (src/spec/endpoints.ts):
+// `npm run generate:api`: what comes from the spec's endpoint table (src/contract/endpoints.ts):
 // - docs/openapi.json: the OpenAPI 3.1 document the service also serves at GET /api/v2/openapi.json;
 // - docs/api.md: the API reference.
-// src/spec/endpoint-documents.test.ts fails while either committed file differs from the table.
+// src/contract/endpoint-documents.test.ts fails while either committed file differs from the table.
 const fs = require('node:fs');
 const path = require('node:path');
 
 require('./ts-register');
-const { apiReferenceMarkdown, openApiDocument } = require('../src/spec');
+const { apiReferenceMarkdown, openApiDocument } = require('../src/contract');
 
 const ROOT = path.resolve(__dirname, '..');
 fs.writeFileSync(path.join(ROOT, 'docs', 'openapi.json'), `${JSON.stringify(openApiDocument(), null, 2)}\n`);

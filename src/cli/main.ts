@@ -1,6 +1,6 @@
 // The `cdkws` command line. Each command lives in its own module and is loaded on demand, so
 // `cdkws serve` never pays for the provider or the constructs.
-import { CliError, redact } from './output';
+import { CliError, redact } from './common/output';
 
 const USAGE = `usage: cdkws <command> [options]
 
@@ -23,16 +23,16 @@ run "cdkws <command> --help" for a command's options`;
 type Command = (argv: string[]) => Promise<number>;
 
 const COMMANDS: Record<string, () => Promise<Command>> = {
-  serve: async () => (await import('./serve')).serve,
-  token: async () => (await import('./token')).token,
-  synth: async () => (await import('./synth')).synth,
-  diff: async () => (await import('./diff')).diff,
-  deploy: async () => (await import('./deploy')).deploy,
-  destroy: async () => (await import('./deploy')).destroy,
-  list: async () => (await import('./list')).list,
-  import: async () => (await import('./import-workspaces')).importCommand,
-  provider: async () => (await import('./provider')).provider,
-  init: async () => (await import('./init')).init,
+  serve: async () => (await import('./serve/serve')).serve,
+  token: async () => (await import('./token/token')).token,
+  synth: async () => (await import('./synth/synth')).synth,
+  diff: async () => (await import('./diff/diff')).diff,
+  deploy: async () => (await import('./deploy/deploy')).deploy,
+  destroy: async () => (await import('./deploy/deploy')).destroy,
+  list: async () => (await import('./list/list')).list,
+  import: async () => (await import('./import/import')).importCommand,
+  provider: async () => (await import('./provider/provider')).provider,
+  init: async () => (await import('./init/init')).init,
 };
 
 /** The commands a cdktn user may be tempted to run with the engine's own CLI. */
@@ -40,7 +40,7 @@ const ENGINE_COMMANDS = new Set(['synth', 'diff', 'deploy', 'destroy', 'list']);
 
 /** A note on stderr in a cdktn app on a Node.js its CLI does not run on. */
 async function adviseCdktnOnOldNode(command: string): Promise<void> {
-  const { appUsesCdktn, cdktnNodeAdvice } = await import('./node-support');
+  const { appUsesCdktn, cdktnNodeAdvice } = await import('./common/node-support');
   const advice = appUsesCdktn(process.cwd()) ? cdktnNodeAdvice(command) : undefined;
   if (advice) process.stderr.write(`cdkws: note: ${advice}\n`);
 }

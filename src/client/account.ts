@@ -1,6 +1,6 @@
 // The account of the client's token (GET /account/details): who the service takes the caller for.
 // One call checks a token and an address together.
-import { ENDPOINTS, type AccountDetailsDocument } from '../spec';
+import { ENDPOINTS, type AccountDetailsDocument } from '../contract';
 import { endpointRequest } from './endpoint-request';
 import type { Transport } from './transport';
 

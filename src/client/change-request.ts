@@ -1,5 +1,5 @@
 // Workspace change requests (spec "List/Show/Archive a change request"; decisions 1–3).
-import { CHANGE_REQUEST_ATTRIBUTES, ENDPOINTS, pathOf, fromWireAttributes, type ChangeRequestResource, type ReadValues } from '../spec';
+import { CHANGE_REQUEST_ATTRIBUTES, ENDPOINTS, pathOf, fromWireAttributes, type ChangeRequestResource, type ReadValues } from '../contract';
 import { endpointRequest } from './endpoint-request';
 import { ValidationError } from './errors';
 import { fetchPage, paginate, pageQuery, type ListOptions, type Page } from './pagination';

@@ -1,6 +1,6 @@
 // Data retention policies, self-hosted edition only (spec "Data retention policy"; decision 25;
 // wire shapes from the ws-data-retention-policy-*.json samples).
-import { DATA_RETENTION_DELETE_OLDER_TYPE, DATA_RETENTION_DONT_DELETE_TYPE, ENDPOINTS } from '../spec';
+import { DATA_RETENTION_DELETE_OLDER_TYPE, DATA_RETENTION_DONT_DELETE_TYPE, ENDPOINTS } from '../contract';
 import { endpointRequest } from './endpoint-request';
 import { ResponseValidationError, ValidationError } from './errors';
 import type { Transport } from './transport';

@@ -1,6 +1,6 @@
 // Requests to the endpoints of the spec's table: the method and the path come from the table
-// (src/spec/endpoints.ts), so the client never spells a path of its own.
-import { ENDPOINTS, pathOf, type EndpointName, type PathParameters } from '../spec';
+// (src/contract/endpoints.ts), so the client never spells a path of its own.
+import { ENDPOINTS, pathOf, type EndpointName, type PathParameters } from '../contract';
 import type { TransportRequest } from './transport';
 
 /** What a caller adds to an endpoint's method and path: query, body, and whether it is safe to repeat. */

@@ -1,5 +1,5 @@
 import { inspect } from 'node:util';
-import { ERRORS, LOCK_HOLDER_META, type ErrorName } from '../spec';
+import { ERRORS, LOCK_HOLDER_META, type ErrorName } from '../contract';
 import {
   ApiError,
   ConflictError,

@@ -1,7 +1,7 @@
 // One error type for every failed call, and one function that maps a response to the subclass
-// callers branch on: by the error object's `code` (src/spec/error-codes.ts) when the service sends
+// callers branch on: by the error object's `code` (src/contract/error-codes.ts) when the service sends
 // one, else by status, request path and wording (the hosted service; decision 6 for the 409 wordings).
-import { ERRORS, errorDocumentSchema, errorNameOf, LOCK_HOLDER_META, RATE_LIMIT_HEADERS, type ErrorName, type ErrorObject } from '../spec';
+import { ERRORS, errorDocumentSchema, errorNameOf, LOCK_HOLDER_META, RATE_LIMIT_HEADERS, type ErrorName, type ErrorObject } from '../contract';
 
 /** The request that failed, safe to log: the Authorization header is always redacted. */
 export interface RequestSummary {
@@ -41,7 +41,7 @@ export class ApiError extends Error {
   /** Whether repeating the same request later may succeed. */
   readonly retryable: boolean = false;
   /**
-   * Which error of the spec's catalogue this is (`ERRORS` in src/spec/error-codes.ts): from the
+   * Which error of the spec's catalogue this is (`ERRORS` in src/contract/error-codes.ts): from the
    * answer's `code`, or for an answer without one from its status, path and wording; undefined when
    * neither tells.
    */

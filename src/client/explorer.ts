@@ -1,6 +1,6 @@
 // Explorer bulk actions that create change requests (spec "Create change requests"; decision 4).
 // A bulk action is never re-sent before looking for the change requests it may have created.
-import { ENDPOINTS, bulkActionAttributesSchema, matchesExplorerQuery, type ParsedExplorerCondition } from '../spec';
+import { ENDPOINTS, bulkActionAttributesSchema, matchesExplorerQuery, type ParsedExplorerCondition } from '../contract';
 import type { ChangeRequestsApi, ChangeRequest } from './change-request';
 import { endpointRequest } from './endpoint-request';
 import { NotFoundError, ValidationError } from './errors';

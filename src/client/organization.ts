@@ -1,4 +1,4 @@
-// Organizations and their entitlement sets, as the hosted service has them (src/spec/organization.ts).
+// Organizations and their entitlement sets, as the hosted service has them (src/contract/organization.ts).
 // Creating and deleting organizations needs a site administrator; members may show and update.
 import {
   ENTITLEMENT_SET_ATTRIBUTES,
@@ -13,7 +13,7 @@ import {
   type OrganizationReadValues,
   type OrganizationResource,
   type OrganizationUpdateValues,
-} from '../spec';
+} from '../contract';
 import { endpointRequest } from './endpoint-request';
 import { NameTakenError, NotFoundError } from './errors';
 import { paginate, pageQuery, toPagination, type ListOptions, type Page } from './pagination';

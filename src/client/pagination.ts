@@ -1,7 +1,7 @@
 // Paginated lists (spec "Pagination envelope"): one-page results and async iterators that walk
 // every page at the largest page size (decision 5: 100).
 import type { z } from 'zod';
-import { MAX_PAGE_SIZE, type WirePagination } from '../spec';
+import { MAX_PAGE_SIZE, type WirePagination } from '../contract';
 import type { QueryValue, Transport } from './transport';
 
 export interface ListOptions {

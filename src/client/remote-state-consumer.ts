@@ -1,6 +1,6 @@
 // Remote state consumers (spec "Remote state consumers"; decision 8). Add, remove and replace are
 // safe to repeat: adding a present consumer and removing an absent one are ignored.
-import { ENDPOINTS, pathOf, type WorkspaceResource } from '../spec';
+import { ENDPOINTS, pathOf, type WorkspaceResource } from '../contract';
 import { endpointRequest } from './endpoint-request';
 import { ChildListApi, type ListOptions } from './pagination';
 import type { Transport } from './transport';

@@ -1,4 +1,4 @@
-// Requests refused before anything is sent: the spec's rules (src/spec) run on what the caller gave,
+// Requests refused before anything is sent: the spec's rules (src/contract) run on what the caller gave,
 // their messages in the client's camelCase naming, and the refusal is the ValidationError the
 // service would have answered, with status 0 (no request went out).
 import type { z } from 'zod';
@@ -13,7 +13,7 @@ import {
   type AttributeTable,
   type ErrorObject,
   type RuleViolation,
-} from '../spec';
+} from '../contract';
 import { ValidationError, type RequestSummary } from './errors';
 import type { TagBindingOptions } from './workspace-types';
 

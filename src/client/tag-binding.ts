@@ -1,5 +1,5 @@
 // Key-value tag bindings (spec "Tag bindings"; decision 7). Neither list is paginated.
-import { ENDPOINTS, fromWireAttributes, TAG_BINDING_ATTRIBUTES, type ReadValues } from '../spec';
+import { ENDPOINTS, fromWireAttributes, TAG_BINDING_ATTRIBUTES, type ReadValues } from '../contract';
 import { endpointRequest } from './endpoint-request';
 import { issueErrors, refuseIfInvalid, tagBindingErrors } from './request-checks';
 import type { Transport } from './transport';

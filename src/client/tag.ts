@@ -1,5 +1,5 @@
 // Flat workspace tags (spec "Flat tags"; decision 9: names are stored lowercased).
-import { ENDPOINTS, pathOf, type FlatTagResource } from '../spec';
+import { ENDPOINTS, pathOf, type FlatTagResource } from '../contract';
 import { endpointRequest } from './endpoint-request';
 import { ChildListApi, type ListOptions } from './pagination';
 import { flatTagNameErrors, issueErrors, refuseIfInvalid } from './request-checks';

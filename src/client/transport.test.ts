@@ -1,7 +1,7 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { inspect } from 'node:util';
-import { workspaceDocumentSchema } from '../spec';
+import { workspaceDocumentSchema } from '../contract';
 import { NetworkError, ResponseValidationError, WorkspaceNotLockedError, errorFromResponse } from './errors';
 import { HOSTED_RATE_LIMIT, Transport, backoffDelay, encodeQuery } from './transport';
 

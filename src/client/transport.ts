@@ -6,7 +6,7 @@ import { rootCertificates } from 'node:tls';
 import { inspect } from 'node:util';
 import { Pool } from 'undici';
 import type { z } from 'zod';
-import { API_ROOT, JSON_API_MEDIA_TYPE, RATE_LIMIT_HEADERS } from '../spec';
+import { API_ROOT, JSON_API_MEDIA_TYPE, RATE_LIMIT_HEADERS } from '../contract';
 import {
   ApiError,
   NetworkError,
@@ -20,7 +20,7 @@ import {
   retryAfterMs,
   type RequestSummary,
 } from './errors';
-import { fastCheckFor } from './fast-check';
+import { fastCheckFor } from './compiled-check';
 import { RateLimiter, sharedRateLimiter } from './rate-limiter';
 
 /** The hosted service's limit: the pace of the first requests, before any answer declares one. */

@@ -1,7 +1,7 @@
 // The public option and result types as they were written by hand before they were derived from
 // the spec's attribute table. `npm run typecheck` compiles this file: users' code that builds
 // options or reads results with these members keeps compiling.
-import type { ExecutionMode, WorkspacePermissions } from '../spec';
+import type { ExecutionMode, WorkspacePermissions } from '../contract';
 import {
   toWorkspace,
   workspaceBody,

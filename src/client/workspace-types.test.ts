@@ -1,4 +1,4 @@
-import { WORKSPACE_ATTRIBUTES, workspaceResourceSchema } from '../spec';
+import { WORKSPACE_ATTRIBUTES, workspaceResourceSchema } from '../contract';
 import { toWorkspace, workspaceBody, workspaceListQuery } from './workspace-types';
 
 describe('workspaceBody', () => {

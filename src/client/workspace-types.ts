@@ -20,7 +20,7 @@ import {
   type WorkspaceReadValues,
   type WorkspaceResource,
   type WorkspaceUpdateValues,
-} from '../spec';
+} from '../contract';
 import type { ListOptions } from './pagination';
 
 /** A repository to attach, or on update the members to change. */

@@ -1,7 +1,7 @@
 // Workspaces: create, list, show, update, safe and force delete, lock, unlock, force unlock and
 // the SSH key (spec "Endpoints"). Writes whose answer may be lost are checked before they are
 // repeated (architecture "Writes under faults").
-import { checkWorkspace, ERRORS, WORKSPACE_ATTRIBUTES, ENDPOINTS } from '../spec';
+import { checkWorkspace, ERRORS, WORKSPACE_ATTRIBUTES, ENDPOINTS } from '../contract';
 import { endpointRequest } from './endpoint-request';
 import { NameTakenError, NotFoundError, WorkspaceLockedError, WorkspaceNotLockedError } from './errors';
 import { paginate, toPagination, type Page } from './pagination';

@@ -77,17 +77,20 @@ describe("the provider's resources and data sources", () => {
 function loadedImplementation(type: string, lazy: { schema: unknown }): { schema: unknown } {
   /* eslint-disable @typescript-eslint/no-require-imports */
   const resources: Record<string, () => { schema: unknown }> = {
-    cdkws_workspace: () => (require('./resources/workspace') as typeof import('./resources/workspace')).workspaceResource,
-    cdkws_tag_binding: () => (require('./resources/tag-binding') as typeof import('./resources/tag-binding')).tagBindingResource,
+    cdkws_workspace: () => (require('./resources/workspace/workspace') as typeof import('./resources/workspace/workspace')).workspaceResource,
+    cdkws_tag_binding: () => (require('./resources/tag-binding/tag-binding') as typeof import('./resources/tag-binding/tag-binding')).tagBindingResource,
     cdkws_remote_state_consumers: () =>
-      (require('./resources/remote-state-consumers') as typeof import('./resources/remote-state-consumers')).remoteStateConsumersResource,
-    cdkws_change_request: () => (require('./resources/change-request') as typeof import('./resources/change-request')).changeRequestResource,
-    cdkws_organization: () => (require('./resources/organization') as typeof import('./resources/organization')).organizationResource,
+      (require('./resources/remote-state-consumers/remote-state-consumers') as typeof import('./resources/remote-state-consumers/remote-state-consumers'))
+        .remoteStateConsumersResource,
+    cdkws_change_request: () =>
+      (require('./resources/change-request/change-request') as typeof import('./resources/change-request/change-request')).changeRequestResource,
+    cdkws_organization: () => (require('./resources/organization/organization') as typeof import('./resources/organization/organization')).organizationResource,
   };
   const dataSources: Record<string, () => { schema: unknown }> = {
-    cdkws_workspace: () => (require('./data-sources/workspace') as typeof import('./data-sources/workspace')).workspaceDataSource,
-    cdkws_workspaces: () => (require('./data-sources/workspaces') as typeof import('./data-sources/workspaces')).workspacesDataSource,
-    cdkws_organization: () => (require('./data-sources/organization') as typeof import('./data-sources/organization')).organizationDataSource,
+    cdkws_workspace: () => (require('./data-sources/workspace/workspace') as typeof import('./data-sources/workspace/workspace')).workspaceDataSource,
+    cdkws_workspaces: () => (require('./data-sources/workspaces/workspaces') as typeof import('./data-sources/workspaces/workspaces')).workspacesDataSource,
+    cdkws_organization: () =>
+      (require('./data-sources/organization/organization') as typeof import('./data-sources/organization/organization')).organizationDataSource,
   };
   /* eslint-enable @typescript-eslint/no-require-imports */
   const isResource = 'apply' in lazy;

@@ -102,7 +102,7 @@ const ADDRESS_SOURCES: Record<string, string> = {
 export async function configureProvider(config: ObjectValue): Promise<{ providerData?: ProviderData; diagnostics?: Diagnostic[] }> {
   // Loaded here, not at start: schema-only runs of the provider never need the client.
   const client = await import('../client');
-  const { rootPathOf } = await import('../spec');
+  const { rootPathOf } = await import('../contract');
   const { BatchedWorkspaceReader } = await import('./refresh');
   let resolved;
   let ca: string | undefined;

@@ -2,7 +2,7 @@
 // attribute (or, for objects, a nested block) with its type, flags and description derived from the
 // row. Plain data and functions over the tables only: loaded at every provider start, before the
 // handshake, so nothing here may import zod or the client.
-import type { AttributeKind, AttributeRow, AttributeTable } from '../spec/attribute-table';
+import type { AttributeKind, AttributeRow, AttributeTable } from '../contract/attribute-table';
 import type { Attribute, Block, NestedBlock, TfType } from './protocol/schema';
 import type { ModelNames } from './resource';
 

@@ -1,6 +1,6 @@
 // Who the caller is and what it may do (architecture "Bootstrap file"; spec "Authentication").
 import { timingSafeEqual } from 'node:crypto';
-import { type AccessLevel, USER_ID_PATTERN, accessRank } from '../spec';
+import { type AccessLevel, USER_ID_PATTERN, accessRank } from '../contract';
 import { type Directory, type DirectoryOrganization, type DirectoryTeam, tokenDigest } from './bootstrap';
 
 /**

@@ -3,7 +3,7 @@
 import { readFileSync } from 'node:fs';
 import { hash } from 'node:crypto';
 import { z } from 'zod';
-import { ACCESS_LEVELS, EXECUTION_MODES, ORGANIZATION_NAME_PATTERN, USER_ID_PATTERN } from '../spec';
+import { ACCESS_LEVELS, EXECUTION_MODES, ORGANIZATION_NAME_PATTERN, USER_ID_PATTERN } from '../contract';
 import { newId, now } from './ids';
 
 const accessSchema = z.enum(ACCESS_LEVELS);

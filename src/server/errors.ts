@@ -1,7 +1,7 @@
 // JSON:API errors: every failure the service answers is one of these (decision 6), and every error
 // object carries the stable `code` of its identity in the spec's catalogue (architecture "Errors").
 import type { z } from 'zod';
-import { ERRORS, LOCK_HOLDER_META, type ErrorCode, type ErrorIdentity } from '../spec';
+import { ERRORS, LOCK_HOLDER_META, type ErrorCode, type ErrorIdentity } from '../contract';
 
 export interface ErrorObjectOut {
   status: string;

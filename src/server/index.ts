@@ -1,6 +1,6 @@
 // Starting and stopping the service (architecture "Starting the service").
 import type { AddressInfo } from 'node:net';
-import type { WireDialect } from '../spec';
+import type { WireDialect } from '../contract';
 import { parseBootstrap, readBootstrapFile } from './bootstrap';
 import { ConsoleApp } from './console/app';
 import { defaultSessionKeyFile, loadSessionKey } from './owner-only';
@@ -8,7 +8,7 @@ import { ServiceMetrics } from './http/metrics';
 import { type LogFormat, RequestLog } from './http/request-log';
 import { type MountApp, type TimeLimits, createHttpServer } from './http/server';
 import { FairShare } from './http/fair-share';
-import { stopNotifications } from './notifications';
+import { stopNotifications } from './change-requests/notifications';
 import type { Router } from './http/router';
 import { buildRouter } from './routes';
 import { Service } from './service';

@@ -1,12 +1,12 @@
 // The running service's state: storage, the indexed directory, and the look-ups every route
 // shares (organization and workspace resolution with the spec's "404 when not allowed").
-import { type AccessLevel, type WireDialect, atLeast } from '../spec';
+import { type AccessLevel, type WireDialect, atLeast } from '../contract';
 import { type Caller, DirectoryIndex, type OrganizationRole, workspaceAccess } from './access';
 import { type Directory, type DirectoryOrganization, type BootstrapFile, mergeBootstrap } from './bootstrap';
 import { notFound } from './errors';
 import { WorkspaceShowCache } from './show-cache';
 import { StorageFaultError } from './storage/faults';
-import { metaDigest } from './storage/directory';
+import { metaDigest } from './directory/store';
 import type { DirectoryRowsChange, Store, WorkspaceRecord } from './storage/types';
 
 const DIRECTORY_KEY = 'directory';

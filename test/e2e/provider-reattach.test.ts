@@ -1,4 +1,4 @@
-// cdkws starts the provider once per run and Terraform reattaches to it (src/cli/provider-process.ts):
+// cdkws starts the provider once per run and Terraform reattaches to it (src/cli/workflow/provider-process.ts):
 // every plan, show and apply of the run uses that one process, `terraform init` installs and locks
 // the provider as usual, and the process never outlives cdkws.
 import { spawn } from 'node:child_process';
@@ -99,7 +99,7 @@ describeWith('terraform')('one provider process per cdkws run', () => {
       process.execPath,
       [
         '-e',
-        `require(${JSON.stringify(path.join(ROOT, 'dist', 'src', 'cli', 'provider-process.js'))})
+        `require(${JSON.stringify(path.join(ROOT, 'dist', 'src', 'cli', 'workflow', 'provider-process.js'))})
           .startReattachedProvider(${JSON.stringify(executable)}, process.env, process.cwd())
           .then((p) => { process.stdout.write(p.pid + '\\n'); setInterval(() => {}, 1000); });`,
       ],

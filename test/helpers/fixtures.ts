@@ -2,7 +2,7 @@
 // returned typed. A fixture that cannot be made throws with the service's answer, so set-up failures
 // read as such rather than as failed assertions.
 import { randomBytes } from 'node:crypto';
-import type { WorkspaceResource } from '../../src/spec';
+import type { WorkspaceResource } from '../../src/contract';
 import { ORG, TOKENS, type ApiResponse, type TestService } from './service';
 
 async function expectStatus(response: Promise<ApiResponse>, status: number, what: string): Promise<ApiResponse> {

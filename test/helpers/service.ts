@@ -9,7 +9,7 @@ import path from 'node:path';
 import { Client } from 'pg';
 import { startServer, type RunningServer } from '../../src/server';
 import type { StorageOptions } from '../../src/server/storage/types';
-import type { WireDialect } from '../../src/spec';
+import type { WireDialect } from '../../src/contract';
 
 export const TOKENS = {
   owner: 'alice-token',

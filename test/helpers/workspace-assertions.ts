@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { ORG, TOKENS, type ApiResponse, type TestService } from './service';
-import { ERRORS, errorNameOf } from '../../src/spec';
+import { ERRORS, errorNameOf } from '../../src/contract';
 
 /** The real service's documented request/answer samples, kept as data (docs/decisions.md). */
 export const SAMPLES_DIR = path.resolve(__dirname, '..', 'fixtures', 'samples');

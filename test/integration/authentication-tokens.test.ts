@@ -1,7 +1,7 @@
 // Users' own tokens (issue 23 "tokens that can be revoked"): the hosted service's user-token
 // endpoints. Only the user sees and changes their tokens; the value is answered once, on create;
 // a deleted token, and a console session signed in with it, end at once in this process.
-import { authenticationTokenDocumentSchema, authenticationTokenListDocumentSchema } from '../../src/spec';
+import { authenticationTokenDocumentSchema, authenticationTokenListDocumentSchema } from '../../src/contract';
 import { ORG, TOKENS } from '../helpers/service';
 import { useService } from '../helpers/use-service';
 import { getPage, signIn } from '../e2e/console-support';

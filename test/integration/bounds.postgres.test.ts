@@ -6,7 +6,7 @@ import { Client } from 'pg';
 import { startServer, type RunningServer } from '../../src/server';
 import type { Db } from '../../src/server/storage/db';
 import type { PostgresTuning, Store, WorkspaceQuery } from '../../src/server/storage/types';
-import { ERRORS } from '../../src/spec';
+import { ERRORS } from '../../src/contract';
 import { ORG, TOKENS, createTestDatabaseUrl, defaultBootstrap, request, type ApiResponse } from '../helpers/service';
 import { uniqueName } from '../helpers/workspace-assertions';
 import { describeWith } from '../helpers/requirements';

@@ -1,6 +1,6 @@
 // Change requests: list, show, archive (spec "List/Show/Archive a change request"; decisions 1–3,
 // 5, 22, 26). Change requests are created through the explorer bulk action.
-import { changeRequestDocumentSchema, changeRequestListDocumentSchema } from '../../src/spec';
+import { changeRequestDocumentSchema, changeRequestListDocumentSchema } from '../../src/contract';
 import { TOKENS, defaultBootstrap } from '../helpers/service';
 import { createChangeRequests, createWorkspace } from '../helpers/fixtures';
 import { useService } from '../helpers/use-service';

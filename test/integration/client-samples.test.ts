@@ -15,7 +15,7 @@ import {
   tagBindingListDocumentSchema,
   workspaceDocumentSchema,
   workspaceListDocumentSchema,
-} from '../../src/spec';
+} from '../../src/contract';
 import { errorFromResponse, RateLimitedError, ForbiddenError, toChangeRequest, toPagination, toWorkspace } from '../../src/client';
 
 const SAMPLES = path.resolve(__dirname, '..', 'fixtures', 'samples');

@@ -18,7 +18,7 @@ import {
   WorkspaceNotSafeToDeleteError,
   collect,
 } from '../../src/client';
-import { ERRORS, LOCK_HOLDER_META } from '../../src/spec';
+import { ERRORS, LOCK_HOLDER_META } from '../../src/contract';
 import { ORG, TOKENS } from '../helpers/service';
 import { useService, withService } from '../helpers/use-service';
 import { uniqueName } from '../helpers/workspace-assertions';

@@ -1,6 +1,6 @@
 // Data retention policies (spec "Data retention policy"; decisions 5, 13, 17, 25; shapes from the
 // ws-data-retention-policy-*.json samples). Only the self-hosted edition has them.
-import { dataRetentionPolicyDocumentSchema } from '../../src/spec';
+import { dataRetentionPolicyDocumentSchema } from '../../src/contract';
 import { TOKENS, defaultBootstrap } from '../helpers/service';
 import { createWorkspace } from '../helpers/fixtures';
 import { useService } from '../helpers/use-service';

@@ -2,7 +2,7 @@
 // of its class in the spec's catalogue, with that class's status, title and fixed wording. Each
 // class is provoked against the real service; the table below must name every class of the
 // catalogue (the compiler refuses a missing one) and the last test checks they were all answered.
-import { ERRORS, LOCK_HOLDER_META, type ErrorName } from '../../src/spec';
+import { ERRORS, LOCK_HOLDER_META, type ErrorName } from '../../src/contract';
 import { startServer } from '../../src/server';
 import { createWorkspace } from '../helpers/fixtures';
 import { ORG, TOKENS, defaultBootstrap, request, type ApiResponse } from '../helpers/service';

@@ -1,7 +1,7 @@
 // Explorer bulk action creating change requests (spec "Create change requests (explorer bulk
 // action)", "Explorer bulk action"; decisions 4, 5, 13).
 import { randomInt } from 'node:crypto';
-import { explorerBulkActionDocumentSchema } from '../../src/spec';
+import { explorerBulkActionDocumentSchema } from '../../src/contract';
 import { ORG, TOKENS, defaultBootstrap } from '../helpers/service';
 import { addFlatTags, createWorkspace, workspaceRelationships } from '../helpers/fixtures';
 import { useService } from '../helpers/use-service';

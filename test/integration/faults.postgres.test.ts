@@ -7,7 +7,7 @@
 // (postgres-cluster.ts), so the shared one keeps serving the files running beside this one.
 import { writeFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
-import { ERRORS } from '../../src/spec';
+import { ERRORS } from '../../src/contract';
 import { PostgresCluster, postgresBinDir } from '../helpers/postgres-cluster';
 import { spawnServe, stopServe, type ServeProcess } from '../helpers/processes';
 import { ORG } from '../helpers/service';

@@ -1,7 +1,7 @@
 // What `cdkws import` reads: the list pages, then per workspace one read of its own tag bindings
 // and one page of consumers (none with global remote state), with filters applied by the service.
 import { subscribe, unsubscribe } from 'node:diagnostics_channel';
-import { readImportedWorkspaces } from '../../src/cli/import-read';
+import { readImportedWorkspaces } from '../../src/cli/import/read';
 import { ORG } from '../helpers/service';
 import { addFlatTags, addRemoteStateConsumers, createWorkspace, workspaceRelationships } from '../helpers/fixtures';
 import { useService } from '../helpers/use-service';

@@ -1,7 +1,7 @@
 // Bounded list parameters (docs/service.md "Limits"): every parameter that carries several entries
 // takes at most MAX_LIST_PARAMETER_ENTRIES of them, answers 400 naming the parameter beyond that,
 // and answers correctly at the bound, on the API and on the console's list page alike.
-import { MAX_LIST_PARAMETER_ENTRIES } from '../../src/spec';
+import { MAX_LIST_PARAMETER_ENTRIES } from '../../src/contract';
 import { ORG, TOKENS } from '../helpers/service';
 import { addFlatTags, createWorkspace, workspaceRelationships } from '../helpers/fixtures';
 import { useService } from '../helpers/use-service';

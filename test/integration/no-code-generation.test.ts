@@ -1,5 +1,5 @@
 // Hardened runtimes refuse code generation from strings. The client's document checks and the
-// service's show path compile functions from the spec's tables (src/spec/compile.ts); under
+// service's show path compile functions from the spec's tables (src/contract/compile.ts); under
 // `--disallow-code-generation-from-strings` they must fall back to interpreted functions with the
 // same answers, not throw EvalError.
 import { spawn } from 'node:child_process';
@@ -15,7 +15,7 @@ const DIST = path.join(ROOT, 'dist', 'src');
 const SCRIPT = `
 const { startServer } = require(${JSON.stringify(path.join(DIST, 'server'))});
 const { Client } = require(${JSON.stringify(path.join(DIST, 'client'))});
-const { codeGenerationAllowed } = require(${JSON.stringify(path.join(DIST, 'spec'))});
+const { codeGenerationAllowed } = require(${JSON.stringify(path.join(DIST, 'contract'))});
 const bootstrap = require(${JSON.stringify(path.join(ROOT, 'examples', 'bootstrap.json'))});
 const VARYING = /^(id|created-at|updated-at|latest-change-at|createdAt|updatedAt|latestChangeAt)$/;
 const stable = (value) => JSON.parse(JSON.stringify(value, (key, v) => (VARYING.test(key) ? undefined : v)).replace(/\\b(ws|prj|sv|user)-[A-Za-z0-9]+/g, '$1-ID'));

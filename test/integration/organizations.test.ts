@@ -1,7 +1,7 @@
 // Organizations through the API (docs/service.md "Organizations"): a site administrator creates,
 // renames and deletes them, owners change them, members see them; a delete takes everything the
 // organization held; the bootstrap file's organizations keep working; include=organization.
-import { organizationDocumentSchema, entitlementSetDocumentSchema, ENTITLEMENTS_ALWAYS } from '../../src/spec';
+import { organizationDocumentSchema, entitlementSetDocumentSchema, ENTITLEMENTS_ALWAYS } from '../../src/contract';
 import { createWorkspace } from '../helpers/fixtures';
 import { ORG, TOKENS, defaultBootstrap } from '../helpers/service';
 import { useService } from '../helpers/use-service';

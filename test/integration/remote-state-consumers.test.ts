@@ -1,6 +1,6 @@
 // Remote state consumers (spec "Remote state consumers", "Authentication" 7 and 9, error table;
 // decisions 8, 13).
-import { remoteStateConsumerListDocumentSchema } from '../../src/spec';
+import { remoteStateConsumerListDocumentSchema } from '../../src/contract';
 import { TOKENS, defaultBootstrap } from '../helpers/service';
 import { createWorkspace, createWorkspaces } from '../helpers/fixtures';
 import { useService } from '../helpers/use-service';

@@ -1,7 +1,7 @@
 // SSH keys (docs/service.md "SSH keys"): owners create, rename and delete them, members see them;
 // the key itself is write-only; deleting a key unassigns it from its workspaces; the bootstrap
 // file's keys are listed and assignable as before.
-import { sshKeyDocumentSchema, sshKeyListDocumentSchema } from '../../src/spec';
+import { sshKeyDocumentSchema, sshKeyListDocumentSchema } from '../../src/contract';
 import { createWorkspace } from '../helpers/fixtures';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';

@@ -2,7 +2,7 @@
 // write lock another process holds answer 503 with Retry-After and a code of the catalogue, like a
 // PostgreSQL outage (faults.postgres.test.ts); reads go on, and the service is writable again as
 // soon as the file is. The faults are the driver's own (SQLITE_FULL, SQLITE_READONLY, SQLITE_BUSY).
-import { ERRORS } from '../../src/spec';
+import { ERRORS } from '../../src/contract';
 import { fillDisk, holdWriteLock, startSqliteFileService, type SqliteFileService } from '../helpers/storage-faults';
 import { spawnServe } from '../helpers/processes';
 import { ORG, TOKENS } from '../helpers/service';

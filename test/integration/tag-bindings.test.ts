@@ -1,5 +1,5 @@
 // Key-value tag bindings (spec "Tag bindings", "Limits"; decisions 7, 12, 13).
-import { effectiveTagBindingListDocumentSchema, tagBindingListDocumentSchema } from '../../src/spec';
+import { effectiveTagBindingListDocumentSchema, tagBindingListDocumentSchema } from '../../src/contract';
 import { ORG, TOKENS, defaultBootstrap } from '../helpers/service';
 import { createWorkspace, workspaceRelationships } from '../helpers/fixtures';
 import { useService } from '../helpers/use-service';

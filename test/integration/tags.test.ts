@@ -1,5 +1,5 @@
 // Flat tags (spec "Flat tag", "Flat tags", error table; decisions 9, 12, 13, 17).
-import { flatTagListDocumentSchema } from '../../src/spec';
+import { flatTagListDocumentSchema } from '../../src/contract';
 import { ORG, TOKENS } from '../helpers/service';
 import { createWorkspace } from '../helpers/fixtures';
 import { useService } from '../helpers/use-service';

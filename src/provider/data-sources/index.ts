@@ -3,9 +3,9 @@
 import type { ProviderData } from '../context';
 import { lazyImplementation } from '../lazy';
 import type { DataSourceImplementation } from '../protocol/types';
-import { organizationDataSourceSchema } from './organization-schema';
-import { workspaceDataSourceSchema } from './workspace-schema';
-import { workspacesDataSourceSchema } from './workspaces-schema';
+import { organizationDataSourceSchema } from './organization/schema';
+import { workspaceDataSourceSchema } from './workspace/schema';
+import { workspacesDataSourceSchema } from './workspaces/schema';
 
 type DataSource = DataSourceImplementation<ProviderData>;
 
@@ -14,13 +14,17 @@ export const dataSources: Record<string, DataSource> = {
   cdkws_organization: lazyImplementation(
     organizationDataSourceSchema,
     ['read'],
-    () => (require('./organization') as typeof import('./organization')).organizationDataSource,
+    () => (require('./organization/organization') as typeof import('./organization/organization')).organizationDataSource,
   ),
-  cdkws_workspace: lazyImplementation(workspaceDataSourceSchema, ['read'], () => (require('./workspace') as typeof import('./workspace')).workspaceDataSource),
+  cdkws_workspace: lazyImplementation(
+    workspaceDataSourceSchema,
+    ['read'],
+    () => (require('./workspace/workspace') as typeof import('./workspace/workspace')).workspaceDataSource,
+  ),
   cdkws_workspaces: lazyImplementation(
     workspacesDataSourceSchema,
     ['read'],
-    () => (require('./workspaces') as typeof import('./workspaces')).workspacesDataSource,
+    () => (require('./workspaces/workspaces') as typeof import('./workspaces/workspaces')).workspacesDataSource,
   ),
 };
 /* eslint-enable @typescript-eslint/no-require-imports */

@@ -1,7 +1,7 @@
 // The console reads through the API's own route handlers, so a page shows exactly what the API
 // answers the same caller: the same access checks, the same 404s, the same serialization.
 import type { IncomingMessage } from 'node:http';
-import { API_ROOT, rootPathOf, type EndpointName, type PathParameters } from '../../spec';
+import { API_ROOT, rootPathOf, type EndpointName, type PathParameters } from '../../contract';
 import type { Caller } from '../access';
 import type { Router } from '../http/router';
 import type { Service } from '../service';

@@ -4,14 +4,14 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { TLSSocket } from 'node:tls';
 import { readBody } from '../http/body';
-import { ERRORS } from '../../spec';
+import { ERRORS } from '../../contract';
 import { ServiceError } from '../errors';
 import { RequestLog } from '../http/request-log';
 import { StorageFaultError } from '../storage/faults';
 import { STORAGE_RETRY_AFTER_SECONDS } from '../http/storage-faults';
 import type { Router } from '../http/router';
 import type { Service } from '../service';
-import { isServiceRoot, rootAnswer } from '../routes/root';
+import { isServiceRoot, rootAnswer } from '../http/root';
 import { API_BASE, ApiReader, segment } from './api';
 import { html, type SafeHtml } from './html';
 import { NOT_FOUND_DETAIL, errorPage, page } from './layout';

@@ -1,7 +1,7 @@
 // `/app` (organizations) and `/app/:organization/workspaces` (the workspace table). The table's
 // query parameters are the API's own (search[…], filter[…], sort, page[…]) and are handed to the
 // API's list route unchanged, so a console URL and an API URL filter alike.
-import { WORKSPACE_ATTRIBUTES, WORKSPACE_SORT_FIELDS, answeredWireValue } from '../../spec';
+import { WORKSPACE_ATTRIBUTES, WORKSPACE_SORT_FIELDS, answeredWireValue } from '../../contract';
 import type { DirectoryOrganization } from '../bootstrap';
 import type { ApiDocument, ApiReader } from './api';
 import { segment } from './api';

@@ -1,5 +1,5 @@
 // `/app/:organization/workspaces/:name`: one workspace as the API shows it to the caller.
-import { WORKSPACE_ATTRIBUTES, answeredWireValue } from '../../spec';
+import { WORKSPACE_ATTRIBUTES, answeredWireValue } from '../../contract';
 import type { DirectoryIndex } from '../access';
 import type { DirectoryOrganization } from '../bootstrap';
 import { ServiceError } from '../errors';

@@ -1,6 +1,6 @@
 // Request bodies: bounded, parsed without letting a client touch object prototypes.
 import type { IncomingMessage } from 'node:http';
-import { ERRORS } from '../../spec';
+import { ERRORS } from '../../contract';
 import { ServiceError, badRequest, invalid } from '../errors';
 
 export const MAX_BODY_BYTES = 1024 * 1024;

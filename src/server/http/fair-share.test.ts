@@ -1,4 +1,4 @@
-import { ERRORS } from '../../spec';
+import { ERRORS } from '../../contract';
 import { ServiceError } from '../errors';
 import { FairShare } from './fair-share';
 

@@ -1,7 +1,7 @@
 // One caller cannot hold more than a fair share of the database pool (issue 22): each principal
 // runs at most `share` requests at once; its further requests wait in its own queue, and after
 // `waitMs` are answered 503 database-busy. Other callers' requests never wait behind them.
-import { ERRORS } from '../../spec';
+import { ERRORS } from '../../contract';
 import { ServiceError } from '../errors';
 import { STORAGE_RETRY_AFTER_SECONDS } from './storage-faults';
 

@@ -3,7 +3,7 @@
 // the limit and the state of that caller's window (X-RateLimit-Remaining, X-RateLimit-Reset), so
 // separate processes sharing one caller's window (a Terraform command's provider processes,
 // parallel pipelines) can each see what the others spent instead of colliding.
-import { RATE_LIMIT_HEADERS } from '../../spec';
+import { RATE_LIMIT_HEADERS } from '../../contract';
 
 export class RequestRateLimiter {
   private readonly windows = new Map<string, { start: number; count: number }>();

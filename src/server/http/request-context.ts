@@ -1,7 +1,7 @@
 // What a route's handler gets for one request that has a caller: one object per request, whose
 // URL, query, request document and abort signal are made on first use (a show needs none of them).
 import type { IncomingMessage } from 'node:http';
-import type { EndpointDefinition } from '../../spec';
+import type { EndpointDefinition } from '../../contract';
 import type { Caller } from '../access';
 import { validationError } from '../errors';
 import type { Service } from '../service';

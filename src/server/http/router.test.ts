@@ -1,6 +1,6 @@
 // The router answers every endpoint of the spec's table at its own path, and a handler map that
 // leaves an endpoint out does not compile.
-import { ENDPOINTS, ENDPOINT_NAMES, pathOf, pathParameterNames, type EndpointName, type PathParameters } from '../../spec';
+import { ENDPOINTS, ENDPOINT_NAMES, pathOf, pathParameterNames, type EndpointName, type PathParameters } from '../../contract';
 import { buildRouter, endpointHandlers } from '../routes';
 import type { EndpointHandlers } from './router';
 

@@ -1,9 +1,9 @@
-// The router: one handler per endpoint of the spec's table (src/spec/endpoints.ts), by name. The
+// The router: one handler per endpoint of the spec's table (src/contract/endpoints.ts), by name. The
 // table gives each endpoint's method, path, permission, cacheability and request schema; this file
 // only finds the endpoint a request names. Literal segments win over parameters, so
 // `/workspaces/change-requests/:id` is never taken for `/workspaces/:workspace_id/...`.
 import type { IncomingMessage } from 'node:http';
-import { ENDPOINTS, ENDPOINT_NAMES, authOf, type EndpointAuth, type EndpointDefinition, type EndpointName, type RequestBodyOf } from '../../spec';
+import { ENDPOINTS, ENDPOINT_NAMES, authOf, type EndpointAuth, type EndpointDefinition, type EndpointName, type RequestBodyOf } from '../../contract';
 import type { Caller } from '../access';
 import type { Service } from '../service';
 

@@ -3,7 +3,7 @@
 // and answered as a JSON:API 500 without internals.
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import https from 'node:https';
-import { API_ROOT, EMULATOR_ROOT, ERRORS, JSON_API_MEDIA_TYPE } from '../../spec';
+import { API_ROOT, EMULATOR_ROOT, ERRORS, JSON_API_MEDIA_TYPE } from '../../contract';
 import type { Caller, DirectoryIndex } from '../access';
 import type { Service } from '../service';
 import { ServiceError, badRequest, forbidden, notFound, unauthorized } from '../errors';

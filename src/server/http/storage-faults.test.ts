@@ -1,4 +1,4 @@
-import { ERRORS } from '../../spec';
+import { ERRORS } from '../../contract';
 import { StorageFaultError } from '../storage/faults';
 import { storageFaultAnswer } from './storage-faults';
 

@@ -1,6 +1,6 @@
 // A database fault becomes an answer, not a crash (issue 22): 503 with Retry-After and the code
 // that tells a client whether repeating the request is safe.
-import { ERRORS } from '../../spec';
+import { ERRORS } from '../../contract';
 import { ServiceError } from '../errors';
 import type { StorageFaultError } from '../storage/faults';
 

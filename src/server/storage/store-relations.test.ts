@@ -1,4 +1,4 @@
-import { metaDigest } from './directory';
+import { metaDigest } from '../directory/store';
 import { ChangeRequestRecord, Store, TooManyTagBindingsError } from './types';
 import { BackendKind, backendKinds, useTestDatabase, freshOrg, newWorkspace } from './test-support';
 

@@ -1,11 +1,11 @@
-import { ChangeRequestStore } from './change-requests';
-import { ConsumerStore } from './consumers';
+import { ChangeRequestStore } from '../change-requests/store';
+import { ConsumerStore } from '../remote-state-consumers/store';
 import { Db } from './db';
-import { DirectoryStore } from './directory';
-import { LockStore } from './locks';
+import { DirectoryStore } from '../directory/store';
+import { LockStore } from '../workspaces/lock-store';
 import { schemaIsCurrent } from './migrations';
-import { TagStore } from './tags';
-import { WorkspaceStore } from './workspaces';
+import { TagStore } from '../tags/store';
+import { WorkspaceStore } from '../workspaces/store';
 import type { Store } from './types';
 import type { StorageHealth } from './faults';
 

@@ -1,0 +1,108 @@
+import { Db } from '../storage/db';
+import { CHANGE_REQUEST_COLUMNS, ChangeRequestRow, NotificationRow, changeRequestFromRow, toNotification } from '../storage/rows';
+import type { ChangeRequestRecord, NotificationRecord, StoragePage } from '../storage/types';
+
+// Change requests (made by bulk actions on workspaces) and the team notifications that announce them.
+// A workspace's record counts its unarchived change requests, so adding or archiving one raises the
+// workspace's version like any other write to it (its row first: the lock order of tags.ts).
+
+/** Raises the version of each workspace named, in ID order (concurrent writers lock rows in one order). */
+async function raiseVersions(tx: Db, workspaceIds: string[]): Promise<void> {
+  const ids = [...new Set(workspaceIds)].sort();
+  await tx.run(`UPDATE workspaces SET version = version + 1 WHERE ${tx.sql.inJsonList('id')}`, [JSON.stringify(ids)]);
+}
+
+export class ChangeRequestStore {
+  constructor(private readonly db: Db) {}
+
+  insertChangeRequests(records: ChangeRequestRecord[]): Promise<void> {
+    if (records.length === 0) return Promise.resolve();
+    return this.db.transaction(async (tx) => {
+      await raiseVersions(
+        tx,
+        records.map((r) => r.workspaceId),
+      );
+      for (const r of records) {
+        await tx.run(`INSERT INTO change_requests (${CHANGE_REQUEST_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`, [
+          r.id,
+          r.workspaceId,
+          r.subject,
+          r.message,
+          r.archivedBy,
+          r.archivedAt,
+          r.createdAt,
+          r.updatedAt,
+        ]);
+      }
+    });
+  }
+
+  async getChangeRequest(id: string): Promise<ChangeRequestRecord | null> {
+    const row = await this.db.get<ChangeRequestRow>(`SELECT ${CHANGE_REQUEST_COLUMNS} FROM change_requests WHERE id = ?`, [id]);
+    return row ? changeRequestFromRow(row) : null;
+  }
+
+  /** Ordered by creation time, then ID; `archived` true/false keeps only archived/unarchived ones. */
+  async listChangeRequests(workspaceId: string, archived: boolean | undefined, offset: number, limit: number): Promise<StoragePage<ChangeRequestRecord>> {
+    const filter = archived === undefined ? '' : archived ? ' AND archived_at IS NOT NULL' : ' AND archived_at IS NULL';
+    const rows = await this.db.all<ChangeRequestRow>(
+      `SELECT ${CHANGE_REQUEST_COLUMNS} FROM change_requests WHERE workspace_id = ?${filter} ORDER BY created_at, id LIMIT ? OFFSET ?`,
+      [workspaceId, Math.max(0, limit), Math.max(0, offset)],
+    );
+    const count = await this.db.get<{ n: number }>(`SELECT COUNT(*) AS n FROM change_requests WHERE workspace_id = ?${filter}`, [workspaceId]);
+    return { items: rows.map(changeRequestFromRow), total: Number(count?.n ?? 0) };
+  }
+
+  async countUnarchivedChangeRequests(workspaceId: string): Promise<number> {
+    const row = await this.db.get<{ n: number }>('SELECT COUNT(*) AS n FROM change_requests WHERE workspace_id = ? AND archived_at IS NULL', [workspaceId]);
+    return Number(row?.n ?? 0);
+  }
+
+  archiveChangeRequest(id: string, userId: string, now: string): Promise<boolean> {
+    return this.db.transaction(async (tx) => {
+      await tx.run('UPDATE workspaces SET version = version + 1 WHERE id = (SELECT workspace_id FROM change_requests WHERE id = ? AND archived_at IS NULL)', [
+        id,
+      ]);
+      const { changes } = await tx.run('UPDATE change_requests SET archived_by = ?, archived_at = ?, updated_at = ? WHERE id = ? AND archived_at IS NULL', [
+        userId,
+        now,
+        now,
+        id,
+      ]);
+      return changes === 1;
+    });
+  }
+
+  // ---- Notifications ----
+
+  async insertNotification(r: NotificationRecord): Promise<void> {
+    await this.db.run('INSERT INTO notifications (id, team, workspace_id, change_request_id, subject, created_at, deliveries) VALUES (?, ?, ?, ?, ?, ?, ?)', [
+      r.id,
+      r.team,
+      r.workspaceId,
+      r.changeRequestId,
+      r.subject,
+      r.createdAt,
+      JSON.stringify(r.deliveries),
+    ]);
+  }
+
+  /** Read, append and write under the row lock, so concurrent appends all land. A missing ID is a no-op. */
+  appendNotificationDelivery(id: string, delivery: NotificationRecord['deliveries'][number]): Promise<void> {
+    return this.db.transaction(async (tx) => {
+      const row = await tx.get<{ deliveries: string }>(`SELECT deliveries FROM notifications WHERE id = ?${tx.sql.forUpdate(true)}`, [id]);
+      if (!row) return;
+      const deliveries = JSON.parse(row.deliveries) as unknown[];
+      deliveries.push(delivery);
+      await tx.run('UPDATE notifications SET deliveries = ? WHERE id = ?', [JSON.stringify(deliveries), id]);
+    });
+  }
+
+  /** Every notification, in the order recorded. */
+  async listNotifications(): Promise<NotificationRecord[]> {
+    const rows = await this.db.all<NotificationRow>(
+      'SELECT id, team, workspace_id, change_request_id, subject, created_at, deliveries FROM notifications ORDER BY seq',
+    );
+    return rows.map(toNotification);
+  }
+}
