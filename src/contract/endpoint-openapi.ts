@@ -118,6 +118,7 @@ function operation(name: EndpointName, registry: SchemaRegistry, group: string, 
     'x-error-codes': Object.fromEntries(errors.map(([status, codes]) => [String(status), codes])),
     'x-permission': endpoint.permission,
     'x-cacheable': endpoint.cacheable === true,
+    'x-destructive': endpoint.destructive === true,
   };
 }
 

@@ -19,7 +19,9 @@ function refusals(endpoint: EndpointDefinition): string {
 
 function row(name: EndpointName): string {
   const endpoint: EndpointDefinition = ENDPOINTS[name];
-  const flags = [endpoint.cacheable ? 'cacheable' : '', endpoint.body ? 'takes a body' : ''].filter(Boolean).join(', ');
+  const flags = [endpoint.cacheable ? 'cacheable' : '', endpoint.body ? 'takes a body' : '', endpoint.destructive ? 'destructive' : '']
+    .filter(Boolean)
+    .join(', ');
   return `| \`${name}\` | \`${endpoint.method} ${rootTemplateOf(name)}\` | ${cell(endpoint.summary)}${flags ? ` (${flags})` : ''} | ${endpoint.permission} | ${answers(endpoint)} | ${refusals(endpoint) || '–'} |`;
 }
 

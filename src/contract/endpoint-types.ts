@@ -55,6 +55,13 @@ export interface EndpointDefinition {
   readonly permission: Permission;
   /** A GET whose successful answer depends only on the caller, the target, the database and the directory (reply cache). */
   readonly cacheable?: boolean;
+  /**
+   * A success takes the target away or changes it for good: a delete or removal (every DELETE, and
+   * the safe deletes sent as POST), an archive (an archived change request stays archived), or an
+   * organization update (it may rename the organization, which moves every path under it). Callers
+   * that try endpoints out, such as the contract test, give these throwaway targets.
+   */
+  readonly destructive?: boolean;
   readonly query?: readonly QueryParameter[];
   /** The request document; the service parses it with this schema when the handler first reads it. */
   readonly body?: z.ZodType;

@@ -6,6 +6,7 @@ import { PAGE_PARAMETERS, type EndpointDefinition } from './endpoint-types';
 /** The three ways to archive differ only in method and path. */
 const ARCHIVING = {
   permission: 'workspace-write',
+  destructive: true,
   success: [200],
   answer: changeRequestDocumentSchema,
   errors: ['badRequest', 'forbidden', 'notFound'],

@@ -16,6 +16,7 @@ import {
   pathParameterNames,
   rootPathOf,
   type EndpointDefinition,
+  type EndpointName,
 } from './endpoints';
 import { ERRORS } from './error-codes';
 
@@ -65,6 +66,14 @@ describe('the endpoint table', () => {
     }
   });
 
+  it('marks every DELETE destructive, so a new one cannot be tried out on a shared target', () => {
+    const deletes = rows.filter(([, endpoint]) => endpoint.method === 'DELETE');
+    expect(deletes.length).toBeGreaterThan(0);
+    for (const [name, endpoint] of deletes) expect([name, endpoint.destructive]).toEqual([name, true]);
+    // And no read is one.
+    for (const [name, endpoint] of rows) if (endpoint.method === 'GET') expect([name, endpoint.destructive]).toEqual([name, undefined]);
+  });
+
   it('builds paths with each parameter encoded as one segment', () => {
     expect(pathOf('showWorkspaceByName', { organization_name: 'acme corp', name: 'a/b' })).toBe('/organizations/acme%20corp/workspaces/a%2Fb');
     expect(pathOf('lockWorkspace', { workspace_id: 'ws-1' })).toBe('/workspaces/ws-1/actions/lock');
@@ -85,6 +94,14 @@ describe('the documents made from the table', () => {
 
   it('has docs/api.md current', () => {
     expect(read('docs/api.md') === apiReferenceMarkdown() ? 'current' : FIX).toBe('current');
+  });
+
+  it('says which operations are destructive, as the table does', () => {
+    const paths = document.paths as Record<string, Record<string, { operationId: EndpointName; 'x-destructive': boolean }>>;
+    for (const operation of Object.values(paths).flatMap((methods) => Object.values(methods))) {
+      const endpoint: EndpointDefinition = ENDPOINTS[operation.operationId];
+      expect([operation.operationId, operation['x-destructive']]).toEqual([operation.operationId, endpoint.destructive === true]);
+    }
   });
 
   it('lists every endpoint once as an OpenAPI operation', () => {

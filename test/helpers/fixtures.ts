@@ -87,6 +87,56 @@ export async function createChangeRequests(service: TestService, workspaceIds: s
   return created.body.meta['change-request-ids'];
 }
 
+/** A unique name with a prefix: fixtures never collide, within a file or across the runs of one service. */
+export function uniqueFixtureName(prefix: string): string {
+  return `${prefix}-${randomBytes(4).toString('hex')}`;
+}
+
+/** Sets tag bindings of a workspace's own (keys not given are kept). */
+export async function addTagBindings(service: TestService, workspaceId: string, bindings: Record<string, string>, token: string = TOKENS.owner): Promise<void> {
+  const body = { data: Object.entries(bindings).map(([key, value]) => ({ type: 'tag-bindings', attributes: { key, value } })) };
+  await expectStatus(service.request('PATCH', `/workspaces/${workspaceId}/tag-bindings`, { token, body }), 200, `binding tags to ${workspaceId}`);
+}
+
+/** Sets a delete-older data retention policy on a workspace (self-hosted edition only). */
+export async function setDataRetentionPolicy(service: TestService, workspaceId: string, days: number, token: string = TOKENS.owner): Promise<void> {
+  const body = { data: { type: 'data-retention-policy-delete-olders', attributes: { 'delete-older-than-n-days': days } } };
+  const answer = await service.request('POST', `/workspaces/${workspaceId}/relationships/data-retention-policy`, { token, body });
+  if (answer.status !== 200 && answer.status !== 201)
+    throw new Error(`setting the data retention policy of ${workspaceId} failed: ${answer.status} ${answer.text}`);
+}
+
+/** Adds a state version to a workspace through the emulator; returns its ID. */
+export async function addStateVersion(service: TestService, workspaceId: string, finalized: boolean): Promise<string> {
+  const created = await expectStatus(
+    service.request('POST', `/_emulator/workspaces/${workspaceId}/intermediate-state-versions`, { token: TOKENS.emulator, body: { finalized } }),
+    201,
+    `adding a state version to ${workspaceId}`,
+  );
+  return created.body.id;
+}
+
+/** Creates an SSH key in the organization as its owner; returns its ID. */
+export async function createSshKey(service: TestService, name: string = uniqueFixtureName('key'), organization: string = ORG): Promise<string> {
+  const body = { data: { type: 'ssh-keys', attributes: { name, value: 'not-a-real-private-key' } } };
+  const created = await expectStatus(service.request('POST', `/organizations/${organization}/ssh-keys`, { body }), 201, `creating SSH key ${name}`);
+  return created.body.data.id;
+}
+
+/** Creates an API token for the user `token` belongs to (alice by default); returns the token's ID. */
+export async function createAuthenticationToken(service: TestService, userId = 'user-alice', token: string = TOKENS.owner): Promise<string> {
+  const body = { data: { type: 'authentication-tokens', attributes: { description: 'made by a fixture' } } };
+  const created = await expectStatus(service.request('POST', `/users/${userId}/authentication-tokens`, { token, body }), 201, `creating a token for ${userId}`);
+  return created.body.data.id;
+}
+
+/** Creates an organization, as a site administrator (`siteAdminToken`); returns its name. */
+export async function createOrganization(service: TestService, siteAdminToken: string, name: string = uniqueFixtureName('org')): Promise<string> {
+  const body = { data: { type: 'organizations', attributes: { name, email: `${name}@example.com` } } };
+  await expectStatus(service.request('POST', '/organizations', { token: siteAdminToken, body }), 201, `creating organization ${name}`);
+  return name;
+}
+
 /** The ID a to-one relationship of a resource points at; undefined when it has none. */
 export function relatedId(resource: WorkspaceResource, relationship: string): string | undefined {
   const data = resource.relationships?.[relationship]?.data;

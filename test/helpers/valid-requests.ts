@@ -1,0 +1,270 @@
+// A request each endpoint must answer with a success, made per resource. Each factory first makes
+// what the request needs through the real API (a workspace of its own, a lock, a change request, an
+// SSH key, a throwaway organization…), so it succeeds whatever other requests did to the shared
+// fixtures, then gives the path parameters, body and token to send. The contract test sends one per
+// operation: every operation is shown to succeed, not only to refuse.
+import type { EndpointName } from '../../src/contract';
+import {
+  addFlatTags,
+  addRemoteStateConsumers,
+  addStateVersion,
+  addTagBindings,
+  createAuthenticationToken,
+  createChangeRequests,
+  createOrganization,
+  createSshKey,
+  createWorkspace,
+  createWorkspaces,
+  lockWorkspace,
+  setDataRetentionPolicy,
+  uniqueFixtureName,
+  workspaceRelationships,
+} from './fixtures';
+import { ORG, TOKENS, defaultBootstrap, type TestService } from './service';
+
+/** The site administrator's token in `validRequestsBootstrap()`: organizations are created and deleted by one. */
+export const SITE_ADMIN_TOKEN = 'site-admin-token';
+
+/**
+ * What the factories need of the service: the self-hosted edition (data retention policies exist
+ * only there) and a site administrator, besides `examples/bootstrap.json`.
+ */
+export function validRequestsBootstrap(): any {
+  const bootstrap = defaultBootstrap();
+  bootstrap.edition = 'self-hosted';
+  bootstrap.users.push({ username: 'root', id: 'user-root', 'site-admin': true, tokens: [SITE_ADMIN_TOKEN] });
+  return bootstrap;
+}
+
+export interface ValidRequest {
+  /** Path parameters by name. */
+  parameters: Record<string, string>;
+  /** The request document; none for an endpoint without a body. */
+  body?: unknown;
+  /** `null`: no token. @default the owner of `acme` */
+  token?: string | null;
+}
+
+export type RequestFactory = (service: TestService) => Promise<ValidRequest>;
+type Factories = Partial<Record<EndpointName, RequestFactory>>;
+
+const inOrg = { organization_name: ORG };
+const workspaceBody = (attributes: Record<string, unknown>) => ({ data: { type: 'workspaces', attributes } });
+const consumersBody = (ids: string[]) => ({ data: ids.map((id) => ({ type: 'workspaces', id })) });
+
+/** The workspace's ID and its name in `acme`: the two ways an endpoint finds a workspace. */
+async function aWorkspace(service: TestService): Promise<{ workspace_id: string; organization_name: string; name: string }> {
+  const workspace = await createWorkspace(service);
+  return { workspace_id: workspace.id, organization_name: ORG, name: workspace.attributes.name };
+}
+
+const byId = async (service: TestService) => ({ workspace_id: (await aWorkspace(service)).workspace_id });
+const byName = async (service: TestService) => {
+  const { organization_name, name } = await aWorkspace(service);
+  return { organization_name, name };
+};
+
+/** Workspaces, their locks and safe and force deletes: each request gets a workspace of its own. */
+export const WORKSPACE_REQUESTS = {
+  createWorkspace: async () => ({ parameters: inOrg, body: workspaceBody({ name: uniqueFixtureName('ws'), description: 'made by a valid request' }) }),
+  listWorkspaces: async () => ({ parameters: inOrg }),
+  showWorkspace: async (service) => ({ parameters: await byId(service) }),
+  showWorkspaceByName: async (service) => ({ parameters: await byName(service) }),
+  updateWorkspace: async (service) => ({ parameters: await byId(service), body: workspaceBody({ description: 'changed' }) }),
+  updateWorkspaceByName: async (service) => ({ parameters: await byName(service), body: workspaceBody({ description: 'changed' }) }),
+  safeDeleteWorkspace: async (service) => ({ parameters: await byId(service) }),
+  safeDeleteWorkspaceByName: async (service) => ({ parameters: await byName(service) }),
+  forceDeleteWorkspace: async (service) => ({ parameters: await byId(service) }),
+  forceDeleteWorkspaceByName: async (service) => ({ parameters: await byName(service) }),
+  lockWorkspace: async (service) => ({ parameters: await byId(service), body: { reason: 'a valid request' } }),
+  unlockWorkspace: async (service) => {
+    const parameters = await byId(service);
+    await lockWorkspace(service, parameters.workspace_id, 'to be unlocked');
+    return { parameters };
+  },
+  forceUnlockWorkspace: async (service) => {
+    const parameters = await byId(service);
+    await lockWorkspace(service, parameters.workspace_id, 'locked by a writer', TOKENS.writer);
+    return { parameters };
+  },
+} satisfies Factories;
+
+/** SSH keys of `acme`, and assigning one to a workspace. */
+export const SSH_KEY_REQUESTS = {
+  listSshKeys: async () => ({ parameters: inOrg }),
+  createSshKey: async () => ({
+    parameters: inOrg,
+    body: { data: { type: 'ssh-keys', attributes: { name: uniqueFixtureName('key'), value: 'not-a-real-key' } } },
+  }),
+  showSshKey: async (service) => ({ parameters: { ssh_key_id: await createSshKey(service) } }),
+  updateSshKey: async (service) => ({
+    parameters: { ssh_key_id: await createSshKey(service) },
+    body: { data: { type: 'ssh-keys', attributes: { name: uniqueFixtureName('renamed') } } },
+  }),
+  deleteSshKey: async (service) => ({ parameters: { ssh_key_id: await createSshKey(service) } }),
+  assignSshKey: async (service) => {
+    const [parameters, keyId] = await Promise.all([byId(service), createSshKey(service)]);
+    return { parameters, body: { data: { type: 'workspaces', attributes: { id: keyId } } } };
+  },
+} satisfies Factories;
+
+/** Flat tags: lists and removals find a tag already there. */
+export const FLAT_TAG_REQUESTS = {
+  listWorkspaceTags: async (service) => {
+    const parameters = await byId(service);
+    await addFlatTags(service, parameters.workspace_id, ['listed']);
+    return { parameters };
+  },
+  addWorkspaceTags: async (service) => ({ parameters: await byId(service), body: { data: [{ type: 'tags', attributes: { name: 'added' } }] } }),
+  removeWorkspaceTags: async (service) => {
+    const parameters = await byId(service);
+    await addFlatTags(service, parameters.workspace_id, ['removed', 'kept']);
+    return { parameters, body: { data: [{ type: 'tags', attributes: { name: 'removed' } }] } };
+  },
+} satisfies Factories;
+
+/** Tag bindings: the effective ones of a workspace in `prj-platform`, which binds tags of its own. */
+export const TAG_BINDING_REQUESTS = {
+  listTagBindings: async (service) => {
+    const parameters = await byId(service);
+    await addTagBindings(service, parameters.workspace_id, { team: 'platform' });
+    return { parameters };
+  },
+  addTagBindings: async (service) => ({
+    parameters: await byId(service),
+    body: { data: [{ type: 'tag-bindings', attributes: { key: 'env', value: 'test' } }] },
+  }),
+  listEffectiveTagBindings: async (service) => {
+    const workspace = await createWorkspace(service, {}, workspaceRelationships({ project: 'prj-platform', tagBindings: { env: 'test' } }));
+    return { parameters: { workspace_id: workspace.id } };
+  },
+} satisfies Factories;
+
+/** Remote state consumers: a workspace and the workspaces that may read its state. */
+export const REMOTE_STATE_CONSUMER_REQUESTS = {
+  listRemoteStateConsumers: async (service) => {
+    const [source, consumer] = await createWorkspaces(service, 2);
+    await addRemoteStateConsumers(service, source.id, [consumer.id]);
+    return { parameters: { workspace_id: source.id } };
+  },
+  replaceRemoteStateConsumers: async (service) => {
+    const [source, consumer] = await createWorkspaces(service, 2);
+    return { parameters: { workspace_id: source.id }, body: consumersBody([consumer.id]) };
+  },
+  addRemoteStateConsumers: async (service) => {
+    const [source, consumer] = await createWorkspaces(service, 2);
+    return { parameters: { workspace_id: source.id }, body: consumersBody([consumer.id]) };
+  },
+  removeRemoteStateConsumers: async (service) => {
+    const [source, consumer] = await createWorkspaces(service, 2);
+    await addRemoteStateConsumers(service, source.id, [consumer.id]);
+    return { parameters: { workspace_id: source.id }, body: consumersBody([consumer.id]) };
+  },
+} satisfies Factories;
+
+/** Data retention policies (the self-hosted edition): shows and deletes find one set. */
+export const DATA_RETENTION_REQUESTS = {
+  showDataRetentionPolicy: async (service) => {
+    const parameters = await byId(service);
+    await setDataRetentionPolicy(service, parameters.workspace_id, 30);
+    return { parameters };
+  },
+  setDataRetentionPolicy: async (service) => ({
+    parameters: await byId(service),
+    body: { data: { type: 'data-retention-policy-delete-olders', attributes: { 'delete-older-than-n-days': 30 } } },
+  }),
+  deleteDataRetentionPolicy: async (service) => {
+    const parameters = await byId(service);
+    await setDataRetentionPolicy(service, parameters.workspace_id, 30);
+    return { parameters };
+  },
+} satisfies Factories;
+
+/** A change request of its own, unarchived, on a workspace of its own. */
+async function aChangeRequest(service: TestService): Promise<{ change_request_id: string }> {
+  const workspace = await createWorkspace(service);
+  const [id] = await createChangeRequests(service, [workspace.id], { subject: 'a valid request' });
+  return { change_request_id: id };
+}
+const changeRequest = async (service: TestService) => ({ parameters: await aChangeRequest(service) });
+
+/** Change requests (`acme` is of the plus tier): lists, shows, every way to archive, and the bulk action that files them. */
+export const CHANGE_REQUEST_REQUESTS = {
+  listChangeRequests: async (service) => {
+    const workspace = await createWorkspace(service);
+    await createChangeRequests(service, [workspace.id]);
+    return { parameters: { workspace: workspace.id } };
+  },
+  showChangeRequest: changeRequest,
+  showWorkspaceChangeRequest: changeRequest,
+  archiveChangeRequest: changeRequest,
+  archiveChangeRequestByPost: changeRequest,
+  archiveChangeRequestByPatch: changeRequest,
+  archiveWorkspaceChangeRequest: changeRequest,
+  archiveWorkspaceChangeRequestByPost: changeRequest,
+  archiveWorkspaceChangeRequestByPatch: changeRequest,
+  createBulkAction: async (service) => {
+    const workspace = await createWorkspace(service);
+    const attributes = { action_type: 'change_requests', action_inputs: { subject: 's', message: 'm' }, target_ids: [workspace.id] };
+    return { parameters: inOrg, body: { data: { type: 'bulk_actions', attributes } } };
+  },
+} satisfies Factories;
+
+/** Organizations: those a request changes or deletes are throwaway ones a site administrator made. */
+export const ORGANIZATION_REQUESTS = {
+  listOrganizations: async () => ({ parameters: {} }),
+  createOrganization: async () => {
+    const name = uniqueFixtureName('org');
+    return { parameters: {}, body: { data: { type: 'organizations', attributes: { name, email: `${name}@example.com` } } }, token: SITE_ADMIN_TOKEN };
+  },
+  showOrganization: async () => ({ parameters: inOrg }),
+  updateOrganization: async (service) => ({
+    parameters: { organization_name: await createOrganization(service, SITE_ADMIN_TOKEN) },
+    body: { data: { type: 'organizations', attributes: { email: 'changed@example.com' } } },
+    token: SITE_ADMIN_TOKEN,
+  }),
+  deleteOrganization: async (service) => ({ parameters: { organization_name: await createOrganization(service, SITE_ADMIN_TOKEN) }, token: SITE_ADMIN_TOKEN }),
+  showEntitlementSet: async () => ({ parameters: inOrg }),
+} satisfies Factories;
+
+/** The caller's account, its API tokens (alice's), and what any token or none may read. */
+export const ACCOUNT_REQUESTS = {
+  showAccountDetails: async () => ({ parameters: {} }),
+  ping: async () => ({ parameters: {} }),
+  showOpenApiDocument: async () => ({ parameters: {}, token: null }),
+  listAuthenticationTokens: async (service) => {
+    await createAuthenticationToken(service);
+    return { parameters: { user_id: 'user-alice' } };
+  },
+  createAuthenticationToken: async () => ({
+    parameters: { user_id: 'user-alice' },
+    body: { data: { type: 'authentication-tokens', attributes: { description: 'a valid request' } } },
+  }),
+  showAuthenticationToken: async (service) => ({ parameters: { token_id: await createAuthenticationToken(service) } }),
+  deleteAuthenticationToken: async (service) => ({ parameters: { token_id: await createAuthenticationToken(service) } }),
+} satisfies Factories;
+
+/** The emulator's controls, with its admin token: resource counts and state versions of a workspace of their own. */
+export const EMULATOR_REQUESTS = {
+  setResourceCount: async (service) => ({ parameters: await byId(service), body: { count: 3 }, token: TOKENS.emulator }),
+  addIntermediateStateVersion: async (service) => ({ parameters: await byId(service), body: { finalized: false }, token: TOKENS.emulator }),
+  finalizeStateVersion: async (service) => {
+    const { workspace_id } = await byId(service);
+    return { parameters: { state_version_id: await addStateVersion(service, workspace_id, false) }, token: TOKENS.emulator };
+  },
+  listNotifications: async () => ({ parameters: {}, token: TOKENS.emulator }),
+} satisfies Factories;
+
+/** One factory per endpoint of the table: a new endpoint without one does not compile. */
+export const VALID_REQUESTS: Readonly<Record<EndpointName, RequestFactory>> = {
+  ...WORKSPACE_REQUESTS,
+  ...SSH_KEY_REQUESTS,
+  ...FLAT_TAG_REQUESTS,
+  ...TAG_BINDING_REQUESTS,
+  ...REMOTE_STATE_CONSUMER_REQUESTS,
+  ...DATA_RETENTION_REQUESTS,
+  ...CHANGE_REQUEST_REQUESTS,
+  ...ORGANIZATION_REQUESTS,
+  ...ACCOUNT_REQUESTS,
+  ...EMULATOR_REQUESTS,
+};
