@@ -1,5 +1,5 @@
 # Throwaway PostgreSQL for tests. Source it (bash):
-#   source .ci/postgres.sh && npx jest src/server/storage && pg_stop
+#   source .ci/postgres.sh && npm run test:postgres && pg_stop
 # Installs Debian's postgresql package when no initdb is found, creates a cluster in a temporary
 # directory (trust authentication, TCP on 127.0.0.1 only, unix socket inside that directory, no
 # systemd), and exports CDKWS_TEST_DATABASE_URL pointing at its admin database. `pg_stop` stops the

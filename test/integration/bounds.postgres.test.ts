@@ -18,7 +18,7 @@ const describeWithPostgres = describeWith('postgres');
 /** Every list of `store` first sleeps `seconds` on the database, cancellable like the list itself. */
 function slowLists(store: Store, seconds: number): void {
   const db = (store as unknown as { db: Db }).db;
-  const list = store.workspaces.list.bind(store);
+  const list = store.workspaces.list.bind(store.workspaces);
   store.workspaces.list = async (q: WorkspaceQuery) => {
     const view = q.signal && db.withSignal ? db.withSignal(q.signal) : db;
     await view.get(`SELECT pg_sleep(${seconds})`);
