@@ -127,6 +127,8 @@ export const PATH_PARAMETERS: Readonly<Record<string, string>> = {
   workspace: 'the workspace’s ID, or a name exactly one workspace the caller can read carries',
   change_request_id: 'the change request’s ID (`wscr-…`)',
   ssh_key_id: 'the SSH key’s ID (`sshkey-…`)',
+  agent_pool_id: 'the agent pool’s ID (`apool-…`)',
+  tag_id: 'the flat tag’s ID (`tag-…`)',
   user_id: 'the user’s ID (`user-…`)',
   token_id: 'the authentication token’s ID (`at-…`)',
   state_version_id: 'the state version’s ID (`sv-…`)',

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { dataRetentionPolicyBodySchema, dataRetentionPolicyDocumentSchema } from './data-retention';
 import { PAGE_PARAMETERS, type EndpointDefinition, type QueryParameter } from './endpoint-types';
 import { remoteStateConsumerListDocumentSchema, remoteStateConsumersBodySchema } from './remote-state-consumer';
-import { flatTagListDocumentSchema, flatTagsBodySchema } from './tag';
+import { flatTagListDocumentSchema, flatTagsBodySchema, organizationTagsDeleteBodySchema, tagWorkspacesBodySchema } from './tag';
 import { effectiveTagBindingListDocumentSchema, tagBindingListDocumentSchema, tagBindingsBodySchema } from './tag-binding';
 import {
   WORKSPACE_BODY_SCHEMAS,
@@ -41,7 +41,11 @@ const WORKSPACE_LIST_PARAMETERS: readonly QueryParameter[] = [
     schema: z.string().min(1),
     description: 'workspaces with a tag binding of this key; any whole number may stand for 0 (at most 50 entries)',
   },
-  { name: 'filter[tagged][0][value]', schema: z.string(), description: 'with `filter[tagged][i][key]`: the binding’s value too' },
+  {
+    name: 'filter[tagged][0][value]',
+    schema: z.string(),
+    description: 'with `filter[tagged][i][key]`: the binding’s value too (empty: any value, as without it)',
+  },
   {
     name: 'sort',
     schema: z.string().regex(new RegExp(`^-?(${WORKSPACE_SORT_FIELDS.map((f) => f.replace(/\./g, '\\.')).join('|')})$`)),
@@ -208,6 +212,39 @@ export const WORKSPACE_ENDPOINTS = {
     permission: 'workspace-admin',
     destructive: true,
     body: flatTagsBodySchema,
+    success: [204],
+    errors: ['notFound'],
+  },
+  listOrganizationTags: {
+    method: 'GET',
+    path: '/organizations/:organization_name/tags',
+    summary: 'List the flat tags of an organization, by name',
+    permission: 'organization-member',
+    query: [
+      ...PAGE_PARAMETERS,
+      { name: 'q', schema: z.string().max(255), description: 'tags whose name contains this' },
+      { name: 'filter[exclude][taggable][id]', schema: z.string().max(100), description: 'leave out the tags this workspace carries' },
+    ],
+    success: [200],
+    answer: flatTagListDocumentSchema,
+    errors: ['notFound'],
+  },
+  deleteOrganizationTags: {
+    method: 'DELETE',
+    path: '/organizations/:organization_name/tags',
+    summary: 'Delete flat tags of an organization from every workspace',
+    permission: 'organization-owner',
+    destructive: true,
+    body: organizationTagsDeleteBodySchema,
+    success: [204],
+    errors: ['forbidden', 'notFound'],
+  },
+  addTagToWorkspaces: {
+    method: 'POST',
+    path: '/tags/:tag_id/relationships/workspaces',
+    summary: 'Put a flat tag on workspaces of its organization',
+    permission: 'workspace-admin',
+    body: tagWorkspacesBodySchema,
     success: [204],
     errors: ['notFound'],
   },

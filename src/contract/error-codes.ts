@@ -23,6 +23,8 @@ export const ERRORS = {
     detail: 'Only a site administrator may create or delete organizations',
   },
   notFound: { code: 'not-found', status: 404, title: 'not found', detail: 'The resource was not found, or you are not authorized to access it' },
+  /** A path the hosted service may have but this service does not serve (no endpoint of the table). */
+  notServed: { code: 'not-served', status: 404, title: 'not found' },
   methodNotAllowed: { code: 'method-not-allowed', status: 405, title: 'method not allowed' },
   conflict: { code: 'conflict', status: 409, title: 'conflict' },
   /** Lock: the workspace is locked already (by anyone, the caller included). */

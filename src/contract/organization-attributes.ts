@@ -3,6 +3,7 @@
 // provider at start-up; the wire schemas are in organization.ts.
 import { CREATE_AND_UPDATE, type AttributeTable, type CreateValues, type ReadValues, type UpdateValues } from './attribute-table';
 import type { ValueRule } from './rules';
+import { EXECUTION_MODES } from './workspace-attributes';
 
 /** Letters, numbers, "-" and "_" (the hosted service's organization names; also a URL path segment). */
 export const ORGANIZATION_NAME_PATTERN = /^[A-Za-z0-9_-]+$/;
@@ -22,6 +23,9 @@ export const organizationEmailRule: ValueRule = (value) => {
   if (!/^[^\s@]+@[^\s@]+$/.test(value)) return '{} must be an email address, e.g. "platform@example.com"';
   return undefined;
 };
+
+/** What `remaining-testable-count` answers: the service sets no limit, and a count no client runs out of says so. */
+export const REMAINING_TESTABLE_COUNT = 1000;
 
 export const COLLABORATOR_AUTH_POLICIES = ['password', 'two_factor_mandatory'] as const;
 
@@ -80,7 +84,63 @@ export const ORGANIZATION_ATTRIBUTES = {
     ...CREATE_AND_UPDATE,
     description: 'The SAML role of the owners team.',
   },
+  // Settings go-tfe sends and reads back (organization.go); kept in the directory's settings.
+  defaultExecutionMode: {
+    wire: 'default-execution-mode',
+    kind: 'enum',
+    values: EXECUTION_MODES,
+    default: 'remote',
+    ...CREATE_AND_UPDATE,
+    description: 'The execution mode of new workspaces that name none ("agent" needs the default agent pool relationship).',
+  },
+  allowForceDeleteWorkspaces: {
+    wire: 'allow-force-delete-workspaces',
+    kind: 'boolean',
+    default: false,
+    ...CREATE_AND_UPDATE,
+    description: 'Whether workspace administrators may delete a workspace that still manages resources.',
+  },
+  assessmentsEnforced: {
+    wire: 'assessments-enforced',
+    kind: 'boolean',
+    default: false,
+    ...CREATE_AND_UPDATE,
+    description: 'Whether health assessments run in every workspace, whatever its own setting.',
+  },
+  aggregatedCommitStatusEnabled: {
+    wire: 'aggregated-commit-status-enabled',
+    kind: 'boolean',
+    default: false,
+    ...CREATE_AND_UPDATE,
+    description: 'Whether VCS commit statuses are reported as one per commit.',
+  },
+  speculativePlanManagementEnabled: {
+    wire: 'speculative-plan-management-enabled',
+    kind: 'boolean',
+    default: true,
+    ...CREATE_AND_UPDATE,
+    description: 'Whether a newer commit cancels the unfinished speculative plans of an earlier one.',
+  },
+  sendPassingStatusesForUntriggeredSpeculativePlans: {
+    wire: 'send-passing-statuses-for-untriggered-speculative-plans',
+    kind: 'boolean',
+    default: false,
+    ...CREATE_AND_UPDATE,
+    description: 'Whether workspaces a commit does not trigger report a passing status.',
+  },
+  userTokensEnabled: {
+    wire: 'user-tokens-enabled',
+    kind: 'boolean',
+    default: true,
+    ...CREATE_AND_UPDATE,
+    description: "Whether members' user tokens may call the organization's endpoints.",
+  },
   // Answered only.
+  remainingTestableCount: {
+    wire: 'remaining-testable-count',
+    kind: 'number',
+    description: `How many module test runs the plan still allows: the service limits none (it runs none), so always ${REMAINING_TESTABLE_COUNT}.`,
+  },
   createdAt: { wire: 'created-at', kind: 'timestamp', description: 'When the organization was created.' },
   externalId: { wire: 'external-id', kind: 'string', description: 'The organization ID (org-…); the name identifies it in paths.' },
   samlEnabled: { wire: 'saml-enabled', kind: 'boolean', description: 'Whether SAML single sign-on is on.' },
@@ -108,6 +168,9 @@ export type OrganizationCreateValues = CreateValues<OrganizationTable>;
 export type OrganizationUpdateValues = UpdateValues<OrganizationTable>;
 export type OrganizationReadValues = ReadValues<OrganizationTable>;
 export type EntitlementSetValues = ReadValues<typeof ENTITLEMENT_SET_ATTRIBUTES>;
+
+/** Entitlements answered besides the table's, always true: the service limits none of them (no provider attribute). */
+export const ENTITLEMENTS_ANSWERED_ALSO = ['run-tasks'] as const;
 
 /** The value rules of the table, by camelCase name. */
 export const ORGANIZATION_VALUE_RULES: Readonly<Record<string, ValueRule>> = { name: organizationNameRule, email: organizationEmailRule };

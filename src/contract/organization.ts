@@ -10,6 +10,7 @@ import type { WireCreateValues, WireReadValues, WireUpdateValues } from './attri
 import { paginationLinksSchema, paginationSchema } from './jsonapi';
 import {
   ENTITLEMENT_SET_ATTRIBUTES,
+  ENTITLEMENTS_ANSWERED_ALSO,
   ORGANIZATION_ATTRIBUTES,
   ORGANIZATION_VALUE_RULES,
   organizationEmailRule,
@@ -104,6 +105,10 @@ export const ORGANIZATION_PERMISSION_KEYS = [
   'can-update-api-token',
   'can-traverse',
   'can-create-workspace-migration',
+  'can-manage-run-tasks',
+  'can-create-project',
+  'can-deploy-no-code-modules',
+  'can-manage-no-code-modules',
 ] as const;
 export type OrganizationPermissionKey = (typeof ORGANIZATION_PERMISSION_KEYS)[number];
 
@@ -112,5 +117,5 @@ export type OrganizationPermissionKey = (typeof ORGANIZATION_PERMISSION_KEYS)[nu
  * true whatever the tier; `assessments` (answered beside them, not a provider attribute) follows
  * the tier, as the spec's rule for health assessments does.
  */
-export const ENTITLEMENTS_ALWAYS: readonly string[] = Object.values(ENTITLEMENT_SET_ATTRIBUTES).map((row) => row.wire);
+export const ENTITLEMENTS_ALWAYS: readonly string[] = [...Object.values(ENTITLEMENT_SET_ATTRIBUTES).map((row) => row.wire), ...ENTITLEMENTS_ANSWERED_ALSO];
 export const ENTITLEMENTS_PLUS_TIER = ['assessments'] as const;

@@ -76,3 +76,19 @@ export const flatTagListDocumentSchema = z.looseObject({
   links: paginationLinksSchema.optional(),
   meta: z.looseObject({ pagination: paginationSchema }).optional(),
 });
+
+/** The body of DELETE /organizations/:organization_name/tags: the tags to delete, by ID. */
+export const organizationTagsDeleteBodySchema = z.looseObject({
+  data: z
+    .array(z.looseObject({ type: z.literal(FLAT_TAG_TYPE, 'type must be "tags"'), id: z.string().min(1).max(100) }))
+    .min(1, 'name at least one tag')
+    .max(100, 'at most 100 tags per request'),
+});
+
+/** The body of POST /tags/:tag_id/relationships/workspaces: the workspaces to put the tag on. */
+export const tagWorkspacesBodySchema = z.looseObject({
+  data: z
+    .array(z.looseObject({ type: z.literal('workspaces', 'type must be "workspaces"'), id: z.string().min(1).max(100) }))
+    .min(1, 'name at least one workspace')
+    .max(100, 'at most 100 workspaces per request'),
+});

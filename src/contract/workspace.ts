@@ -6,6 +6,7 @@ import { fromWireAttributes, wireDefaultsOf, type WireCreateValues, type WireDia
 import { relationshipSchema, paginationSchema, paginationLinksSchema } from './jsonapi';
 import { PERMISSION_KEYS } from './permissions';
 import { WORKSPACE_VALUE_RULES, workspaceNameRule } from './rules';
+import { flatTagInputSchema } from './tag';
 import { tagBindingInputSchema } from './tag-binding';
 import { WORKSPACE_ATTRIBUTES, type WorkspaceUpdateValues } from './workspace-attributes';
 
@@ -36,6 +37,8 @@ const projectRelationshipSchema = z.looseObject({
 const workspaceRelationshipsInputSchema = z.looseObject({
   project: projectRelationshipSchema.optional(),
   'tag-bindings': z.looseObject({ data: z.array(tagBindingInputSchema) }).optional(),
+  /** Flat tags by name or ID, as go-tfe sends `Tags` on create (each created in the organization when new). */
+  tags: z.looseObject({ data: z.array(flatTagInputSchema).max(100, 'at most 100 tags per request') }).optional(),
 });
 
 const createBodySchema = (attributes: z.ZodType<WorkspaceCreateAttributes>) =>

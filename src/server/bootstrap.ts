@@ -126,6 +126,18 @@ export function newOrganizationProfile(email: string | null): OrganizationProfil
   };
 }
 
+/** An agent pool: from the bootstrap file (name and ID only) or the agent pools API. */
+export interface DirectoryAgentPool {
+  id: string;
+  name: string;
+  /** Whether every workspace of the organization may use it (true when absent). */
+  organizationScoped?: boolean;
+  createdAt?: string;
+  allowedWorkspaces?: string[];
+  allowedProjects?: string[];
+  excludedWorkspaces?: string[];
+}
+
 export interface DirectoryOrganization {
   name: string;
   profile?: OrganizationProfile;
@@ -133,7 +145,7 @@ export interface DirectoryOrganization {
   tokenHash: string | null;
   settings: BootstrapFile['organizations'][number]['settings'];
   projects: DirectoryProject[];
-  agentPools: Array<{ id: string; name: string }>;
+  agentPools: DirectoryAgentPool[];
   sshKeys: Array<{ id: string; name: string }>;
   oauthTokens: Array<{ id: string; serviceProvider: string; oauthClientName: string | null }>;
   teams: DirectoryTeam[];

@@ -9,6 +9,9 @@ import { EMULATOR_HANDLERS } from './emulator/routes';
 import { EXPLORER_HANDLERS } from './explorer/routes';
 import { OPENAPI_HANDLERS } from './http/openapi';
 import { ORGANIZATION_HANDLERS } from './organizations/routes';
+import { ORGANIZATION_DATA_RETENTION_HANDLERS } from './organizations/data-retention';
+import { PLAN_HANDLERS } from './organizations/plan-routes';
+import { AGENT_POOL_HANDLERS } from './agent-pools/routes';
 import { REMOTE_STATE_CONSUMER_HANDLERS } from './remote-state-consumers/routes';
 import { SSH_KEY_HANDLERS } from './directory/ssh-key-routes';
 import { TAG_BINDING_HANDLERS } from './tags/binding-routes';
@@ -30,6 +33,9 @@ export function endpointHandlers(options: { rateLimit?: number } = {}): Endpoint
     ...CHANGE_REQUEST_HANDLERS,
     ...EXPLORER_HANDLERS,
     ...ORGANIZATION_HANDLERS,
+    ...ORGANIZATION_DATA_RETENTION_HANDLERS,
+    ...PLAN_HANDLERS,
+    ...AGENT_POOL_HANDLERS,
     ...SSH_KEY_HANDLERS,
     ...accountHandlers(options),
     ...AUTHENTICATION_TOKEN_HANDLERS,

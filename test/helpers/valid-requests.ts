@@ -244,6 +244,72 @@ export const ACCOUNT_REQUESTS = {
   deleteAuthenticationToken: async (service) => ({ parameters: { token_id: await createAuthenticationToken(service) } }),
 } satisfies Factories;
 
+/** A flat tag of `acme` on a workspace of its own; its ID. */
+async function aFlatTag(service: TestService): Promise<string> {
+  const { workspace_id } = await byId(service);
+  const name = uniqueFixtureName('tag').toLowerCase();
+  await addFlatTags(service, workspace_id, [name]);
+  const listed = await service.request('GET', `/workspaces/${workspace_id}/relationships/tags`);
+  return (listed.body as { data: Array<{ id: string }> }).data[0].id;
+}
+
+/** An agent pool of `acme` of its own; its ID. */
+async function anAgentPool(service: TestService): Promise<string> {
+  const body = { data: { type: 'agent-pools', attributes: { name: uniqueFixtureName('pool') } } };
+  const created = await service.request('POST', `/organizations/${ORG}/agent-pools`, { body });
+  if (created.status !== 201) throw new Error(`creating an agent pool answered ${created.status}`);
+  return (created.body as { data: { id: string } }).data.id;
+}
+
+const deleteOlderBody = (days: number) => ({ data: { type: 'data-retention-policy-delete-olders', attributes: { 'delete-older-than-n-days': days } } });
+
+/** Organization tags, data retention and agent pools, and the admin plan endpoints (go-tfe's newest tests). */
+export const ORGANIZATION_EXTRA_REQUESTS = {
+  listOrganizationTags: async (service) => {
+    await aFlatTag(service);
+    return { parameters: inOrg };
+  },
+  deleteOrganizationTags: async (service) => ({ parameters: inOrg, body: { data: [{ type: 'tags', id: await aFlatTag(service) }] } }),
+  addTagToWorkspaces: async (service) => {
+    const [tagId, { workspace_id }] = await Promise.all([aFlatTag(service), byId(service)]);
+    return { parameters: { tag_id: tagId }, body: { data: [{ type: 'workspaces', id: workspace_id }] } };
+  },
+  showOrganizationDataRetentionPolicy: async () => ({ parameters: inOrg }),
+  setOrganizationDataRetentionPolicy: async (service) => ({
+    parameters: { organization_name: await createOrganization(service, SITE_ADMIN_TOKEN) },
+    body: deleteOlderBody(30),
+    token: SITE_ADMIN_TOKEN,
+  }),
+  deleteOrganizationDataRetentionPolicy: async (service) => {
+    const organization_name = await createOrganization(service, SITE_ADMIN_TOKEN);
+    await service.request('POST', `/organizations/${organization_name}/relationships/data-retention-policy`, {
+      token: SITE_ADMIN_TOKEN,
+      body: deleteOlderBody(30),
+    });
+    return { parameters: { organization_name }, token: SITE_ADMIN_TOKEN };
+  },
+  listAgentPools: async () => ({ parameters: inOrg }),
+  createAgentPool: async () => ({ parameters: inOrg, body: { data: { type: 'agent-pools', attributes: { name: uniqueFixtureName('pool') } } } }),
+  showAgentPool: async (service) => ({ parameters: { agent_pool_id: await anAgentPool(service) } }),
+  updateAgentPool: async (service) => ({
+    parameters: { agent_pool_id: await anAgentPool(service) },
+    body: { data: { type: 'agent-pools', attributes: { name: uniqueFixtureName('renamed-pool') } } },
+  }),
+  deleteAgentPool: async (service) => ({ parameters: { agent_pool_id: await anAgentPool(service) } }),
+  listFeatureSets: async () => ({ parameters: {}, token: SITE_ADMIN_TOKEN }),
+  setOrganizationSubscription: async (service) => ({
+    parameters: { organization_name: await createOrganization(service, SITE_ADMIN_TOKEN) },
+    body: {
+      data: {
+        type: 'subscription',
+        attributes: { 'runs-ceiling': 1 },
+        relationships: { 'feature-set': { data: { type: 'feature-sets', id: 'fs-business' } } },
+      },
+    },
+    token: SITE_ADMIN_TOKEN,
+  }),
+} satisfies Factories;
+
 /** The emulator's controls, with its admin token: resource counts and state versions of a workspace of their own. */
 export const EMULATOR_REQUESTS = {
   setResourceCount: async (service) => ({ parameters: await byId(service), body: { count: 3 }, token: TOKENS.emulator }),
@@ -265,6 +331,7 @@ export const VALID_REQUESTS: Readonly<Record<EndpointName, RequestFactory>> = {
   ...DATA_RETENTION_REQUESTS,
   ...CHANGE_REQUEST_REQUESTS,
   ...ORGANIZATION_REQUESTS,
+  ...ORGANIZATION_EXTRA_REQUESTS,
   ...ACCOUNT_REQUESTS,
   ...EMULATOR_REQUESTS,
 };

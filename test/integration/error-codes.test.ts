@@ -36,6 +36,12 @@ const PROVOKE: { [N in Exclude<ErrorName, (typeof NOT_ANSWERED)[number]>]: () =>
     return service.request('PATCH', `/workspaces/${ws.id}`, { token: TOKENS.writer, body: { data: { type: 'workspaces', attributes: { description: 'x' } } } });
   },
   notFound: () => service.request('GET', '/workspaces/ws-doesnotexist'),
+  notServed: async () => {
+    // An endpoint of the hosted service this one does not serve: said so, not taken for a missing resource.
+    const response = await service.request('GET', '/workspaces/ws-doesnotexist/runs');
+    expect(response.body.errors[0].detail).toBe('GET /api/v2/workspaces/ws-doesnotexist/runs is not served by this service (see docs/compatibility.md)');
+    return response;
+  },
   siteAdminRequired: () =>
     service.request('POST', '/organizations', { body: { data: { type: 'organizations', attributes: { name: uniqueName('org'), email: 'ops@example.com' } } } }),
   organizationNameTaken: () => service.request('PATCH', `/organizations/${ORG}`, { body: { data: { type: 'organizations', attributes: { name: 'freeco' } } } }),

@@ -10,7 +10,7 @@ import { newId, now } from '../ids';
 import type { ResolvedWorkspace } from '../service';
 import type { DataRetentionPolicyRecord } from './store';
 
-interface Policy {
+export interface Policy {
   id: string;
   kind: DataRetentionPolicyRecord['kind'];
   days: number | null;
@@ -41,7 +41,7 @@ export function organizationDefault(organization: DirectoryOrganization): Policy
   return null;
 }
 
-function document(policy: Policy | null): { data: Record<string, unknown> | null } {
+export function document(policy: Policy | null): { data: Record<string, unknown> | null } {
   if (!policy) return { data: null };
   const deleteOlder = policy.kind === 'delete-older';
   return {

@@ -3,8 +3,9 @@
 // only finds the endpoint a request names. Literal segments win over parameters, so
 // `/workspaces/change-requests/:id` is never taken for `/workspaces/:workspace_id/...`.
 import type { IncomingMessage } from 'node:http';
-import { ENDPOINTS, ENDPOINT_NAMES, authOf, type EndpointAuth, type EndpointDefinition, type EndpointName, type RequestBodyOf } from '../../contract';
+import { ENDPOINTS, ENDPOINT_NAMES, ERRORS, authOf, type EndpointAuth, type EndpointDefinition, type EndpointName, type RequestBodyOf } from '../../contract';
 import type { Caller } from '../access';
+import { ServiceError } from '../errors';
 import type { Service } from '../service';
 
 export interface Reply {
@@ -148,6 +149,15 @@ export class Router {
     }
     return { ...best.route, params };
   }
+}
+
+/**
+ * The answer to a path no endpoint of the table has: a JSON:API 404 that says the service does not
+ * serve it (the hosted service may), so a client of the hosted API learns why rather than guessing
+ * at a typo or a missing resource.
+ */
+export function notServed(method: string, path: string): ServiceError {
+  return new ServiceError(ERRORS.notServed, `${method} ${path.slice(0, 200)} is not served by this service (see docs/compatibility.md)`);
 }
 
 /** Every node where `parts` ends, following literal and parameter branches. */

@@ -17,7 +17,7 @@ import { RequestContext } from './request-context';
 import { storageFaultAnswer } from './storage-faults';
 import { ReplyCache, TurnChangeToken } from '../show-cache';
 import { RequestLog } from './request-log';
-import type { Awaitable, Match, PublicRouteContext, Reply, Router } from './router';
+import { notServed, type Awaitable, type Match, type PublicRouteContext, type Reply, type Router } from './router';
 
 /**
  * An application served beside the API from the same port (the web console): it claims the
@@ -224,7 +224,7 @@ export function createHttpServer(options: HttpOptions): http.Server {
       path = path.slice(API_ROOT.length);
     }
     const match = router.match(method, path);
-    if (!match) throw notFound(`no such route: ${req.method} ${pathname.slice(0, 200)}`);
+    if (!match) throw notServed(req.method ?? 'GET', pathname);
     if (trace && 'pattern' in match) trace.route = isEmulator ? match.pattern : API_ROOT + match.pattern;
     if ('allowed' in match) {
       const allow = (match.allowed.includes('GET') ? [...match.allowed, 'HEAD'] : match.allowed).join(', ');

@@ -10,6 +10,7 @@ import type { EndpointHandlers, Reply, RouteContext } from '../http/router';
 import { newId } from '../ids';
 import { canSeeOrganization, entitlementSetResource, organizationPermissions, organizationProfile, organizationResource } from './serialize';
 import { paginationEnvelope, parsePage } from '../http/list-parameters';
+import { requestedDefaultAgentPool, updatedSettings } from './settings';
 
 const missing = (name: string) => notFound(`organization "${name}" was not found, or you are not authorized to access it`);
 
@@ -98,6 +99,8 @@ async function create(ctx: RouteContext<RequestBodyOf<'createOrganization'>>): P
   const created = await ctx.service.changeDirectory((directory) => {
     if (named(directory, attributes.name)) throw nameTaken();
     const organization = newOrganization(attributes.name, attributes, ctx.caller);
+    // A new organization has no agent pools yet: a default agent pool cannot be named here.
+    organization.settings = updatedSettings(organization, attributes, requestedDefaultAgentPool(body));
     directory.organizations.push(organization);
     return { result: organization };
   });
@@ -119,6 +122,7 @@ async function update(ctx: RouteContext<RequestBodyOf<'updateOrganization'>>): P
     if (to !== from && named(directory, to)) throw nameTaken();
     organization.name = to;
     organization.profile = updatedProfile(organizationProfile(organization), attributes);
+    organization.settings = updatedSettings(organization, attributes, requestedDefaultAgentPool(body));
     return { result: organization, rows: to !== from ? { kind: 'rename-organization', from, to } : undefined };
   });
   return { status: 200, body: { data: resourceFor(ctx, updated) } };

@@ -2,17 +2,21 @@
 // and its entitlement set. Used by the organization routes and by `include=organization`.
 import { createHash } from 'node:crypto';
 import {
+  AGENT_POOL_TYPE,
   ENTITLEMENT_SET_TYPE,
   ENTITLEMENTS_ALWAYS,
   ENTITLEMENTS_PLUS_TIER,
   ORGANIZATION_PERMISSION_KEYS,
   ORGANIZATION_TYPE,
+  REMAINING_TESTABLE_COUNT,
   type OrganizationPermissionKey,
   hostedLink,
   rootPathOf,
 } from '../../contract';
 import type { Caller, DirectoryIndex } from '../access';
 import type { DirectoryOrganization, OrganizationProfile } from '../bootstrap';
+import { settingAttributes } from './settings';
+import { organizationRetentionPolicy } from './data-retention';
 
 /** The stored profile, or the one an organization bootstrapped before profiles existed is shown with. */
 export function organizationProfile(organization: DirectoryOrganization): OrganizationProfile {
@@ -60,6 +64,8 @@ export function organizationResource(organization: DirectoryOrganization, permis
   const profile = organizationProfile(organization);
   const name = encodeURIComponent(organization.name);
   const defaultProject = organization.projects.find((p) => p.isDefault);
+  const defaultAgentPool = organization.settings['default-agent-pool-id'];
+  const retention = organizationRetentionPolicy(organization);
   return {
     id: organization.name,
     type: ORGANIZATION_TYPE,
@@ -77,13 +83,17 @@ export function organizationResource(organization: DirectoryOrganization, permis
       'saml-enabled': false,
       'two-factor-conformant': false,
       'trial-expires-at': null,
-      'default-execution-mode': organization.settings['default-execution-mode'] ?? 'remote',
-      'assessments-enforced': organization.settings['assessments-enforced'] ?? false,
-      'allow-force-delete-workspaces': organization.settings['workspace-admins-can-force-delete'] ?? false,
+      ...settingAttributes(organization.settings),
+      'remaining-testable-count': REMAINING_TESTABLE_COUNT,
       permissions,
     },
     relationships: {
       'default-project': { data: defaultProject ? { id: defaultProject.id, type: 'projects' } : null },
+      'default-agent-pool': { data: defaultAgentPool ? { id: defaultAgentPool, type: AGENT_POOL_TYPE } : null },
+      'data-retention-policy': {
+        data: retention ? { id: retention.id, type: retention.type } : null,
+        links: { related: rootPathOf('showOrganizationDataRetentionPolicy', { organization_name: name }) },
+      },
       'entitlement-set': {
         data: { id: profile.externalId, type: ENTITLEMENT_SET_TYPE },
         links: { related: rootPathOf('showEntitlementSet', { organization_name: name }) },

@@ -1,5 +1,5 @@
 import { newId } from '../ids';
-import { Db } from '../storage/db';
+import { Db, type Param } from '../storage/db';
 import type { StoragePage } from '../storage/types';
 
 // Flat tags (`store.tags`): organization-wide records, each on one or more workspaces, written
@@ -134,6 +134,67 @@ export class TagStore {
     if (names.length === 0) return Promise.resolve();
     return this.db.transaction(async (tx) => {
       if (await touchWorkspace(tx, workspaceId)) await detachTags(tx, workspaceId, organization, names);
+    });
+  }
+
+  /**
+   * The organization's flat tags by name; `query` keeps names containing it, `excludeTaggable`
+   * leaves out the tags that workspace carries (go-tfe's `filter[exclude][taggable][id]`).
+   */
+  async listInOrganization(
+    organization: string,
+    filter: { query?: string; excludeTaggable?: string },
+    offset: number,
+    limit: number,
+  ): Promise<StoragePage<FlatTagRecord>> {
+    let where = 't.organization = ?';
+    const params: Param[] = [organization];
+    if (filter.query) {
+      where += " AND t.name LIKE ? ESCAPE '\\'";
+      params.push(`%${filter.query.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
+    }
+    if (filter.excludeTaggable) {
+      where += ' AND NOT EXISTS (SELECT 1 FROM workspace_tags x WHERE x.tag_id = t.id AND x.workspace_id = ?)';
+      params.push(filter.excludeTaggable);
+    }
+    const rows = await this.db.all<TagRow>(`SELECT ${TAG_COLUMNS} FROM tags t WHERE ${where} ORDER BY t.name LIMIT ? OFFSET ?`, [
+      ...params,
+      Math.max(0, limit),
+      Math.max(0, offset),
+    ]);
+    const count = await this.db.get<{ n: number }>(`SELECT COUNT(*) AS n FROM tags t WHERE ${where}`, params);
+    return { items: rows.map(flatTagFromRow), total: Number(count?.n ?? 0) };
+  }
+
+  /** Deletes the organization's tags of these IDs from every workspace (IDs of no tag are ignored). */
+  deleteInOrganization(organization: string, tagIds: string[]): Promise<void> {
+    const ids = distinct(tagIds);
+    if (ids.length === 0) return Promise.resolve();
+    return this.db.transaction(async (tx) => {
+      // The workspaces first (a new version each), then the tags: the lock order of every tag write.
+      const list = JSON.stringify(ids);
+      await tx.run(
+        `UPDATE workspaces SET version = version + 1 WHERE id IN (SELECT x.workspace_id FROM workspace_tags x JOIN tags t ON t.id = x.tag_id ` +
+          `WHERE t.organization = ? AND ${tx.sql.inJsonList('t.id')})`,
+        [organization, list],
+      );
+      await tx.run(`DELETE FROM workspace_tags WHERE tag_id IN (SELECT t.id FROM tags t WHERE t.organization = ? AND ${tx.sql.inJsonList('t.id')})`, [
+        organization,
+        list,
+      ]);
+      await tx.run(`DELETE FROM tags WHERE organization = ? AND ${tx.sql.inJsonList('id')}`, [organization, list]);
+    });
+  }
+
+  /** Puts an existing tag on workspaces of its organization; false when the tag is gone. */
+  addWorkspacesToTag(organization: string, tagId: string, workspaceIds: string[], now: string): Promise<boolean> {
+    return this.db.transaction(async (tx) => {
+      for (const workspaceId of [...distinct(workspaceIds)].sort()) {
+        const tag = await tx.get<{ name: string }>('SELECT name FROM tags WHERE organization = ? AND id = ?', [organization, tagId]);
+        if (!tag) return false;
+        if (await touchWorkspace(tx, workspaceId)) await attachTags(tx, workspaceId, organization, [tag.name], now);
+      }
+      return true;
     });
   }
 }

@@ -43,7 +43,9 @@ function taggedFilters(query: URLSearchParams): Array<{ key: string; value?: str
     .map(([index, entry]) => {
       if (!entry.key)
         throw badRequest(`filter[tagged][${index}][key] is required when filter[tagged][${index}][value] is given`, `filter[tagged][${index}][key]`);
-      return entry.value === undefined ? { key: entry.key } : { key: entry.key, value: entry.value };
+      // An empty value means any value, as the hosted service takes it: go-tfe sends `[value]=`
+      // with every key-only filter.
+      return entry.value === undefined || entry.value === '' ? { key: entry.key } : { key: entry.key, value: entry.value };
     });
 }
 

@@ -1,6 +1,18 @@
 // Workspace create, show, update and delete (spec "Create a workspace", "Update a workspace",
 // "Show a workspace", "Safe delete", "Force delete").
-import { ERRORS, TAG_BINDINGS_MAX_DIRECT, atLeast, type AccessLevel, type RequestBodyOf, type TagBindingInput } from '../../contract';
+import {
+  DATA_RETENTION_DELETE_OLDER_TYPE,
+  DATA_RETENTION_DONT_DELETE_TYPE,
+  ERRORS,
+  TAG_BINDINGS_MAX_DIRECT,
+  atLeast,
+  rootPathOf,
+  normalizeFlatTagName,
+  type AccessLevel,
+  type FlatTagInput,
+  type RequestBodyOf,
+  type TagBindingInput,
+} from '../../contract';
 import { canAdministerProject, canCreateWorkspaces, canForceDelete, type OrganizationRole } from '../access';
 import type { DirectoryOrganization } from '../bootstrap';
 import { ServiceError, forbidden, invalid, nameTaken, notFound } from '../errors';
@@ -26,6 +38,7 @@ export function serializeContextFor(
 
 /** The document answering a single-workspace request (decision 22); at once when the record counts its open change requests. */
 export function singleWorkspaceReply(ctx: RouteContext, resolved: ResolvedWorkspace, workspace: WorkspaceRecord, status = 200): Awaitable<Reply> {
+  if (ctx.service.edition === 'self-hosted') return withRetentionPolicy(ctx, resolved, workspace, status);
   const counted = workspace.unarchivedChangeRequests;
   if (counted === undefined) {
     return ctx.service.store.changeRequests
@@ -54,6 +67,31 @@ function renderedReply(ctx: RouteContext, resolved: ResolvedWorkspace, workspace
   return { status, raw };
 }
 
+/**
+ * The self-hosted edition's document, with the workspace's own data retention policy as its
+ * `data-retention-policy` relationship (go-tfe reads the policy's type there). Not kept in the
+ * show cache: a policy change does not count as a new version of the workspace.
+ */
+async function withRetentionPolicy(ctx: RouteContext, resolved: ResolvedWorkspace, workspace: WorkspaceRecord, status: number): Promise<Reply> {
+  const [unarchivedChangeRequests, policy] = await Promise.all([
+    workspace.unarchivedChangeRequests ?? ctx.service.store.changeRequests.countUnarchived(workspace.id),
+    ctx.service.store.dataRetention.get(workspace.id),
+  ]);
+  const { organization, role, level } = resolved;
+  const context = { ...serializeContextFor(ctx, organization, role, level), unarchivedChangeRequests };
+  const data = workspaceDocument(workspace, context) as { relationships?: Record<string, unknown> };
+  const type = policy?.kind === 'delete-older' ? DATA_RETENTION_DELETE_OLDER_TYPE : DATA_RETENTION_DONT_DELETE_TYPE;
+  data.relationships = {
+    ...data.relationships,
+    'data-retention-policy': {
+      data: policy ? { id: policy.id, type } : null,
+      links: { related: rootPathOf('showDataRetentionPolicy', { workspace_id: workspace.id }) },
+    },
+  };
+  const include = parseInclude(ctx.query);
+  return { status, body: include.size > 0 ? { data, included: includedFor(workspace, include, context) } : { data } };
+}
+
 /** Tag bindings sent in `relationships.tag-bindings`: limits of the spec, last value per key wins. */
 function tagBindingsFrom(input: TagBindingInput[] | undefined): TagBindingValue[] | undefined {
   if (input === undefined) return undefined;
@@ -68,6 +106,22 @@ function tagBindingsFrom(input: TagBindingInput[] | undefined): TagBindingValue[
   return [...byKey].map(([key, value]) => ({ key, value }));
 }
 
+/** Flat tags sent in `relationships.tags` (go-tfe's `Tags`): names, with IDs resolved to their tags' names. */
+async function flatTagNamesFrom(ctx: RouteContext, organization: string, input: FlatTagInput[] | undefined): Promise<string[] | undefined> {
+  if (input === undefined) return undefined;
+  const names: string[] = [];
+  for (const [i, entry] of input.entries()) {
+    if (entry.id === undefined) {
+      names.push(normalizeFlatTagName(entry.attributes!.name!));
+      continue;
+    }
+    const tag = await ctx.service.store.tags.get(organization, entry.id);
+    if (!tag) throw invalid(`tag "${entry.id}" was not found in organization "${organization}"`, `/data/relationships/tags/data/${i}/id`);
+    names.push(tag.name);
+  }
+  return [...new Set(names)];
+}
+
 async function create(ctx: RouteContext<RequestBodyOf<'createWorkspace'>>): Promise<Reply> {
   const { organization, role } = ctx.service.organizationFor(ctx.caller, ctx.params.organization_name);
   const { attributes, relationships } = (await ctx.body()).data;
@@ -79,6 +133,7 @@ async function create(ctx: RouteContext<RequestBodyOf<'createWorkspace'>>): Prom
     throw forbidden(`you are not allowed to create workspaces in project "${projectId}" of organization "${organization.name}"`);
   }
   const tagBindings = tagBindingsFrom(relationships?.['tag-bindings']?.data);
+  const tagNames = await flatTagNamesFrom(ctx, organization.name, relationships?.tags?.data);
   const settings = applyWorkspaceAttributes(null, attributes, {
     organization,
     edition: ctx.service.edition,
@@ -94,6 +149,7 @@ async function create(ctx: RouteContext<RequestBodyOf<'createWorkspace'>>): Prom
       createdAt: now(),
       settings,
       tagBindings,
+      tagNames,
     });
     return singleWorkspaceReply(ctx, ctx.service.resolve(ctx.caller, workspace, workspace.id), workspace, 201);
   } catch (error) {
