@@ -48,7 +48,7 @@ const atRoot = changeRequest('');
 const underWorkspaces = changeRequest('/workspaces');
 
 /** Where its group comes in the reference and the OpenAPI document. */
-export const ENDPOINT_GROUP_ORDER = 2;
+export const CHANGE_REQUEST_ENDPOINTS_ORDER = 2;
 
 export const CHANGE_REQUEST_ENDPOINTS = {
   listChangeRequests: {

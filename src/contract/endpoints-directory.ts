@@ -41,9 +41,9 @@ const openApiDocumentSchema = z.looseObject({
 });
 
 /** Its group in the reference (a name of its own: the plural of the file's name would not read). */
-export const ENDPOINT_GROUP = 'directory';
+export const DIRECTORY_ENDPOINTS_GROUP = 'directory';
 /** Where its group comes in the reference and the OpenAPI document. */
-export const ENDPOINT_GROUP_ORDER = 3;
+export const DIRECTORY_ENDPOINTS_ORDER = 3;
 
 export const DIRECTORY_ENDPOINTS = {
   listOrganizations: {

@@ -54,7 +54,7 @@ const workspaceUpdate = { body: WORKSPACE_BODY_SCHEMAS.both.update, hostedBody: 
 const single = { success: [200], answer: workspaceDocumentSchema } as const;
 
 /** Where its group comes in the reference and the OpenAPI document. */
-export const ENDPOINT_GROUP_ORDER = 1;
+export const WORKSPACE_ENDPOINTS_ORDER = 1;
 
 export const WORKSPACE_ENDPOINTS = {
   createWorkspace: {

@@ -4,9 +4,9 @@ import { type DatabaseKind, type Db, type StorageHealth, type StorageOptions, op
 // The composition root of the service's storage: one store per aggregate over one database. Callers
 // go through the door of the aggregate whose rows they want (`store.workspaces.get(id)`,
 // `store.locks.lock(…)`); each door's type and records live beside its code in the aggregate's
-// folder, and each store declares its door (`static readonly door`), gathered by `npm run generate`
-// into doors.generated.ts. Only what belongs to the database itself is answered here: its kind, health, commits,
-// change token, schema and closing.
+// folder. `npm run generate` gathers the doors into doors.generated.ts: an aggregate's store.ts by
+// its folder's name, any other store by its `static readonly door`. Only what belongs to the
+// database itself is answered here: its kind, health, commits, change token, schema and closing.
 
 export class Store extends StoreDoors {
   readonly kind: DatabaseKind;

@@ -83,9 +83,6 @@ async function raiseVersions(tx: Db, workspaceIds: string[]): Promise<void> {
 }
 
 export class ChangeRequestStore {
-  /** Its name on the composition root: `store.changeRequests` (`npm run generate` gathers it). */
-  static readonly door = 'changeRequests';
-
   constructor(private readonly db: Db) {}
 
   insertMany(records: ChangeRequestRecord[]): Promise<void> {

@@ -34,9 +34,6 @@ function toRetention(row: RetentionRow): DataRetentionPolicyRecord {
 }
 
 export class DataRetentionStore {
-  /** Its name on the composition root: `store.dataRetention` (`npm run generate` gathers it). */
-  static readonly door = 'dataRetention';
-
   constructor(private readonly db: Db) {}
 
   async get(workspaceId: string): Promise<DataRetentionPolicyRecord | null> {

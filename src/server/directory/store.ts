@@ -20,9 +20,6 @@ export function metaDigest(value: string): string {
 }
 
 export class DirectoryStore {
-  /** Its name on the composition root: `store.directory` (`npm run generate` gathers it). */
-  static readonly door = 'directory';
-
   constructor(private readonly db: Db) {}
 
   // ---- Metadata ----

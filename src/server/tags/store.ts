@@ -101,9 +101,6 @@ export async function touchWorkspace(tx: Db, workspaceId: string): Promise<boole
 
 /** Flat tags through the store: each write locks the workspace row first. */
 export class TagStore {
-  /** Its name on the composition root: `store.tags` (`npm run generate` gathers it). */
-  static readonly door = 'tags';
-
   constructor(private readonly db: Db) {}
 
   async listOnWorkspace(workspaceId: string, offset: number, limit: number): Promise<StoragePage<FlatTagRecord>> {

@@ -16,9 +16,6 @@ import { NameTakenError, NewWorkspace, SafeDeleteResult, WorkspacePatch, Workspa
 const UNARCHIVED_OF_W = '(SELECT COUNT(*) FROM change_requests cr WHERE cr.workspace_id = w.id AND cr.archived_at IS NULL)';
 
 export class WorkspaceStore {
-  /** Its name on the composition root: `store.workspaces` (`npm run generate` gathers it). */
-  static readonly door = 'workspaces';
-
   private readonly pages: WorkspacePages;
 
   /** `bookmarkEvery`: rows between page bookmarks, for tests (see page-bookmarks.ts). */
