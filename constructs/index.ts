@@ -1,20 +1,8 @@
 // The constructs of cdk-workspaces: hand-written L2 constructs over the generated L1 bindings.
 export { ENGINE, type EngineName } from './engine-binding';
 export { WorkspacesStack, type WorkspacesStackProps, type WorkspacesStackBackendFactory } from './stack';
-export {
-  Workspace,
-  workspaceIdOf,
-  type WorkspaceProps,
-  type WorkspaceReference,
-  type WorkspaceVcsRepo,
-  type WorkspaceSettingOverwrites,
-  type WorkspaceAttributeProps,
-  type IWorkspace,
-} from './workspace';
-export { TagBinding, type TagBindingProps } from './tag-binding';
-export { RemoteStateConsumers, type RemoteStateConsumersProps } from './remote-state-consumers';
-export { Organization, OrganizationLookup, type OrganizationProps } from './organization';
-export { ChangeRequest, type ChangeRequestProps, type ChangeRequestQuery, type ChangeRequestQueryCondition } from './change-request';
+// Every construct over a resource (constructs/<name>.ts), gathered by `npm run generate`.
+export * from './resources.generated';
 export { ConstructValidationError, type PropProblem } from './validation';
 export {
   Policy,

@@ -1,16 +1,9 @@
 // The client: one transport (pool, limits, retries) shared by the resource APIs.
 import { inspect } from 'node:util';
-import { AccountApi } from './account';
-import { ChangeRequestsApi } from './change-request';
+import { ClientApis } from './apis.generated';
 import { resolveCredentials, type CredentialSources, type TokenSource } from './credentials';
-import { DataRetentionPoliciesApi } from './data-retention';
 import { ExplorerApi } from './explorer';
-import { OrganizationsApi } from './organization';
-import { RemoteStateConsumersApi } from './remote-state-consumer';
-import { TagBindingsApi } from './tag-binding';
-import { TagsApi } from './tag';
 import { Transport, type TransportOptions } from './transport';
-import { WorkspacesApi } from './workspace';
 import { normalizeAddress, readCaFile } from './credentials';
 
 /** The transport's settings (address, token, limits, retries, CA), plus a default organization. */
@@ -21,38 +14,27 @@ export interface ClientOptions extends Omit<TransportOptions, 'random'> {
 
 export type ClientEnvironmentOptions = Omit<ClientOptions, 'address' | 'token'> & CredentialSources;
 
-export class Client {
+// The resource APIs are members of ClientApis, gathered by `npm run generate` from every
+// src/client/<name>.ts exporting a `<Name>Api` class (apis.generated.ts).
+export class Client extends ClientApis {
   readonly address: string;
   readonly organization: string | undefined;
   /** Where the token came from, for diagnostics (never the token). */
   readonly tokenSource: TokenSource | 'explicit';
-  readonly workspaces: WorkspacesApi;
-  readonly organizations: OrganizationsApi;
-  readonly tags: TagsApi;
-  readonly tagBindings: TagBindingsApi;
-  readonly remoteStateConsumers: RemoteStateConsumersApi;
-  readonly changeRequests: ChangeRequestsApi;
+  /** Workspaces and change requests across the organization: built over the other APIs. */
   readonly explorer: ExplorerApi;
-  readonly dataRetentionPolicies: DataRetentionPoliciesApi;
-  /** The token's own account: `client.account.details()` checks address and token in one call. */
-  readonly account: AccountApi;
   readonly #transport: Transport;
 
   constructor(options: ClientOptions, tokenSource: TokenSource = 'explicit') {
     if (!options.token) throw new Error('token is required: pass token, or use Client.fromEnvironment()');
-    this.address = normalizeAddress(options.address);
+    const address = normalizeAddress(options.address);
+    const transport = new Transport({ ...options, address });
+    super(transport);
+    this.address = address;
     this.organization = options.organization;
     this.tokenSource = tokenSource;
-    this.#transport = new Transport({ ...options, address: this.address });
-    this.workspaces = new WorkspacesApi(this.#transport);
-    this.organizations = new OrganizationsApi(this.#transport);
-    this.tags = new TagsApi(this.#transport);
-    this.tagBindings = new TagBindingsApi(this.#transport);
-    this.remoteStateConsumers = new RemoteStateConsumersApi(this.#transport);
-    this.changeRequests = new ChangeRequestsApi(this.#transport);
+    this.#transport = transport;
     this.explorer = new ExplorerApi(this.#transport, this.workspaces, this.changeRequests);
-    this.dataRetentionPolicies = new DataRetentionPoliciesApi(this.#transport);
-    this.account = new AccountApi(this.#transport);
   }
 
   /**

@@ -5,12 +5,5 @@ export * from './credentials';
 export * from './pagination';
 export { RateLimiter, type RateLimiterOptions } from './rate-limiter';
 export { backoffDelay, type RetryOptions } from './transport';
-export * from './workspace';
-export * from './organization';
-export * from './tag';
-export * from './tag-binding';
-export * from './remote-state-consumer';
-export * from './change-request';
-export * from './explorer';
-export * from './data-retention';
-export * from './account';
+// Every resource API (src/client/<name>.ts), gathered by `npm run generate`.
+export * from './apis.generated';

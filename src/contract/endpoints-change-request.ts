@@ -47,6 +47,9 @@ const changeRequest = (base: '' | '/workspaces') =>
 const atRoot = changeRequest('');
 const underWorkspaces = changeRequest('/workspaces');
 
+/** Where its group comes in the reference and the OpenAPI document. */
+export const CHANGE_REQUEST_ENDPOINTS_ORDER = 2;
+
 export const CHANGE_REQUEST_ENDPOINTS = {
   listChangeRequests: {
     method: 'GET',

@@ -50,6 +50,11 @@ const openApiDocumentSchema = z.looseObject({
   paths: z.record(z.string(), z.unknown()),
 });
 
+/** Its group in the reference (a name of its own: the plural of the file's name would not read). */
+export const DIRECTORY_ENDPOINTS_GROUP = 'directory';
+/** Where its group comes in the reference and the OpenAPI document. */
+export const DIRECTORY_ENDPOINTS_ORDER = 3;
+
 export const DIRECTORY_ENDPOINTS = {
   listOrganizations: {
     method: 'GET',

@@ -57,6 +57,9 @@ const workspaceCreate = { body: WORKSPACE_BODY_SCHEMAS.both.create, hostedBody: 
 const workspaceUpdate = { body: WORKSPACE_BODY_SCHEMAS.both.update, hostedBody: WORKSPACE_BODY_SCHEMAS.hosted.update } as const;
 const single = { success: [200], answer: workspaceDocumentSchema } as const;
 
+/** Where its group comes in the reference and the OpenAPI document. */
+export const WORKSPACE_ENDPOINTS_ORDER = 1;
+
 export const WORKSPACE_ENDPOINTS = {
   createWorkspace: {
     method: 'POST',

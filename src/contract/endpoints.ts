@@ -3,15 +3,14 @@
 // cached, and the errors it gives. The server registers handlers by these names, the client builds
 // its paths with `pathOf`, and docs/api.md and docs/openapi.json are generated from it.
 import type { z } from 'zod';
-import { API_ROOT, authOf, fillPath, type EndpointDefinition, type PathParameterNames } from './endpoint-types';
-import { DIRECTORY_ENDPOINTS } from './endpoints-directory';
-import { CHANGE_REQUEST_ENDPOINTS } from './endpoints-change-request';
-import { WORKSPACE_ENDPOINTS } from './endpoints-workspace';
+import { API_ROOT, authOf, fillPath, type PathParameterNames } from './endpoint-types';
+import { ENDPOINTS, ENDPOINT_TABLES } from './endpoint-tables.generated';
 
 export * from './endpoint-types';
 export { EMULATOR_CONTENT_TYPE, emulatorResourceCountBodySchema, emulatorStateVersionBodySchema } from './endpoints-directory';
 
-export const ENDPOINTS = { ...WORKSPACE_ENDPOINTS, ...CHANGE_REQUEST_ENDPOINTS, ...DIRECTORY_ENDPOINTS } as const satisfies Record<string, EndpointDefinition>;
+// The tables (`endpoints-<name>.ts`) are gathered by `npm run generate` into endpoint-tables.generated.ts.
+export { ENDPOINTS };
 
 export type EndpointName = keyof typeof ENDPOINTS;
 export const ENDPOINT_NAMES = Object.keys(ENDPOINTS) as EndpointName[];
@@ -19,11 +18,9 @@ export const ENDPOINT_NAMES = Object.keys(ENDPOINTS) as EndpointName[];
 const namesOf = <T extends object>(table: T) => Object.keys(table) as Array<keyof T & EndpointName>;
 
 /** The endpoints by aggregate, in the order the reference and the OpenAPI document list them. */
-export const ENDPOINT_GROUPS: Readonly<Record<string, readonly EndpointName[]>> = {
-  workspaces: namesOf(WORKSPACE_ENDPOINTS),
-  'change requests': namesOf(CHANGE_REQUEST_ENDPOINTS),
-  directory: namesOf(DIRECTORY_ENDPOINTS),
-};
+export const ENDPOINT_GROUPS: Readonly<Record<string, readonly EndpointName[]>> = Object.fromEntries(
+  Object.entries(ENDPOINT_TABLES).map(([group, table]) => [group, namesOf(table)]),
+);
 
 /** The path parameters an endpoint takes, by name. */
 export type PathParameters<N extends EndpointName> = Readonly<Record<PathParameterNames<(typeof ENDPOINTS)[N]['path']>, string>>;

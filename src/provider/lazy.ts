@@ -7,6 +7,18 @@ import type { Schema } from './protocol/schema';
 /** The hooks of an implementation: its members besides the schema. */
 type HookName<I> = Exclude<keyof I & string, 'schema'>;
 
+/**
+ * How a resource or data source is registered, exported by its folder's schema.ts (which loads with
+ * the provider): its Terraform type name, its schema, and which hooks load from which module beside
+ * it on first use. `npm run generate` writes resources/index.ts and data-sources/index.ts from these.
+ */
+export interface LazyRegistration {
+  readonly type: `cdkws_${string}`;
+  readonly schema: Schema;
+  /** `from`: the module beside schema.ts (`./tag-binding`); `export`: its implementation; `names`: the hooks it supplies. */
+  readonly hooks: readonly { readonly from: `./${string}`; readonly export: string; readonly names: readonly string[] }[];
+}
+
 /** Every lazy implementation's loader, so all can be loaded ahead (`preloadHooks`). */
 const loaders: Array<() => unknown> = [];
 

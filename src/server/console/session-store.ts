@@ -17,6 +17,9 @@ export interface ConsoleSessionRecord {
 }
 
 export class ConsoleSessionStore {
+  /** Its name on the composition root: `store.consoleSessions` (`npm run generate` gathers it). */
+  static readonly door = 'consoleSessions';
+
   constructor(private readonly db: Db) {}
 
   async insert(r: ConsoleSessionRecord): Promise<void> {

@@ -37,6 +37,9 @@ export async function deleteSshKey(tx: Db, id: string, now: string): Promise<voi
 }
 
 export class SshKeyStore {
+  /** Its name on the composition root: `store.sshKeys` (`npm run generate` gathers it). */
+  static readonly door = 'sshKeys';
+
   constructor(private readonly db: Db) {}
 
   async list(organization: string, offset: number, limit: number): Promise<StoragePage<SshKeyRecord>> {

@@ -4,6 +4,9 @@ import { Db } from '../storage/db';
 // the order added.
 
 export class ConsumerStore {
+  /** Its name on the composition root: `store.consumers` (`npm run generate` gathers it). */
+  static readonly door = 'consumers';
+
   constructor(private readonly db: Db) {}
 
   async list(workspaceId: string): Promise<string[]> {

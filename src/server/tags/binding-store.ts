@@ -81,6 +81,9 @@ export async function replaceBindings(tx: Db, workspaceId: string, bindings: Tag
 }
 
 export class TagBindingStore {
+  /** Its name on the composition root: `store.tagBindings` (`npm run generate` gathers it). */
+  static readonly door = 'tagBindings';
+
   constructor(private readonly db: Db) {}
 
   async list(workspaceId: string): Promise<TagBindingRecord[]> {

@@ -19,6 +19,9 @@ const UNLOCK_SET =
 const LATEST_IS_FINAL = 'COALESCE((SELECT sv.finalized FROM state_versions sv WHERE sv.workspace_id = workspaces.id ORDER BY sv.seq DESC LIMIT 1), 1) = 1';
 
 export class LockStore {
+  /** Its name on the composition root: `store.locks` (`npm run generate` gathers it). */
+  static readonly door = 'locks';
+
   constructor(private readonly db: Db) {}
 
   async lock(id: string, principal: string, reason: string, now: string): Promise<boolean> {

@@ -21,9 +21,9 @@ export class WorkspaceStore {
   /** `bookmarkEvery`: rows between page bookmarks, for tests (see page-bookmarks.ts). */
   constructor(
     private readonly db: Db,
-    bookmarkEvery?: number,
+    tuning: { bookmarkEvery?: number } = {},
   ) {
-    this.pages = new WorkspacePages(db, bookmarkEvery);
+    this.pages = new WorkspacePages(db, tuning.bookmarkEvery);
   }
 
   /** One round trip: the row, its flat tag names as a JSON array and its count of unarchived change requests. */

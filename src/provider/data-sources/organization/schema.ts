@@ -1,6 +1,7 @@
 // The schema of the `cdkws_organization` data source: an organization by name, with its email and
 // entitlements (src/contract/organization.ts). Plain data: loaded at provider start.
 import type { Schema, TfType } from '../../protocol/schema';
+import type { LazyRegistration } from '../../lazy';
 import { ENTITLEMENT_SET_ATTRIBUTES, ORGANIZATION_ATTRIBUTES } from '../../../contract/organization-attributes';
 
 /** The entitlements as one object, a bool per entitlement under its HCL name. */
@@ -23,3 +24,10 @@ export const organizationDataSourceSchema: Schema = {
     },
   },
 };
+
+/** How the provider registers it (`npm run generate` gathers it): hooks load on first use. */
+export const organizationDataSourceRegistration = {
+  type: 'cdkws_organization',
+  schema: organizationDataSourceSchema,
+  hooks: [{ from: './organization', export: 'organizationDataSource', names: ['read'] }],
+} as const satisfies LazyRegistration;

@@ -1,6 +1,7 @@
 // The schema of the `cdkws_workspace` data source: every workspace attribute of the spec's table
 // that has an HCL name, computed, plus the provider's own. Plain data: loaded at provider start.
 import type { Attribute, Schema } from '../../protocol/schema';
+import type { LazyRegistration } from '../../lazy';
 import { WORKSPACE_ATTRIBUTES } from '../../../contract/workspace-attributes';
 import { computedAttributes } from '../../table-schema';
 
@@ -25,3 +26,10 @@ export const workspaceDataSourceSchema: Schema = {
     tag_names: { type: ['set', 'string'], computed: true, description: 'Flat tags, stored lowercased.' },
   },
 };
+
+/** How the provider registers it (`npm run generate` gathers it): hooks load on first use. */
+export const workspaceDataSourceRegistration = {
+  type: 'cdkws_workspace',
+  schema: workspaceDataSourceSchema,
+  hooks: [{ from: './workspace', export: 'workspaceDataSource', names: ['read'] }],
+} as const satisfies LazyRegistration;

@@ -1,5 +1,6 @@
 // The schema of the `cdkws_workspaces` data source, apart from its hooks so the provider's start-up loads no client code.
 import type { Schema } from '../../protocol/schema';
+import type { LazyRegistration } from '../../lazy';
 import { hclAttributes, modelNamesOf, type NamedAttributes } from '../../resource';
 
 /** The attributes, keyed by model name (what the hooks read). */
@@ -26,3 +27,10 @@ export const workspacesDataSourceSchema: Schema = {
 };
 
 export const workspacesDataSourceNames = modelNamesOf(WORKSPACES_FILTERS);
+
+/** How the provider registers it (`npm run generate` gathers it): hooks load on first use. */
+export const workspacesDataSourceRegistration = {
+  type: 'cdkws_workspaces',
+  schema: workspacesDataSourceSchema,
+  hooks: [{ from: './workspaces', export: 'workspacesDataSource', names: ['read'] }],
+} as const satisfies LazyRegistration;

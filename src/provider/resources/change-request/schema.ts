@@ -1,5 +1,6 @@
 // The schema of `cdkws_change_request`, apart from its hooks so the provider's start-up loads no client code.
 import type { Schema } from '../../protocol/schema';
+import type { LazyRegistration } from '../../lazy';
 import { hclAttributes, modelNamesOf, type NamedAttributes } from '../../resource';
 
 /** The attributes, keyed by model name (what the hooks read). */
@@ -44,3 +45,10 @@ export const changeRequestSchema: Schema = {
 };
 
 export const changeRequestNames = modelNamesOf(CHANGE_REQUEST_ATTRIBUTES);
+
+/** How the provider registers it (`npm run generate` gathers it): hooks load on first use. */
+export const changeRequestRegistration = {
+  type: 'cdkws_change_request',
+  schema: changeRequestSchema,
+  hooks: [{ from: './change-request', export: 'changeRequestResource', names: ['validate', 'plan', 'apply', 'read', 'importState'] }],
+} as const satisfies LazyRegistration;

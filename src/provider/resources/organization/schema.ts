@@ -1,5 +1,6 @@
 // The schema of `cdkws_organization`, apart from its hooks so the provider's start-up loads no client code.
 import type { Schema } from '../../protocol/schema';
+import type { LazyRegistration } from '../../lazy';
 import { resourcePlan } from '../../plan-modifiers';
 import { hclAttributes, modelNamesOf, type NamedAttributes } from '../../resource';
 import { ORGANIZATION_ATTRIBUTES } from '../../../contract/organization-attributes';
@@ -21,3 +22,10 @@ export const organizationSchema: Schema = {
 export const organizationNames = modelNamesOf(ORGANIZATION_RESOURCE_ATTRIBUTES);
 
 export const organizationPlan = resourcePlan({ schema: organizationSchema, attributes: ORGANIZATION_RESOURCE_ATTRIBUTES });
+
+/** How the provider registers it (`npm run generate` gathers it): hooks load on first use. */
+export const organizationRegistration = {
+  type: 'cdkws_organization',
+  schema: organizationSchema,
+  hooks: [{ from: './organization', export: 'organizationResource', names: ['validate', 'plan', 'apply', 'read', 'importState'] }],
+} as const satisfies LazyRegistration;

@@ -1,5 +1,6 @@
 // The schema of `cdkws_remote_state_consumers`, apart from its hooks so the provider's start-up loads no client code.
 import type { Schema } from '../../protocol/schema';
+import type { LazyRegistration } from '../../lazy';
 import { hclAttributes, modelNamesOf, type NamedAttributes } from '../../resource';
 
 /** The attributes, keyed by model name (what the hooks read). */
@@ -21,3 +22,10 @@ export const remoteStateConsumersSchema: Schema = {
 };
 
 export const remoteStateConsumersNames = modelNamesOf(REMOTE_STATE_CONSUMERS_ATTRIBUTES);
+
+/** How the provider registers it (`npm run generate` gathers it): hooks load on first use. */
+export const remoteStateConsumersRegistration = {
+  type: 'cdkws_remote_state_consumers',
+  schema: remoteStateConsumersSchema,
+  hooks: [{ from: './remote-state-consumers', export: 'remoteStateConsumersResource', names: ['validate', 'plan', 'apply', 'read', 'importState'] }],
+} as const satisfies LazyRegistration;

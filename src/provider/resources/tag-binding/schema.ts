@@ -1,5 +1,6 @@
 // The schema of `cdkws_tag_binding`, apart from its hooks so the provider's start-up loads no client code.
 import type { Schema } from '../../protocol/schema';
+import type { LazyRegistration } from '../../lazy';
 import { hclAttributes, modelNamesOf, type NamedAttributes } from '../../resource';
 
 /** The attributes, keyed by model name (what the hooks read). */
@@ -22,3 +23,10 @@ export const tagBindingSchema: Schema = {
 };
 
 export const tagBindingNames = modelNamesOf(TAG_BINDING_RESOURCE_ATTRIBUTES);
+
+/** How the provider registers it (`npm run generate` gathers it): hooks load on first use. */
+export const tagBindingRegistration = {
+  type: 'cdkws_tag_binding',
+  schema: tagBindingSchema,
+  hooks: [{ from: './tag-binding', export: 'tagBindingResource', names: ['validate', 'apply', 'read', 'importState'] }],
+} as const satisfies LazyRegistration;

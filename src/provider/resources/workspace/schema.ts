@@ -3,6 +3,7 @@
 // has (PROVIDER_ATTRIBUTES). Plain data only: this file is loaded at every provider start, before
 // the handshake.
 import type { Schema } from '../../protocol/schema';
+import type { LazyRegistration } from '../../lazy';
 import { WORKSPACE_ATTRIBUTES } from '../../../contract/workspace-attributes';
 import type { ReadValues } from '../../../contract/attribute-table';
 import { hclAttributes, modelNamesOf, type Known, type ModelNames, type ModelOf, type NamedAttributes } from '../../resource';
@@ -92,3 +93,14 @@ type HclKeys = { [K in keyof Table]: Table[K] extends { snake: string } ? K : ne
  * the table's rows by camelCase name, typed as the spec types them, plus the provider's own.
  */
 export type WorkspaceModel = ModelOf<typeof PROVIDER_ATTRIBUTES> & { -readonly [K in HclKeys]: Known<NonNullable<ReadValues<Table>[K]>> };
+
+/** How the provider registers it (`npm run generate` gathers it): hooks load on first use. */
+export const workspaceRegistration = {
+  type: 'cdkws_workspace',
+  schema: workspaceSchema,
+  hooks: [
+    // Validation and planning apart: Terraform validates in a provider process that needs no client.
+    { from: './checks', export: 'workspaceChecks', names: ['validate', 'plan'] },
+    { from: './workspace', export: 'workspaceResource', names: ['apply', 'read', 'importState'] },
+  ],
+} as const satisfies LazyRegistration;
