@@ -67,7 +67,7 @@ async function main() {
     expectCode('diff', (await cdkws(project, env, ['diff', '--markdown', markdown], { quiet: true })).code, 2);
     heading('The pull-request summary (plan.md)');
     const summary = fs.readFileSync(markdown, 'utf8');
-    const details = summary.indexOf('<details>');
+    const details = summary.indexOf('<details><summary>Full plan');
     process.stdout.write(details >= 0 ? `${summary.slice(0, details)}(Terraform's own plan follows in plan.md, collapsed.)\n` : summary);
 
     heading('Deploy');

@@ -42,6 +42,12 @@ export interface AttributeRow {
   readonly nullable?: boolean;
   /** Answers may carry null although requests may not send it. */
   readonly answeredNull?: boolean;
+  /**
+   * The service may answer "" where the attribute is unset (the hosted service does for
+   * `working-directory`): an empty answer means the default, so importers leave it out and the
+   * provider's state holds null unless the configuration wrote "".
+   */
+  readonly emptyIsUnset?: boolean;
   /** Settable on create. */
   readonly create?: boolean;
   /** Must be given on create (a member of an object: whenever the object is given). */

@@ -281,6 +281,7 @@ export const WORKSPACE_ATTRIBUTES = {
     kind: 'string',
     nullable: true,
     default: null,
+    emptyIsUnset: true,
     ...CREATE_AND_UPDATE,
     description: 'Relative path the engine runs in; the repository root when unset.',
   },

@@ -108,6 +108,19 @@ describe('the packed package', () => {
     expect(listing).toMatch(/^-rwxr-xr-x .* package\/bin\/cdkws\.js$/m);
   });
 
+  it('holds every example the packaged pages name (README.md and docs/)', () => {
+    const listing = run('tar', ['-tzf', tarball], base)
+      .split('\n')
+      .map((line) => line.replace(/^package\//, ''));
+    const named = new Set<string>();
+    for (const page of documentedPages(ROOT)) {
+      for (const [reference] of readFileSync(path.join(ROOT, page), 'utf8').matchAll(/\bexamples\/[\w./-]*[\w]/g)) named.add(reference);
+    }
+    expect(named.size).toBeGreaterThan(2);
+    const missing = [...named].filter((reference) => !listing.some((file) => file === reference || file.startsWith(`${reference}/`)));
+    expect(missing).toEqual([]);
+  });
+
   it('runs from the tarball with npx, and init writes the tarball as the app dependency', () => {
     const dir = mkdtempSync(path.join(base, 'npx-'));
     copyFileSync(tarball, path.join(dir, TARBALL_NAME));
@@ -115,7 +128,9 @@ describe('the packed package', () => {
     expect(run('npx', ['-y', `./${TARBALL_NAME}`, '--version'], dir, env).trim()).toBe(VERSION);
     run('npx', ['-y', '--package', `./${TARBALL_NAME}`, 'cdkws', 'init', 'my-app', '--no-install'], dir, env);
     const manifest = JSON.parse(readFileSync(path.join(dir, 'my-app', 'package.json'), 'utf8')) as { dependencies: Record<string, string> };
-    expect(manifest.dependencies['cdk-workspaces']).toBe(`file:${path.join(dir, TARBALL_NAME)}`);
+    // Copied into the app and depended on there, so the app installs wherever it is cloned.
+    expect(manifest.dependencies['cdk-workspaces']).toBe(`file:vendor/${TARBALL_NAME}`);
+    expect(readFileSync(path.join(dir, 'my-app', 'vendor', TARBALL_NAME))).toEqual(readFileSync(tarball));
   });
 
   it('serves the client to import (an ES module with top-level await) and to require', () => {

@@ -250,12 +250,23 @@ describeWith('terraform')('cdkws import round trip', () => {
     expect(new Set(actions)).toEqual(new Set(['import']));
     expect(actions).toHaveLength(IMPORTED_RESOURCES);
     expect(plan.stacks[0].others).toEqual([]);
-    // A few lines per workspace: one row, naming what is adopted, with no attribute listing.
+    // A few lines per workspace, naming what is adopted, with no attribute listing: a workspace
+    // adopted with resources of its own has its row; those adopted alone share one row naming them all.
     const summary = readFileSync(path.join(dir, 'plan.md'), 'utf8');
     const rows = summary.split('\n').filter((line) => line.startsWith('| 🔵 | '));
-    expect(rows).toHaveLength(FIXTURES.length);
-    for (const row of rows) expect(row).toMatch(/^\| 🔵 \| ([\w-]+) \(`platform\/imported\/\1`\) \| \*\*imported as it is\*\*(<br>`<- [^`]+`)* \|$/);
-    expect(summary.slice(0, summary.indexOf('<details>')).length).toBeLessThan(FIXTURES.length * 200);
+    const alone = FIXTURES.map((f) => f.attributes.name as string).filter(
+      (name) => !plan.stacks[0].workspaces.find((w: any) => w.workspace === name).resources.length,
+    );
+    expect(alone.length).toBeGreaterThan(1);
+    const grouped = rows.filter((row) => row.includes('<details>'));
+    expect(grouped).toHaveLength(1);
+    const named = /^\| 🔵 \| <details><summary>(\d+) workspaces<\/summary>(.*)<\/details> \| \*\*imported as it is\*\* \|$/.exec(grouped[0])!;
+    expect(Number(named[1])).toBe(alone.length);
+    expect(named[2].split(', ').sort()).toEqual(alone.map((name) => `${name} (\`platform/imported/${name}\`)`).sort());
+    const own = rows.filter((row) => !row.includes('<details>'));
+    expect(own).toHaveLength(FIXTURES.length - alone.length);
+    for (const row of own) expect(row).toMatch(/^\| 🔵 \| ([\w-]+) \(`platform\/imported\/\1`\) \| \*\*imported as it is\*\*(<br>`<- [^`]+`)+ \|$/);
+    expect(summary.slice(0, summary.indexOf('<details><summary>Full plan')).length).toBeLessThan(FIXTURES.length * 200);
 
     const deployed = await cdkws(dir, env, 'deploy', '--auto-approve');
     expect(deployed.stderr).not.toMatch(/Error/);

@@ -42,14 +42,16 @@ describe('cdkws init', () => {
     expect(existsSync(path.join(app, 'node_modules'))).toBe(false);
   });
 
-  it('writes a cdktn app in the current folder, with a tarball path as a file: dependency', async () => {
+  it('writes a cdktn app in the current folder, with a tarball given by path copied into vendor/ and depended on there', async () => {
     const app = path.join(base, 'infra');
     mkdirSync(path.join(app, '.git'), { recursive: true });
     writeFileSync(path.join(base, 'cdk-workspaces.tgz'), '');
     const result = await init(app, '--engine', 'cdktn', '--package', '../cdk-workspaces.tgz', '--no-install');
     expect(result.code).toBe(0);
     const pkg = JSON.parse(readFileSync(path.join(app, 'package.json'), 'utf8'));
-    expect(pkg.dependencies['cdk-workspaces']).toBe(`file:${path.join(base, 'cdk-workspaces.tgz')}`);
+    expect(pkg.dependencies['cdk-workspaces']).toBe('file:vendor/cdk-workspaces.tgz');
+    expect(readFileSync(path.join(app, 'vendor', 'cdk-workspaces.tgz'), 'utf8')).toBe('');
+    expect(result.stdout).toContain('vendor/cdk-workspaces.tgz');
     expect(Object.keys(pkg.dependencies).sort()).toEqual(['cdk-workspaces', 'cdktn', 'constructs']);
     expect(pkg.devDependencies).toHaveProperty('cdktn-cli');
     expect(readFileSync(path.join(app, 'main.ts'), 'utf8')).toContain("import { App } from 'cdktn';");

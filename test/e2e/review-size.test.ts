@@ -58,6 +58,7 @@ describeWith('terraform')('a pull-request summary of 147 changed and 3 removed w
 
       const rows = summary.split('\n').filter((line) => /^\| [🔴🟠🟡🟢🔵] \|/u.test(line));
       expect(rows).toHaveLength(TYPICAL_WORKSPACES);
+      process.stdout.write(`summary of ${TYPICAL_WORKSPACES} workspaces: ${summary.length} characters, ${rows.length} rows\n`);
       // Destroys first and loud: their rows lead the table, each with a warning of its own above it.
       expect(rows.slice(0, TYPICAL_REMOVED)).toEqual(
         REMOVED.map((name) => `| 🔴 | ${name} | **destroyed, with its state**<br>\`- tag binding "env"\`<br>\`- tag binding "team"\` |`),

@@ -71,7 +71,7 @@ describe('renderImportModule', () => {
       fileTriggersEnabled: false,
       triggerPatterns: ['modules/**/*.tf'],
       triggerPrefixes: ['modules/'],
-      workingDirectory: '',
+      workingDirectory: 'infra',
       sshKeyId: 'sshkey-deploy',
       sourceName: 'scripts',
       vcsRepo: { identifier: 'acme/net', oauthTokenId: 'ot-github', branch: 'main', ingressSubmodules: true, tagsRegex: 'v\\d+' },
@@ -102,7 +102,7 @@ describe('renderImportModule', () => {
         "      sourceName: 'scripts',",
         "      triggerPatterns: ['modules/**/*.tf'],",
         "      triggerPrefixes: ['modules/'],",
-        "      workingDirectory: '',",
+        "      workingDirectory: 'infra',",
         "      sshKeyId: 'sshkey-deploy',",
         '      vcsRepo: {',
         "        identifier: 'acme/net',",
@@ -119,6 +119,12 @@ describe('renderImportModule', () => {
         '    });',
       ].join('\n'),
     );
+  });
+
+  it('leaves out a working directory the service answers empty (its answer for none), and keeps an empty description', () => {
+    const text = render([item(ws('hosted', 'ws-3', { workingDirectory: '', description: '' }))]);
+    expect(text).not.toContain('workingDirectory');
+    expect(text).toContain("      description: '',");
   });
 
   it('leaves the execution mode to the organization default unless the workspace overwrites it', () => {

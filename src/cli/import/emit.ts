@@ -130,11 +130,11 @@ function valueOf(name: string, row: AttributeRow, read: object | null | undefine
 
 /**
  * The entry of one table row, or none when the workspace has what leaving the prop out gives: the
- * spec's default, or null where null is the default (an empty string is a value too: leaving it out
- * would plan a change to null).
+ * spec's default, or null where null is the default. An empty string is a value too (leaving it
+ * out would plan a change to null), except where the service answers "" for unset (`emptyIsUnset`).
  */
 function rowEntry(name: string, row: AttributeRow, value: unknown, column: number): Entry | undefined {
-  if (value === undefined || value === null) return undefined;
+  if (value === undefined || value === null || (value === '' && row.emptyIsUnset)) return undefined;
   const fallback = row.default;
   if (Array.isArray(value)) {
     if (Array.isArray(fallback) && sameArray(value as string[], fallback as readonly string[])) return undefined;

@@ -1,7 +1,7 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { installedSpec, packageSpecFor } from './init';
+import { installedSpec, packageSpecFor, vendorTarball } from './init';
 
 describe('packageSpecFor', () => {
   it('passes ranges, tags and URLs to npm as they are', () => {
@@ -58,5 +58,26 @@ describe('installedSpec', () => {
     expect(installedSpec(holder)).toBeUndefined(); // not inside a node_modules folder
     rmSync(path.join(holder, 'package.json'));
     expect(installedSpec(root())).toBeUndefined();
+  });
+});
+
+describe('vendorTarball', () => {
+  it('copies a local tarball into vendor/ and depends on it relatively; leaves other specs as they are', () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'cdkws-vendor-'));
+    try {
+      const app = path.join(dir, 'app');
+      mkdirSync(app);
+      writeFileSync(path.join(dir, 'cdk-workspaces-0.1.0.tgz'), 'packed');
+      expect(vendorTarball(app, `file:${path.join(dir, 'cdk-workspaces-0.1.0.tgz')}`)).toEqual({
+        spec: 'file:vendor/cdk-workspaces-0.1.0.tgz',
+        vendored: 'vendor/cdk-workspaces-0.1.0.tgz',
+      });
+      expect(readFileSync(path.join(app, 'vendor', 'cdk-workspaces-0.1.0.tgz'), 'utf8')).toBe('packed');
+      for (const spec of ['^0.1.0', 'git+https://git.example.com/platform/cdk-workspaces.git', `file:${dir}`, 'https://example.com/cdk-workspaces-0.1.0.tgz']) {
+        expect(vendorTarball(app, spec)).toEqual({ spec });
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -3,7 +3,7 @@
 // "CLI"). Everything is checked, and the organization read when importing, before the first file is
 // written, so a refused init leaves nothing behind.
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmdirSync, statSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmdirSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { WORKSPACE_NAME_MAX_LENGTH, WORKSPACE_NAME_PATTERN } from '../../contract/rules';
 import { PROVIDER_VERSION } from '../../provider/version';
@@ -24,7 +24,8 @@ options:
   --package SPEC          the cdk-workspaces dependency, anything npm accepts: a range, a
                           tarball path, file:…, a git URL (default: where this cdkws was
                           installed from when that was a tarball, folder or git URL, else
-                          ^${PROVIDER_VERSION})
+                          ^${PROVIDER_VERSION}); a local tarball is copied into the app's
+                          vendor/ folder and depended on there, so the app installs anywhere
   --no-install            write the files only
   --import                bring the organization's existing workspaces under code: writes
                           imported-workspaces.ts (see cdkws import) and includes it in main.ts
@@ -108,6 +109,24 @@ export function planApp(options: InitOptions): AppSettings {
   return { name: base.toLowerCase(), workspaceName: base, organization: options.organization, engine: options.engine, packageSpec: options.packageSpec };
 }
 
+/** Where the app keeps a local tarball it depends on (committed with the app). */
+export const VENDOR_DIR = 'vendor';
+
+/**
+ * A local tarball dependency (`file:/abs/…/x.tgz`) holds on this machine only: the app's CI would
+ * fail on its first `npm ci`. Copies it into `dir/vendor/` and returns the relative spec that
+ * replaces it (`file:vendor/x.tgz`); any other spec (a range, a URL, a folder) is returned as it is.
+ */
+export function vendorTarball(dir: string, spec: string): { spec: string; vendored?: string } {
+  if (!spec.startsWith('file:') || !/\.(tgz|tar\.gz)$/.test(spec)) return { spec };
+  const source = path.resolve(dir, spec.slice('file:'.length));
+  if (!existsSync(source) || !statSync(source).isFile()) return { spec };
+  const relative = `${VENDOR_DIR}/${path.basename(source)}`;
+  mkdirSync(path.join(dir, VENDOR_DIR), { recursive: true });
+  copyFileSync(source, path.join(dir, relative));
+  return { spec: `file:${relative}`, vendored: relative };
+}
+
 /** Writes the app's files into `dir`; returns their relative paths. */
 export function writeApp(dir: string, settings: AppSettings, main: MainSource = {}): string[] {
   const files = appFiles(settings, main);
@@ -172,8 +191,10 @@ export async function init(argv: string[]): Promise<number> {
     main = { imports: [importLine], body: [constructLine], sampleWorkspace: false };
     process.stdout.write(`imported ${imported} workspaces of ${settings.organization} into imported-workspaces.ts\n`);
   }
-  const written = writeApp(dir, settings, main);
-  process.stdout.write(`created a ${settings.engine} app in ${dir}: ${written.join(', ')}\n`);
+  const { spec: packageSpec, vendored } = vendorTarball(dir, settings.packageSpec);
+  const written = writeApp(dir, { ...settings, packageSpec }, main);
+  process.stdout.write(`created a ${settings.engine} app in ${dir}: ${[...written, ...(vendored ? [vendored] : [])].join(', ')}\n`);
+  if (vendored) process.stdout.write(`copied ${settings.packageSpec.slice('file:'.length)} to ${vendored}: commit it with the app\n`);
   const shown = path.relative(process.cwd(), dir) || '.';
   if (!parsed.values['no-install']) {
     process.stdout.write('running npm install\n');

@@ -36,6 +36,12 @@ export interface WorkspaceChange {
 }
 
 export const WORKSPACE_RESOURCE_TYPE = 'cdkws_workspace';
+
+// Numbers inside names compare as numbers (`big-data-12` before `big-data-102`), as people number
+// their workspaces; a fixed locale keeps the same plan's summary the same on every machine.
+const NATURAL = new Intl.Collator('en', { numeric: true });
+/** Natural order of names: digit runs by their value. */
+export const naturalCompare = (a: string, b: string): number => NATURAL.compare(a, b) || (a < b ? -1 : a > b ? 1 : 0);
 export const ORDER: Record<ChangeAction, number> = { delete: 0, replace: 1, update: 2, create: 3, import: 4 };
 
 export interface SynthesizedStack {
@@ -124,7 +130,7 @@ export function groupByWorkspace(
     const inside = row.path && r.path?.startsWith(`${row.path}/`) ? r.path.slice(row.path.length + 1) : r.name;
     row.resources.push({ ...withoutOwnWorkspace(r, targets[0]), name: inside });
   }
-  for (const row of rows.values()) row.resources.sort((a, b) => ORDER[a.action] - ORDER[b.action] || a.name.localeCompare(b.name));
-  const workspaces = [...rows.values()].sort((a, b) => rank(a) - rank(b) || a.workspace.localeCompare(b.workspace));
+  for (const row of rows.values()) row.resources.sort((a, b) => ORDER[a.action] - ORDER[b.action] || naturalCompare(a.name, b.name));
+  const workspaces = [...rows.values()].sort((a, b) => rank(a) - rank(b) || naturalCompare(a.workspace, b.workspace));
   return { workspaces, others };
 }

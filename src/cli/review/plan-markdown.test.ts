@@ -134,11 +134,17 @@ describe('renderPlanMarkdown: a summary that fits a pull-request comment', () =>
 
   it('drops table rows of creates before the rows of destroys', () => {
     const full = renderMarkdownFull(report(150, 3));
-    const at = renderPlanMarkdown(report(150, 3), { maxChars: 20_000 });
+    // With the values left out, the 150 creates read the same: one row names them all.
+    const named = renderPlanMarkdown(report(150, 3), { maxChars: 20_000 });
     expect(full).toContain('| 🟢 | service-149-production-workspace | `auto_apply: false`<br>`description: "Workspace 149: a long');
+    expect(named).toContain('| 🔴 | legacy-002 | **destroyed, with its state** |');
+    expect(named).toContain('| 🟢 | <details><summary>150 workspaces</summary>service-000-production-workspace, service-001-production-workspace, ');
+    expect(named).not.toContain('Not listed');
+    expect(named.length).toBeLessThanOrEqual(20_000);
+    const at = renderPlanMarkdown(report(150, 3), { maxChars: 5_000 });
     expect(at).toContain('| 🔴 | legacy-002 | **destroyed, with its state** |');
     expect(at).toContain('Not listed: 150 create rows (counted above).');
-    expect(at.length).toBeLessThanOrEqual(20_000);
+    expect(at.length).toBeLessThanOrEqual(5_000);
   });
 });
 
@@ -196,5 +202,64 @@ describe('jsonReport (the --json document)', () => {
       policy: { findings: [], suppressions: [] },
       stacks: [],
     });
+  });
+});
+
+/** `count` workspaces `big-data-1`… whose descriptions change from `from` to `to`, and `destroyed` removed ones. */
+function sameChangePlan(count: number, odd: number[], destroyed: number): any {
+  const changes: any[] = [];
+  const prior: any[] = [];
+  for (let i = 1; i <= count; i += 1) {
+    const name = `big-data-${i}`;
+    const address = `cdkws_workspace.${name.replace(/-/g, '_')}`;
+    const to = odd.includes(i) ? `b (${name})` : 'b';
+    prior.push({ address, type: 'cdkws_workspace', values: { id: `ws-${i}`, name } });
+    changes.push({
+      address,
+      type: 'cdkws_workspace',
+      change: { actions: ['update'], before: { id: `ws-${i}`, name, description: 'a' }, after: { id: `ws-${i}`, name, description: to } },
+    });
+  }
+  for (let i = 1; i <= destroyed; i += 1) {
+    const name = `old-${i}`;
+    prior.push({ address: `cdkws_workspace.${name}`, type: 'cdkws_workspace', values: { id: `ws-old${i}`, name } });
+    changes.push({
+      address: `cdkws_workspace.${name}`,
+      type: 'cdkws_workspace',
+      change: { actions: ['delete'], before: { id: `ws-old${i}`, name }, after: null },
+    });
+  }
+  return { prior_state: { values: { root_module: { resources: prior } } }, resource_changes: changes };
+}
+
+describe('renderPlanMarkdown: identical changes across workspaces', () => {
+  const summary = summarizePlan('platform', sameChangePlan(150, [7, 12, 102], 2));
+  const report: Report = { stacks: [{ summary }], policy: [] };
+  const markdown = renderMarkdownFull(report);
+  const rows = markdown.split('\n').filter((line) => /^\| [🔴🟠🟡🟢🔵] \|/u.test(line));
+  const names = (numbers: number[]) => numbers.map((i) => `big-data-${i}`);
+  const same = Array.from({ length: 150 }, (_, i) => i + 1).filter((i) => ![7, 12, 102].includes(i));
+
+  it('are one row naming every workspace in natural order, folded in a list', () => {
+    expect(rows).toContain(`| 🟡 | <details><summary>147 workspaces</summary>${names(same).join(', ')}</details> | \`description: "a" → "b"\` |`);
+    expect(markdown.match(/description: "a" → "b"`/g)).toHaveLength(1);
+  });
+
+  it('keep a row of their own where the change differs, in natural order (big-data-12 before big-data-102)', () => {
+    expect(rows).toHaveLength(2 + 1 + 3);
+    const single = rows.slice(3).map((row) => row.split(' | ')[1]);
+    expect(single).toEqual(names([7, 12, 102]));
+    expect(rows[3]).toBe('| 🟡 | big-data-7 | `description: "a" → "b (big-data-7)"` |');
+  });
+
+  it('keep a row per destroyed workspace even when the destroys read the same', () => {
+    expect(rows.slice(0, 2)).toEqual(['| 🔴 | old-1 | **destroyed, with its state** |', '| 🔴 | old-2 | **destroyed, with its state** |']);
+  });
+
+  it('lose nothing in --json: one entry per workspace, in natural order', () => {
+    const json = jsonReport(report) as { stacks: Array<{ workspaces: Array<{ workspace: string }> }> };
+    const workspaces = json.stacks[0].workspaces.map((w) => w.workspace);
+    expect(workspaces).toHaveLength(152);
+    expect(workspaces.slice(2)).toEqual(names(Array.from({ length: 150 }, (_, i) => i + 1)));
   });
 });

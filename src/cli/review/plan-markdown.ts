@@ -178,9 +178,48 @@ function shortened(line: string, full: string, omitted: Omitted): string {
   return line;
 }
 
-function workspaceCell(row: WorkspaceChange, stack: string): string {
+function workspaceText(row: WorkspaceChange, stack: string): string {
   const where = row.path && row.path !== `${stack}/${row.workspace}` ? ` (${code(row.path)})` : '';
-  return cell(`${row.workspace}${where}`);
+  return `${row.workspace}${where}`;
+}
+
+/** Workspace rows whose changes read the same, shown as one row. */
+interface RowGroup {
+  action: ChangeAction;
+  changes: string;
+  rows: WorkspaceChange[];
+  omitted: Pick<Omitted, 'longValues' | 'attributeSections'>;
+}
+
+/**
+ * Identical changes across workspaces are one row naming every workspace (folded in a `<details>`
+ * list), in the place of its first workspace. A destroy or a replacement keeps a row of its own:
+ * each such workspace is named where it cannot be missed.
+ */
+function groupRows(rows: WorkspaceChange[], level: Level): RowGroup[] {
+  const groups: RowGroup[] = [];
+  const byChanges = new Map<string, RowGroup>();
+  for (const row of rows) {
+    const omitted: Omitted = { planText: false, longValues: false, attributeSections: 0, driftDetails: 0, rows: {} };
+    const action = rowAction(row);
+    const changes = rowChanges(row, level, omitted);
+    const key = `${action}\n${changes}`;
+    const same = RISKY.has(action) ? undefined : byChanges.get(key);
+    if (same) {
+      same.rows.push(row);
+      continue;
+    }
+    const group = { action, changes, rows: [row], omitted };
+    groups.push(group);
+    if (!RISKY.has(action)) byChanges.set(key, group);
+  }
+  return groups;
+}
+
+function groupCell(group: RowGroup, stack: string): string {
+  if (group.rows.length === 1) return cell(workspaceText(group.rows[0], stack));
+  const names = group.rows.map((row) => workspaceText(row, stack)).join(', ');
+  return cell(`<details><summary>${group.rows.length} workspaces</summary>${names}</details>`);
 }
 
 function renderRows(summary: PlanSummary, level: Level, omitted: Omitted): string[] {
@@ -190,7 +229,11 @@ function renderRows(summary: PlanSummary, level: Level, omitted: Omitted): strin
   if (shown.length > 0 || others.length > 0) lines.push(`<sub>${LEGEND}</sub>`, '');
   if (shown.length > 0) {
     lines.push('| | workspace | changes |', '|---|---|---|');
-    for (const row of shown) lines.push(`| ${EMOJI[rowAction(row)]} | ${workspaceCell(row, summary.stack)} | ${rowChanges(row, level, omitted)} |`);
+    for (const group of groupRows(shown, level)) {
+      lines.push(`| ${EMOJI[group.action]} | ${groupCell(group, summary.stack)} | ${group.changes} |`);
+      omitted.longValues ||= group.omitted.longValues;
+      omitted.attributeSections += group.omitted.attributeSections;
+    }
     lines.push('');
   }
   if (others.length > 0) {

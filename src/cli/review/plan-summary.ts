@@ -17,6 +17,7 @@ import {
 import {
   constructPaths,
   groupByWorkspace,
+  naturalCompare,
   ORDER,
   resourceName,
   WORKSPACE_RESOURCE_TYPE,
@@ -145,8 +146,11 @@ function workspaceLabel(rc: JsonResourceChange, names: WorkspaceNames): string |
   return names.byAddress.get(rc.address);
 }
 
+/** By action, then workspace in natural order (resources of no workspace last), then address. */
 function compareRows(a: { action: ChangeAction; workspace?: string; address: string }, b: typeof a): number {
-  return ORDER[a.action] - ORDER[b.action] || (a.workspace ?? '\uffff').localeCompare(b.workspace ?? '\uffff') || a.address.localeCompare(b.address);
+  const byWorkspace =
+    a.workspace === b.workspace ? 0 : a.workspace === undefined ? 1 : b.workspace === undefined ? -1 : naturalCompare(a.workspace, b.workspace);
+  return ORDER[a.action] - ORDER[b.action] || byWorkspace || naturalCompare(a.address, b.address);
 }
 
 export interface SummaryOptions {

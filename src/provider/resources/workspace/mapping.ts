@@ -95,6 +95,9 @@ export function stateFromWorkspace(seen: Observed, referenceValue: ObjectValue |
   const organization = ws.organization ?? reference?.organization ?? null;
   const selfHtml = ws.selfHtml ?? `/app/${encodeURIComponent(organization ?? '')}/workspaces/${encodeURIComponent(ws.name)}`;
   const values = answeredValues(ws);
+  // An empty answer that means "unset" is null in state (what a configuration leaving the attribute
+  // out plans, and what Terraform's generated configuration writes), unless the reference holds "".
+  for (const { snake, row } of ROWS) if (row.emptyIsUnset && values[snake] === '' && referenceValue?.[snake] !== '') values[snake] = null;
   return {
     ...values,
     id: ws.id,

@@ -75,6 +75,13 @@ describe('state from a workspace', () => {
       html_url: 'http://svc/app/acme/workspaces/net',
     });
   });
+  it('holds an empty working directory (the hosted answer for none) as null, unless the reference wrote ""', () => {
+    const ws = workspace({ 'working-directory': '', description: '' });
+    expect(stateFromWorkspace({ workspace: ws, effective: [] }, null, '')).toMatchObject({ working_directory: null, description: '' });
+    expect(stateFromWorkspace({ workspace: ws, effective: [] }, { working_directory: null }, '').working_directory).toBeNull();
+    expect(stateFromWorkspace({ workspace: ws, effective: [] }, { working_directory: '' }, '').working_directory).toBe('');
+    expect(stateFromWorkspace({ workspace: workspace({ 'working-directory': 'infra' }), effective: [] }, null, '').working_directory).toBe('infra');
+  });
   it('reports setting_overwrites only when the reference manages them', () => {
     const ws = workspace({ 'setting-overwrites': { 'execution-mode': true, 'agent-pool': false } });
     const state = stateFromWorkspace({ workspace: ws, effective: [] }, { setting_overwrites: { execution_mode: true, agent_pool: null } }, '');
