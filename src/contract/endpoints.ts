@@ -6,12 +6,18 @@ import type { z } from 'zod';
 import { API_ROOT, authOf, fillPath, type EndpointDefinition, type PathParameterNames } from './endpoint-types';
 import { DIRECTORY_ENDPOINTS } from './endpoints-directory';
 import { CHANGE_REQUEST_ENDPOINTS } from './endpoints-change-request';
+import { STATE_VERSION_ENDPOINTS } from './endpoints-state-version';
 import { WORKSPACE_ENDPOINTS } from './endpoints-workspace';
 
 export * from './endpoint-types';
 export { EMULATOR_CONTENT_TYPE, emulatorResourceCountBodySchema, emulatorStateVersionBodySchema } from './endpoints-directory';
 
-export const ENDPOINTS = { ...WORKSPACE_ENDPOINTS, ...CHANGE_REQUEST_ENDPOINTS, ...DIRECTORY_ENDPOINTS } as const satisfies Record<string, EndpointDefinition>;
+export const ENDPOINTS = {
+  ...WORKSPACE_ENDPOINTS,
+  ...STATE_VERSION_ENDPOINTS,
+  ...CHANGE_REQUEST_ENDPOINTS,
+  ...DIRECTORY_ENDPOINTS,
+} as const satisfies Record<string, EndpointDefinition>;
 
 export type EndpointName = keyof typeof ENDPOINTS;
 export const ENDPOINT_NAMES = Object.keys(ENDPOINTS) as EndpointName[];
@@ -21,6 +27,7 @@ const namesOf = <T extends object>(table: T) => Object.keys(table) as Array<keyo
 /** The endpoints by aggregate, in the order the reference and the OpenAPI document list them. */
 export const ENDPOINT_GROUPS: Readonly<Record<string, readonly EndpointName[]>> = {
   workspaces: namesOf(WORKSPACE_ENDPOINTS),
+  'state versions': namesOf(STATE_VERSION_ENDPOINTS),
   'change requests': namesOf(CHANGE_REQUEST_ENDPOINTS),
   directory: namesOf(DIRECTORY_ENDPOINTS),
 };
@@ -62,8 +69,6 @@ export const HOSTED_LINKS = {
   user: '/users/:user_id',
   project: '/projects/:project_id',
   entitlementSet: '/entitlement-sets/:entitlement_set_id',
-  currentStateVersion: '/workspaces/:workspace_id/current-state-version',
-  currentStateVersionOutputs: '/workspaces/:workspace_id/current-state-version-outputs',
 } as const;
 
 export function hostedLink<K extends keyof typeof HOSTED_LINKS>(

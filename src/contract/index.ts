@@ -19,6 +19,7 @@ export * from './explorer';
 export * from './account';
 export * from './organization';
 export * from './ssh-key';
+export * from './state-version';
 export * from './authentication-token';
 export * from './organization-attributes';
 export * from './endpoints';
