@@ -7,7 +7,8 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { startServer } from '../src/server';
 import { newId } from '../src/server/ids';
 import { WORKSPACE_DEFAULTS } from '../src/contract';
-import type { NewWorkspace, StorageOptions } from '../src/server/storage/types';
+import type { StorageOptions } from '../src/server/storage/types';
+import type { NewWorkspace } from '../src/server/workspaces/records';
 
 /** Workspaces per transaction while seeding. */
 const SEED_BATCH = 5_000;
@@ -91,7 +92,7 @@ async function run(job: ServiceJob | BareJob | BareManyJob): Promise<void> {
         },
       });
       if (batch.length === SEED_BATCH || i === seed.count - 1) {
-        await server.service.store.insertWorkspaces(batch);
+        await server.service.store.workspaces.insertMany(batch);
         batch = [];
       }
     }

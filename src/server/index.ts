@@ -12,7 +12,7 @@ import { stopNotifications } from './change-requests/notifications';
 import type { Router } from './http/router';
 import { buildRouter } from './routes';
 import { Service } from './service';
-import { openStore } from './storage';
+import { openStore } from './store';
 import { POSTGRES_DEFAULTS, type StorageOptions } from './storage/types';
 
 /** How long a stopping server waits for requests in flight before cutting connections. */

@@ -7,7 +7,9 @@ import { notFound } from './errors';
 import { WorkspaceShowCache } from './show-cache';
 import { StorageFaultError } from './storage/faults';
 import { metaDigest } from './directory/store';
-import type { DirectoryRowsChange, Store, WorkspaceRecord } from './storage/types';
+import type { DirectoryRowsChange } from './directory/store';
+import type { Store } from './store';
+import type { WorkspaceRecord } from './workspaces/records';
 
 const DIRECTORY_KEY = 'directory';
 
@@ -51,10 +53,10 @@ export class Service {
   /** Applies a bootstrap file (compare-and-set, so concurrent processes converge) and loads the result. */
   static async open(store: Store, bootstrap: BootstrapFile | null, log: (line: string) => void): Promise<Service> {
     for (let attempt = 0; ; attempt += 1) {
-      const raw = await store.getMeta(DIRECTORY_KEY);
+      const raw = await store.directory.getMeta(DIRECTORY_KEY);
       const existing = raw ? (JSON.parse(raw) as Directory) : null;
       if (!bootstrap) {
-        if (existing) await store.insertSshKeys(bootstrapSshKeys(existing));
+        if (existing) await store.sshKeys.insertMany(bootstrapSshKeys(existing));
         return new Service(
           store,
           new DirectoryIndex(existing ?? mergeBootstrap(null, { edition: 'hosted', 'emulator-admin-tokens': [], users: [], organizations: [] })),
@@ -63,8 +65,8 @@ export class Service {
       }
       const merged = mergeBootstrap(existing, bootstrap);
       const next = JSON.stringify(merged);
-      if (next === raw || (await store.compareAndSetMeta(DIRECTORY_KEY, raw, next))) {
-        await store.insertSshKeys(bootstrapSshKeys(merged));
+      if (next === raw || (await store.directory.compareAndSetMeta(DIRECTORY_KEY, raw, next))) {
+        await store.sshKeys.insertMany(bootstrapSshKeys(merged));
         const service = new Service(store, new DirectoryIndex(merged), log);
         service.directoryText = next;
         service.directoryDigest = metaDigest(next);
@@ -92,8 +94,9 @@ export class Service {
     const changeToken = this.store.changeToken();
     if (!force && changeToken !== undefined && changeToken === this.directoryReadAt) return false;
     // Where there is no change token (PostgreSQL) a digest is compared first: 32 bytes, not the directory.
-    if (changeToken === undefined && this.directoryDigest !== null && (await this.store.getMetaDigest(DIRECTORY_KEY)) === this.directoryDigest) return false;
-    const raw = await this.store.getMeta(DIRECTORY_KEY);
+    if (changeToken === undefined && this.directoryDigest !== null && (await this.store.directory.getMetaDigest(DIRECTORY_KEY)) === this.directoryDigest)
+      return false;
+    const raw = await this.store.directory.getMeta(DIRECTORY_KEY);
     this.directoryReadAt = changeToken;
     if (!raw || raw === this.directoryText) return false;
     this.loaded(raw, JSON.parse(raw) as Directory);
@@ -144,18 +147,18 @@ export class Service {
    */
   async changeDirectory<T>(change: (directory: Directory) => { result: T; rows?: DirectoryRowsChange }): Promise<T> {
     for (let attempt = 0; attempt < 20; attempt += 1) {
-      const raw = await this.store.getMeta(DIRECTORY_KEY);
+      const raw = await this.store.directory.getMeta(DIRECTORY_KEY);
       if (raw === null) {
         // Started without a bootstrap file: store the directory it serves first, then change it.
-        await this.store.compareAndSetMeta(DIRECTORY_KEY, null, JSON.stringify(this.directory));
+        await this.store.directory.compareAndSetMeta(DIRECTORY_KEY, null, JSON.stringify(this.directory));
         continue;
       }
       const directory = JSON.parse(raw) as Directory;
       const { result, rows } = change(directory);
       const next = JSON.stringify(directory);
       const stored = rows
-        ? await this.store.compareAndSetMetaWithRows(DIRECTORY_KEY, raw, next, rows)
-        : next === raw || (await this.store.compareAndSetMeta(DIRECTORY_KEY, raw, next));
+        ? await this.store.directory.compareAndSetMetaWithRows(DIRECTORY_KEY, raw, next, rows)
+        : next === raw || (await this.store.directory.compareAndSetMeta(DIRECTORY_KEY, raw, next));
       if (stored) {
         this.loaded(next, directory);
         return result;
@@ -215,7 +218,7 @@ export class Service {
  * start, as databases from before SSH keys had a table hold none; a key deleted through the API
  * leaves the directory in the same transaction, so it is not brought back.
  */
-function bootstrapSshKeys(directory: Directory): Parameters<Store['insertSshKeys']>[0] {
+function bootstrapSshKeys(directory: Directory): Parameters<Store['sshKeys']['insertMany']>[0] {
   return directory.organizations.flatMap((organization) =>
     organization.sshKeys.map((key) => ({
       id: key.id,

@@ -8,9 +8,10 @@ import { mergeBootstrap } from './bootstrap';
 import type { Reply } from './http/router';
 import { RECORD_BYTES, ReplyCache, TurnChangeToken, WorkspaceShowCache } from './show-cache';
 import { startServer } from './index';
-import { openStore } from './storage';
-import { freshOrg, newWorkspace } from './storage/test-support';
-import type { Store, WorkspaceRecord } from './storage/types';
+import { openStore } from './store';
+import { freshOrg, newWorkspace } from './test-support';
+import type { Store } from './store';
+import type { WorkspaceRecord } from './workspaces/records';
 
 const emptyIndex = () => new DirectoryIndex(mergeBootstrap(null, { edition: 'hosted', 'emulator-admin-tokens': [], users: [], organizations: [] }));
 const shown: Reply = { status: 200, raw: Buffer.from('{"data":{}}') };
@@ -112,7 +113,7 @@ describe('the show path on a database another connection writes', () => {
     it('serves the workspace as another connection left it, not the kept record', async () => {
       const cache = new WorkspaceShowCache();
       const organization = freshOrg();
-      const created = await store.insertWorkspace(newWorkspace(organization, 'before'));
+      const created = await store.workspaces.insert(newWorkspace(organization, 'before'));
       expect((await cache.workspace(store, { id: created.id }))?.name).toBe('before');
       const shown = await new Promise<WorkspaceRecord | null>((resolve, reject) => {
         setImmediate(() => {
@@ -136,14 +137,14 @@ describe('the show path on a database another connection writes', () => {
       replyCache: false,
     });
     try {
-      const created = await server.service.store.insertWorkspace(newWorkspace('acme', 'shared'));
+      const created = await server.service.store.workspaces.insert(newWorkspace('acme', 'shared'));
       const show = async (token: string) => {
         const answer = await fetch(`${server.url}/api/v2/workspaces/${created.id}`, { headers: { authorization: `Bearer ${token}` } });
         return { status: answer.status, body: (await answer.json()) as any };
       };
       expect((await show('alice-token')).status).toBe(200); // reads the record and confirms it
-      const stamps = jest.spyOn(server.service.store, 'getWorkspaceStamp');
-      const reads = jest.spyOn(server.service.store, 'getWorkspace');
+      const stamps = jest.spyOn(server.service.store.workspaces, 'getStamp');
+      const reads = jest.spyOn(server.service.store.workspaces, 'get');
       const owner = await show('alice-token');
       const reader = await show('dave-token');
       const outsider = await show('erin-token');
@@ -167,7 +168,7 @@ describe('the show path on a database another connection writes', () => {
       replyCache,
     });
     try {
-      const created = await server.service.store.insertWorkspace(newWorkspace('acme', 'name-0'));
+      const created = await server.service.store.workspaces.insert(newWorkspace('acme', 'name-0'));
       const show = async () => {
         const answer = await fetch(`${server.url}/api/v2/workspaces/${created.id}`, { headers: { authorization: 'Bearer alice-token' } });
         return ((await answer.json()) as { data: { attributes: { name: string } } }).data.attributes.name;
@@ -206,7 +207,7 @@ describe('the show path on a database another connection writes', () => {
         replyCache,
       });
       try {
-        const created = await server.service.store.insertWorkspace(newWorkspace('acme', 'before'));
+        const created = await server.service.store.workspaces.insert(newWorkspace('acme', 'before'));
         const show = async () => {
           const answer = await fetch(`${server.url}/api/v2/workspaces/${created.id}`, { headers: { authorization: 'Bearer alice-token' } });
           return ((await answer.json()) as { data: { attributes: { name: string } } }).data.attributes.name;
@@ -227,9 +228,9 @@ describe('the show path on a database another connection writes', () => {
 
   it('trusts a record confirmed under the same change token without a statement, and any commit moves the token', async () => {
     const cache = new WorkspaceShowCache();
-    const created = await store.insertWorkspace(newWorkspace(freshOrg(), 'before'));
-    const stamps = jest.spyOn(store, 'getWorkspaceStamp');
-    const reads = jest.spyOn(store, 'getWorkspace');
+    const created = await store.workspaces.insert(newWorkspace(freshOrg(), 'before'));
+    const stamps = jest.spyOn(store.workspaces, 'getStamp');
+    const reads = jest.spyOn(store.workspaces, 'get');
     const show = async (token: string) => (await cache.workspace(store, { id: created.id }, token))?.name;
     /** The token as a request would read it now; it must differ from `last` after a commit. */
     const tokenAfterCommit = (last: string) => {
@@ -253,7 +254,7 @@ describe('the show path on a database another connection writes', () => {
     // Another handle of this process on the same file: counted by the file's shared gate.
     const second = await openStore({ kind: 'sqlite', path: join(dir, 'service.db') });
     try {
-      await second.lockWorkspace(created.id, 'user-alice', 'testing', new Date().toISOString());
+      await second.locks.lock(created.id, 'user-alice', 'testing', new Date().toISOString());
     } finally {
       await second.close();
     }
@@ -261,7 +262,7 @@ describe('the show path on a database another connection writes', () => {
     expect((await cache.workspace(store, { id: created.id }, token))?.locked).toBe(true);
 
     // This handle itself.
-    await store.unlockWorkspace(created.id, 'user-alice', new Date().toISOString());
+    await store.locks.unlock(created.id, 'user-alice', new Date().toISOString());
     token = tokenAfterCommit(token);
     expect((await cache.workspace(store, { id: created.id }, token))?.locked).toBe(false);
     expect([stamps.mock.calls.length, reads.mock.calls.length]).toEqual([3, 4]);
@@ -269,7 +270,7 @@ describe('the show path on a database another connection writes', () => {
 
   it('keeps one frozen record while the workspace is unchanged, and reads it again after any write', async () => {
     const cache = new WorkspaceShowCache();
-    const created = await store.insertWorkspace(newWorkspace(freshOrg(), 'kept'));
+    const created = await store.workspaces.insert(newWorkspace(freshOrg(), 'kept'));
     const first = await cache.workspace(store, { id: created.id });
     expect(await cache.workspace(store, { id: created.id })).toBe(first);
     expect(Object.isFrozen(first) && Object.isFrozen(first!.settings)).toBe(true);
@@ -277,13 +278,13 @@ describe('the show path on a database another connection writes', () => {
       (first!.settings as Record<string, unknown>).description = 'changed';
     }).toThrow(TypeError);
 
-    await store.lockWorkspace(created.id, 'user-alice', 'testing', new Date().toISOString());
+    await store.locks.lock(created.id, 'user-alice', 'testing', new Date().toISOString());
     const locked = await cache.workspace(store, { id: created.id });
     expect(locked).not.toBe(first);
     expect(locked?.locked).toBe(true);
 
     // Adding a change request raises the workspace's version: the record counts the open ones.
-    await store.insertChangeRequests([
+    await store.changeRequests.insertMany([
       { id: 'wscr-1', workspaceId: created.id, subject: 's', message: 'm', archivedBy: null, archivedAt: null, createdAt: 'now', updatedAt: 'now' },
     ]);
     expect((await cache.workspace(store, { id: created.id }))?.unarchivedChangeRequests).toBe(1);

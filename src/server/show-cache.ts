@@ -1,6 +1,7 @@
 import { LRUCache } from 'lru-cache';
 import type { Caller, DirectoryIndex } from './access';
-import type { Store, WorkspaceRecord } from './storage/types';
+import type { Store } from './store';
+import type { WorkspaceRecord } from './workspaces/records';
 
 // The show path's caches, and when the database's change token may be trusted. Two caches:
 //
@@ -77,7 +78,7 @@ export class WorkspaceShowCache {
     if (confirmed) return confirmed;
     // Nothing kept for it (a first show): the stamp would only say to read the record.
     if ('id' in key && !this.entries.has(key.id)) return this.read(store, key.id, changeToken);
-    const stamp = await store.getWorkspaceStamp(key);
+    const stamp = await store.workspaces.getStamp(key);
     if (!stamp) return null;
     const kept = this.entries.get(stamp.id);
     if (kept && kept.record.version === stamp.version) {
@@ -89,7 +90,7 @@ export class WorkspaceShowCache {
 
   /** Reads the workspace's record whole and keeps it, confirmed under `changeToken` (read after it). */
   private async read(store: Store, id: string, changeToken: string | undefined): Promise<WorkspaceRecord | null> {
-    const record = await store.getWorkspace(id);
+    const record = await store.workspaces.get(id);
     if (!record) return null;
     const entry = this.keep(record);
     entry.confirmedUnder = changeToken;

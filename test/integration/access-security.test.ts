@@ -7,7 +7,7 @@ import { existsSync, mkdirSync, mkdtempSync, rmSync, statSync, unlinkSync, write
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { startServer } from '../../src/server';
-import { openStore } from '../../src/server/storage';
+import { openStore } from '../../src/server/store';
 import { mergeBootstrap, parseBootstrap } from '../../src/server/bootstrap';
 import { ORG, TOKENS, defaultBootstrap, startService, type TestService } from '../helpers/service';
 import { createWorkspace } from '../helpers/fixtures';
@@ -61,7 +61,7 @@ describe('identities in their own namespaces', () => {
     directory.users.find((u) => u.username === 'mallory')!.id = 'org:acme';
     for (const team of directory.organizations.flatMap((o) => o.teams)) team.members = team.members.map((m) => (m === 'user-mallory' ? 'org:acme' : m));
     const store = await openStore(storage);
-    await store.compareAndSetMeta('directory', null, JSON.stringify(directory));
+    await store.directory.compareAndSetMeta('directory', null, JSON.stringify(directory));
     await store.close();
     const service = await startService({ storage, bootstrap: undefined as unknown });
     try {
@@ -160,7 +160,7 @@ describe('secrets only the owner reads (SQLite files)', () => {
     }
     // The database holds nothing that signs a session.
     const store = await openStore({ kind: 'sqlite', path: file });
-    expect(await store.getMeta('console-session-key')).toBeNull();
+    expect(await store.directory.getMeta('console-session-key')).toBeNull();
     await store.close();
   });
 
@@ -175,7 +175,7 @@ describe('secrets only the owner reads (SQLite files)', () => {
     db.close();
     const store = await openStore({ kind: 'sqlite', path: file });
     try {
-      expect(await store.getMeta('console-session-key')).toBeNull();
+      expect(await store.directory.getMeta('console-session-key')).toBeNull();
     } finally {
       await store.close();
     }

@@ -5,7 +5,9 @@
 import { Client } from 'pg';
 import { startServer, type RunningServer } from '../../src/server';
 import type { Db } from '../../src/server/storage/db';
-import type { PostgresTuning, Store, WorkspaceQuery } from '../../src/server/storage/types';
+import type { PostgresTuning } from '../../src/server/storage/types';
+import type { Store } from '../../src/server/store';
+import type { WorkspaceQuery } from '../../src/server/workspaces/records';
 import { ERRORS } from '../../src/contract';
 import { ORG, TOKENS, createTestDatabaseUrl, defaultBootstrap, request, type ApiResponse } from '../helpers/service';
 import { uniqueName } from '../helpers/workspace-assertions';
@@ -16,8 +18,8 @@ const describeWithPostgres = describeWith('postgres');
 /** Every list of `store` first sleeps `seconds` on the database, cancellable like the list itself. */
 function slowLists(store: Store, seconds: number): void {
   const db = (store as unknown as { db: Db }).db;
-  const list = store.listWorkspaces.bind(store);
-  store.listWorkspaces = async (q: WorkspaceQuery) => {
+  const list = store.workspaces.list.bind(store);
+  store.workspaces.list = async (q: WorkspaceQuery) => {
     const view = q.signal && db.withSignal ? db.withSignal(q.signal) : db;
     await view.get(`SELECT pg_sleep(${seconds})`);
     return list(q);

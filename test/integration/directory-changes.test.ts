@@ -4,7 +4,7 @@
 // without any request to it needing an unknown token first.
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
-import { openStore } from '../../src/server/storage';
+import { openStore } from '../../src/server/store';
 import type { StorageOptions } from '../../src/server/storage/types';
 import type { Directory } from '../../src/server/bootstrap';
 import { ORG, TOKENS } from '../helpers/service';
@@ -79,10 +79,10 @@ describe('two serve processes on one store', () => {
     const store = await openStore(storage);
     const edit = async (change: (directory: Directory) => void) => {
       for (;;) {
-        const raw = (await store.getMeta('directory'))!;
+        const raw = (await store.directory.getMeta('directory'))!;
         const directory = JSON.parse(raw) as Directory;
         change(directory);
-        if (await store.compareAndSetMeta('directory', raw, JSON.stringify(directory))) return;
+        if (await store.directory.compareAndSetMeta('directory', raw, JSON.stringify(directory))) return;
       }
     };
     try {

@@ -145,7 +145,7 @@ const PROVOKE: { [N in Exclude<ErrorName, (typeof NOT_ANSWERED)[number]>]: () =>
     const faulty = await startSqliteFileService();
     try {
       const store = faulty.server.service.store;
-      store.updateWorkspace = () => Promise.reject(new StorageFaultError('unavailable', 'Connection terminated unexpectedly', true));
+      store.workspaces.update = () => Promise.reject(new StorageFaultError('unavailable', 'Connection terminated unexpectedly', true));
       const ws = await createIn(faulty);
       return await faulty.request('PATCH', `/workspaces/${ws.body.data.id}`, { body: { data: { type: 'workspaces', attributes: { description: 'x' } } } });
     } finally {

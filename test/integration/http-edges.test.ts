@@ -96,7 +96,7 @@ describe('HTTP edges', () => {
 
   it('answers 500 and logs the stack of an internal error after a whole body was read, not a client abort', async () => {
     const store = service.server.service.store;
-    const insert = jest.spyOn(store, 'insertWorkspace').mockRejectedValueOnce(new Error('storage failed on purpose'));
+    const insert = jest.spyOn(store.workspaces, 'insert').mockRejectedValueOnce(new Error('storage failed on purpose'));
     const before = logLines.length;
     try {
       const answer = await service.request('POST', `/organizations/${ORG}/workspaces`, {

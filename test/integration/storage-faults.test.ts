@@ -103,7 +103,7 @@ describe('the web console during an outage', () => {
       });
       const cookie = login.headers.get('set-cookie')!.split(';')[0];
       // Reads of a SQLite file do not fail; the store reports what the PostgreSQL driver does in an outage.
-      service.server.service.store.listWorkspaces = () => Promise.reject(new StorageFaultError('unavailable', 'Connection terminated unexpectedly', false));
+      service.server.service.store.workspaces.list = () => Promise.reject(new StorageFaultError('unavailable', 'Connection terminated unexpectedly', false));
       const page = await fetch(`${service.server.url}/app/${ORG}/workspaces`, { headers: { cookie }, redirect: 'manual' });
       expect(page.status).toBe(503);
       expect(page.headers.get('retry-after')).toBe('1');

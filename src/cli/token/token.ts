@@ -5,7 +5,7 @@ import { existsSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { authenticationTokenDescriptionSchema } from '../../contract';
 import { Service } from '../../server/service';
-import { openStore } from '../../server/storage';
+import { openStore } from '../../server/store';
 import type { StorageOptions } from '../../server/storage/types';
 import { type AuthenticationTokenView, createUserToken, listUserTokens, revokeToken } from '../../server/directory/tokens';
 import { CliError } from '../common/output';

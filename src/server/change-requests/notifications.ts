@@ -6,7 +6,8 @@ import type { DirectoryOrganization, DirectoryTeam } from '../bootstrap';
 import { workspaceAccess } from '../access';
 import { newId, now } from '../ids';
 import type { Service } from '../service';
-import type { ChangeRequestRecord, NotificationRecord, WorkspaceRecord } from '../storage/types';
+import type { ChangeRequestRecord, NotificationRecord } from './store';
+import type { WorkspaceRecord } from '../workspaces/records';
 
 export const DELIVERY_ATTEMPTS = 3;
 export const DELIVERY_BACKOFF_MS = 200;
@@ -51,7 +52,7 @@ export class NotificationDispatcher {
           deliveries: [],
         };
         try {
-          await this.service.store.insertNotification(record);
+          await this.service.store.changeRequests.insertNotification(record);
         } catch (error) {
           this.service.log(`could not record the notification of team ${team.name} for ${request.id}: ${(error as Error).message}`);
           continue;
@@ -87,7 +88,7 @@ export class NotificationDispatcher {
       const delivery = await this.attempt(url, attempt, payload);
       if (this.stopped) return;
       try {
-        await this.service.store.appendNotificationDelivery(notificationId, delivery);
+        await this.service.store.changeRequests.appendNotificationDelivery(notificationId, delivery);
       } catch (error) {
         this.service.log(`could not record a delivery to ${url}: ${(error as Error).message}`);
       }

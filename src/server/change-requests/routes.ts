@@ -7,7 +7,8 @@ import { ServiceError, badRequest, forbidden, notFound } from '../errors';
 import type { EndpointHandlers, Reply, RouteContext } from '../http/router';
 import { now } from '../ids';
 import type { ResolvedWorkspace } from '../service';
-import type { ChangeRequestRecord, WorkspaceRecord } from '../storage/types';
+import type { ChangeRequestRecord } from './store';
+import type { WorkspaceRecord } from '../workspaces/records';
 import { paginationEnvelope, parsePage } from '../http/list-parameters';
 
 export const CHANGE_REQUESTS_TIER = 'plus';
@@ -43,14 +44,14 @@ async function workspaceOfSegment(ctx: RouteContext, segment: string): Promise<R
   const missing = () => notFound(`workspace "${segment.slice(0, 100)}" was not found, or you are not authorized to access it`);
   const store = ctx.service.store;
   if (segment.startsWith('ws-')) {
-    const byId = await store.getWorkspace(segment);
+    const byId = await store.workspaces.get(segment);
     if (byId) return ctx.service.resolve(ctx.caller, byId, `"${segment}"`);
   }
   const matches: ResolvedWorkspace[] = [];
   for (const organization of ctx.service.directory.organizations) {
     const role = ctx.service.index.role(ctx.caller, organization);
     if (!role.member) continue;
-    const workspace: WorkspaceRecord | null = await store.getWorkspaceByName(organization.name, segment);
+    const workspace: WorkspaceRecord | null = await store.workspaces.getByName(organization.name, segment);
     if (!workspace) continue;
     const level = workspaceAccess(role, organization, workspace);
     if (atLeast(level, 'read')) matches.push({ workspace, organization, role, level });
@@ -71,7 +72,7 @@ async function list(ctx: RouteContext): Promise<Reply> {
   if (!filter.success) throw badRequest(`archive must be "true" or "false", not "${String(ctx.query.get('archive')).slice(0, 40)}"`, 'archive');
   const archived = filter.data === undefined ? undefined : filter.data === 'true';
   const page = parsePage(ctx.query);
-  const result = await ctx.service.store.listChangeRequests(resolved.workspace.id, archived, page.offset, page.size);
+  const result = await ctx.service.store.changeRequests.list(resolved.workspace.id, archived, page.offset, page.size);
   return { status: 200, body: { data: result.items.map(changeRequestDocument), ...paginationEnvelope(ctx.url, page, result.total) } };
 }
 
@@ -79,11 +80,11 @@ async function list(ctx: RouteContext): Promise<Reply> {
 async function changeRequestFor(ctx: RouteContext): Promise<{ record: ChangeRequestRecord; resolved: ResolvedWorkspace }> {
   const id = ctx.params.change_request_id;
   const missing = () => notFound(`change request "${id.slice(0, 100)}" was not found, or you are not authorized to access it`);
-  const record = await ctx.service.store.getChangeRequest(id);
+  const record = await ctx.service.store.changeRequests.get(id);
   if (!record) throw missing();
   let resolved: ResolvedWorkspace;
   try {
-    resolved = ctx.service.resolve(ctx.caller, await ctx.service.store.getWorkspace(record.workspaceId), `"${record.workspaceId}"`);
+    resolved = ctx.service.resolve(ctx.caller, await ctx.service.store.workspaces.get(record.workspaceId), `"${record.workspaceId}"`);
   } catch (error) {
     if (error instanceof ServiceError && error.status === 404) throw missing();
     throw error;
@@ -103,10 +104,10 @@ async function archive(ctx: RouteContext): Promise<Reply> {
   if (!atLeast(resolved.level, 'write')) {
     throw forbidden(`archiving change requests of workspace "${resolved.workspace.name}" needs write access to it`);
   }
-  if (!(await ctx.service.store.archiveChangeRequest(record.id, principalOf(ctx.caller), now()))) {
+  if (!(await ctx.service.store.changeRequests.archive(record.id, principalOf(ctx.caller), now()))) {
     throw badRequest(`change request "${record.id}" is already archived`);
   }
-  const archived = await ctx.service.store.getChangeRequest(record.id);
+  const archived = await ctx.service.store.changeRequests.get(record.id);
   if (!archived) throw notFound(`change request "${record.id}" was not found`);
   return { status: 200, body: { data: changeRequestDocument(archived) } };
 }

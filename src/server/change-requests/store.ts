@@ -1,10 +1,80 @@
 import { Db } from '../storage/db';
-import { CHANGE_REQUEST_COLUMNS, ChangeRequestRow, NotificationRow, changeRequestFromRow, toNotification } from '../storage/rows';
-import type { ChangeRequestRecord, NotificationRecord, StoragePage } from '../storage/types';
+import type { StoragePage } from '../storage/types';
 
-// Change requests (made by bulk actions on workspaces) and the team notifications that announce them.
-// A workspace's record counts its unarchived change requests, so adding or archiving one raises the
-// workspace's version like any other write to it (its row first: the lock order of tags.ts).
+// Change requests (`store.changeRequests`, made by bulk actions on workspaces) and the team
+// notifications that announce them. A workspace's record counts its unarchived change requests, so
+// adding or archiving one raises the workspace's version like any other write to it (its row
+// first: the lock order of tags/store.ts).
+
+export interface ChangeRequestRecord {
+  id: string;
+  workspaceId: string;
+  subject: string;
+  message: string;
+  archivedBy: string | null;
+  archivedAt: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface NotificationRecord {
+  id: string;
+  team: string;
+  workspaceId: string;
+  changeRequestId: string;
+  subject: string;
+  createdAt: string;
+  /** Delivery attempts to the team's notification URLs, appended as they happen. */
+  deliveries: Array<{ url: string; attempt: number; status: number | null; error: string | null; at: string }>;
+}
+
+const CHANGE_REQUEST_COLUMNS = 'id, workspace_id, subject, message, archived_by, archived_at, created_at, updated_at';
+
+interface ChangeRequestRow {
+  id: string;
+  workspace_id: string;
+  subject: string;
+  message: string;
+  archived_by: string | null;
+  archived_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+function changeRequestFromRow(row: ChangeRequestRow): ChangeRequestRecord {
+  return {
+    id: row.id,
+    workspaceId: row.workspace_id,
+    subject: row.subject,
+    message: row.message,
+    archivedBy: row.archived_by,
+    archivedAt: row.archived_at,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+  };
+}
+
+interface NotificationRow {
+  id: string;
+  team: string;
+  workspace_id: string;
+  change_request_id: string;
+  subject: string;
+  created_at: string;
+  deliveries: string;
+}
+
+function toNotification(row: NotificationRow): NotificationRecord {
+  return {
+    id: row.id,
+    team: row.team,
+    workspaceId: row.workspace_id,
+    changeRequestId: row.change_request_id,
+    subject: row.subject,
+    createdAt: row.created_at,
+    deliveries: JSON.parse(row.deliveries) as NotificationRecord['deliveries'],
+  };
+}
 
 /** Raises the version of each workspace named, in ID order (concurrent writers lock rows in one order). */
 async function raiseVersions(tx: Db, workspaceIds: string[]): Promise<void> {
@@ -15,7 +85,7 @@ async function raiseVersions(tx: Db, workspaceIds: string[]): Promise<void> {
 export class ChangeRequestStore {
   constructor(private readonly db: Db) {}
 
-  insertChangeRequests(records: ChangeRequestRecord[]): Promise<void> {
+  insertMany(records: ChangeRequestRecord[]): Promise<void> {
     if (records.length === 0) return Promise.resolve();
     return this.db.transaction(async (tx) => {
       await raiseVersions(
@@ -37,13 +107,13 @@ export class ChangeRequestStore {
     });
   }
 
-  async getChangeRequest(id: string): Promise<ChangeRequestRecord | null> {
+  async get(id: string): Promise<ChangeRequestRecord | null> {
     const row = await this.db.get<ChangeRequestRow>(`SELECT ${CHANGE_REQUEST_COLUMNS} FROM change_requests WHERE id = ?`, [id]);
     return row ? changeRequestFromRow(row) : null;
   }
 
   /** Ordered by creation time, then ID; `archived` true/false keeps only archived/unarchived ones. */
-  async listChangeRequests(workspaceId: string, archived: boolean | undefined, offset: number, limit: number): Promise<StoragePage<ChangeRequestRecord>> {
+  async list(workspaceId: string, archived: boolean | undefined, offset: number, limit: number): Promise<StoragePage<ChangeRequestRecord>> {
     const filter = archived === undefined ? '' : archived ? ' AND archived_at IS NOT NULL' : ' AND archived_at IS NULL';
     const rows = await this.db.all<ChangeRequestRow>(
       `SELECT ${CHANGE_REQUEST_COLUMNS} FROM change_requests WHERE workspace_id = ?${filter} ORDER BY created_at, id LIMIT ? OFFSET ?`,
@@ -53,12 +123,13 @@ export class ChangeRequestStore {
     return { items: rows.map(changeRequestFromRow), total: Number(count?.n ?? 0) };
   }
 
-  async countUnarchivedChangeRequests(workspaceId: string): Promise<number> {
+  async countUnarchived(workspaceId: string): Promise<number> {
     const row = await this.db.get<{ n: number }>('SELECT COUNT(*) AS n FROM change_requests WHERE workspace_id = ? AND archived_at IS NULL', [workspaceId]);
     return Number(row?.n ?? 0);
   }
 
-  archiveChangeRequest(id: string, userId: string, now: string): Promise<boolean> {
+  /** Sets archived-by/at only when not archived yet; false when it already was (or is missing). */
+  archive(id: string, userId: string, now: string): Promise<boolean> {
     return this.db.transaction(async (tx) => {
       await tx.run('UPDATE workspaces SET version = version + 1 WHERE id = (SELECT workspace_id FROM change_requests WHERE id = ? AND archived_at IS NULL)', [
         id,

@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { DirectoryIndex, EMULATOR_CALLER, organizationTokenCaller, userCaller } from '../access';
 import { type BootstrapFile, mergeBootstrap } from '../bootstrap';
-import { backendKinds, useTestDatabase } from '../storage/test-support';
-import type { Store } from '../storage/types';
+import { backendKinds, useTestDatabase } from '../test-support';
+import type { Store } from '../store';
 import { ConsoleSessions, SESSION_LIFETIMES, readCookie, sessionCookie } from './session';
 
 const organization = {

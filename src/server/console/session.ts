@@ -7,7 +7,8 @@
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Caller, DirectoryIndex } from '../access';
 import { hashToken } from '../bootstrap';
-import type { ConsoleSessionRecord, Store } from '../storage/types';
+import type { ConsoleSessionRecord } from './session-store';
+import type { Store } from '../store';
 
 export const SESSION_COOKIE = 'cdkws_session';
 /** Lifetimes (docs/service.md "Web console"): idle, and absolute from signing in. */
@@ -53,7 +54,7 @@ export class ConsoleSessions {
     if (caller.kind === 'emulator') return null;
     if (nowMs - this.lastSweep > SWEEP_EVERY_MS) {
       this.lastSweep = nowMs;
-      await this.store.deleteExpiredConsoleSessions(nowMs, nowMs - SESSION_LIFETIMES.idleSeconds * 1000);
+      await this.store.consoleSessions.deleteExpired(nowMs, nowMs - SESSION_LIFETIMES.idleSeconds * 1000);
     }
     const sessionId = b64(randomBytes(32));
     const record: ConsoleSessionRecord = {
@@ -65,7 +66,7 @@ export class ConsoleSessions {
       lastSeenAt: nowMs,
       expiresAt: nowMs + SESSION_LIFETIMES.absoluteSeconds * 1000,
     };
-    await this.store.insertConsoleSession(record);
+    await this.store.consoleSessions.insert(record);
     const value = `${sessionId}.${b64(this.mac('session', sessionId))}`;
     return { value, session: this.sessionOf(record, caller) };
   }
@@ -82,21 +83,21 @@ export class ConsoleSessions {
     const given = Buffer.from(value.slice(dot + 1), 'base64url');
     const expected = this.mac('session', sessionId);
     if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
-    const record = await this.store.getConsoleSession(digestOf(sessionId));
+    const record = await this.store.consoleSessions.get(digestOf(sessionId));
     if (!record) return null;
     const idleSince = nowMs - SESSION_LIFETIMES.idleSeconds * 1000;
     const caller = index.callerOfTokenHash(record.tokenHash);
     if (record.expiresAt <= nowMs || record.lastSeenAt < idleSince || !caller || caller.principal !== record.principal) {
-      await this.store.deleteConsoleSession(record.idDigest);
+      await this.store.consoleSessions.delete(record.idDigest);
       return null;
     }
-    if (nowMs - record.lastSeenAt >= TOUCH_EVERY_MS) await this.store.touchConsoleSession(record.idDigest, nowMs);
+    if (nowMs - record.lastSeenAt >= TOUCH_EVERY_MS) await this.store.consoleSessions.touch(record.idDigest, nowMs);
     return this.sessionOf(record, caller);
   }
 
   /** Ends a session for good: its cookie is worth nothing afterwards, in every process. */
   async end(session: Session): Promise<void> {
-    await this.store.deleteConsoleSession(session.idDigest);
+    await this.store.consoleSessions.delete(session.idDigest);
   }
 
   private sessionOf(record: ConsoleSessionRecord, caller: Caller): Session {

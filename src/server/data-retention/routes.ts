@@ -8,7 +8,7 @@ import { forbidden, notFound } from '../errors';
 import type { EndpointHandlers, Reply, RouteContext } from '../http/router';
 import { newId, now } from '../ids';
 import type { ResolvedWorkspace } from '../service';
-import type { DataRetentionPolicyRecord } from '../storage/types';
+import type { DataRetentionPolicyRecord } from './store';
 
 interface Policy {
   id: string;
@@ -60,7 +60,7 @@ function fromRecord(record: DataRetentionPolicyRecord): Policy {
 
 async function show(ctx: RouteContext): Promise<Reply> {
   const { workspace, organization } = await workspaceFor(ctx);
-  const record = await ctx.service.store.getDataRetentionPolicy(workspace.id);
+  const record = await ctx.service.store.dataRetention.get(workspace.id);
   return { status: 200, body: document(record ? fromRecord(record) : organizationDefault(organization)) };
 }
 
@@ -76,9 +76,9 @@ async function put(ctx: RouteContext<RequestBodyOf<'setDataRetentionPolicy'>>): 
   requireAdmin(resolved);
   const body = await ctx.body();
   const days = requestedRetentionDays(body);
-  const existing = await ctx.service.store.getDataRetentionPolicy(resolved.workspace.id);
+  const existing = await ctx.service.store.dataRetention.get(resolved.workspace.id);
   const at = now();
-  const stored = await ctx.service.store.putDataRetentionPolicy({
+  const stored = await ctx.service.store.dataRetention.put({
     workspaceId: resolved.workspace.id,
     id: existing?.id ?? newId('drp-'),
     kind: days === null ? 'dont-delete' : 'delete-older',
@@ -93,7 +93,7 @@ async function put(ctx: RouteContext<RequestBodyOf<'setDataRetentionPolicy'>>): 
 async function remove(ctx: RouteContext): Promise<Reply> {
   const resolved = await workspaceFor(ctx);
   requireAdmin(resolved);
-  await ctx.service.store.deleteDataRetentionPolicy(resolved.workspace.id);
+  await ctx.service.store.dataRetention.delete(resolved.workspace.id);
   return { status: 204 };
 }
 

@@ -9,7 +9,7 @@ import { forbidden, notFound } from '../errors';
 import type { EndpointHandlers, Reply, RouteContext } from '../http/router';
 import { newId, now } from '../ids';
 import { organizationPermissions } from '../organizations/serialize';
-import type { SshKeyRecord } from '../storage/types';
+import type { SshKeyRecord } from './ssh-key-store';
 import { paginationEnvelope, parsePage } from '../http/list-parameters';
 
 const digest = (value: string) => createHash('sha256').update(value).digest('hex');
@@ -27,7 +27,7 @@ function requireManage(ctx: RouteContext, organization: DirectoryOrganization): 
 /** The key and its organization, when the caller is a member of it (404 otherwise). */
 async function visibleKey(ctx: RouteContext): Promise<{ key: SshKeyRecord; organization: DirectoryOrganization }> {
   const id = ctx.params.ssh_key_id;
-  const key = await ctx.service.store.getSshKey(id);
+  const key = await ctx.service.store.sshKeys.get(id);
   const organization = key ? ctx.service.index.organization(key.organization) : undefined;
   if (!key || !organization || !ctx.service.index.role(ctx.caller, organization).member) {
     throw notFound(`SSH key "${id}" was not found, or you are not authorized to access it`);
@@ -38,7 +38,7 @@ async function visibleKey(ctx: RouteContext): Promise<{ key: SshKeyRecord; organ
 async function list(ctx: RouteContext): Promise<Reply> {
   const { organization } = ctx.service.organizationFor(ctx.caller, ctx.params.organization_name);
   const page = parsePage(ctx.query);
-  const result = await ctx.service.store.listSshKeys(organization.name, page.offset, page.size);
+  const result = await ctx.service.store.sshKeys.list(organization.name, page.offset, page.size);
   return { status: 200, body: { data: result.items.map(sshKeyResource), ...paginationEnvelope(ctx.url, page, result.total) } };
 }
 
@@ -49,7 +49,7 @@ async function create(ctx: RouteContext<RequestBodyOf<'createSshKey'>>): Promise
   const { name, value } = body.data.attributes;
   const at = now();
   const key: SshKeyRecord = { id: newId('sshkey-'), organization: organization.name, name, createdAt: at, updatedAt: at };
-  await ctx.service.store.insertSshKeys([{ ...key, valueDigest: digest(value) }]);
+  await ctx.service.store.sshKeys.insertMany([{ ...key, valueDigest: digest(value) }]);
   return { status: 201, body: { data: sshKeyResource(key) } };
 }
 
@@ -63,7 +63,7 @@ async function update(ctx: RouteContext<RequestBodyOf<'updateSshKey'>>): Promise
   requireManage(ctx, organization);
   const body = await ctx.body();
   const { name, value } = body.data.attributes;
-  const updated = await ctx.service.store.updateSshKey(key.id, { name, valueDigest: value === undefined ? undefined : digest(value), updatedAt: now() });
+  const updated = await ctx.service.store.sshKeys.update(key.id, { name, valueDigest: value === undefined ? undefined : digest(value), updatedAt: now() });
   if (!updated) throw notFound(`SSH key "${key.id}" was not found, or you are not authorized to access it`);
   return { status: 200, body: { data: sshKeyResource(updated) } };
 }

@@ -1,11 +1,18 @@
 import { createHash } from 'node:crypto';
 import { Db } from '../storage/db';
-import { deleteOrganizationRows, deleteSshKey, getSshKey, insertSshKeys, listSshKeys, renameOrganizationRows, updateSshKey } from '../organizations/store';
-import type { ConsoleSessionRecord, DirectoryRowsChange, SshKeyRecord, StoragePage } from '../storage/types';
+import { deleteOrganizationRows, renameOrganizationRows } from '../organizations/store';
+import { deleteSshKey } from './ssh-key-store';
 
-// The directory's store: the bootstrap directory (organizations, teams, users and their tokens) as
-// one metadata value changed by compare-and-set, the rows that change with it (organizations.ts),
-// SSH keys, and console sessions.
+// The directory's store (`store.directory`): the bootstrap directory (organizations, teams, users
+// and their tokens) as one metadata value changed by compare-and-set, and the rows that change with
+// it (organizations/store.ts, ssh-key-store.ts). Compare-and-set keeps two processes that bootstrap
+// at once from overwriting each other.
+
+/** Rows that change with the directory: an organization deleted or renamed, an SSH key deleted. */
+export type DirectoryRowsChange =
+  | { kind: 'delete-organization'; organization: string }
+  | { kind: 'rename-organization'; from: string; to: string }
+  | { kind: 'delete-ssh-key'; id: string; now: string };
 
 /** The digest getMetaDigest answers, computed here for a value already in hand. */
 export function metaDigest(value: string): string {
@@ -46,6 +53,11 @@ export class DirectoryStore {
     return changes === 1;
   }
 
+  /**
+   * compareAndSetMeta, and in the same transaction the rows that change with it (an organization's
+   * rows deleted or moved to its new name; an SSH key deleted and unassigned from its workspaces);
+   * false (nothing changed) when the stored value is not `expected`.
+   */
   compareAndSetMetaWithRows(key: string, expected: string, value: string, change: DirectoryRowsChange): Promise<boolean> {
     return this.db.transaction(async (tx) => {
       const { changes } = await tx.run('UPDATE meta SET value = ? WHERE key = ? AND value = ?', [value, key, expected]);
@@ -55,67 +67,5 @@ export class DirectoryStore {
       else await deleteSshKey(tx, change.id, change.now);
       return true;
     });
-  }
-
-  // ---- SSH keys (organizations.ts) ----
-
-  listSshKeys(organization: string, offset: number, limit: number): Promise<StoragePage<SshKeyRecord>> {
-    return listSshKeys(this.db, organization, offset, limit);
-  }
-
-  getSshKey(id: string): Promise<SshKeyRecord | null> {
-    return getSshKey(this.db, id);
-  }
-
-  insertSshKeys(keys: Array<SshKeyRecord & { valueDigest: string | null }>): Promise<void> {
-    return keys.length === 0 ? Promise.resolve() : this.db.transaction((tx) => insertSshKeys(tx, keys));
-  }
-
-  updateSshKey(id: string, patch: { name?: string; valueDigest?: string; updatedAt: string }): Promise<SshKeyRecord | null> {
-    return updateSshKey(this.db, id, patch);
-  }
-
-  // ---- Console sessions ----
-
-  async insertConsoleSession(r: ConsoleSessionRecord): Promise<void> {
-    await this.db.run(
-      'INSERT INTO console_sessions (id_digest, principal, token_hash, csrf_nonce, created_at, last_seen_at, expires_at) VALUES (?, ?, ?, ?, ?, ?, ?)',
-      [r.idDigest, r.principal, r.tokenHash, r.csrfNonce, r.createdAt, r.lastSeenAt, r.expiresAt],
-    );
-  }
-
-  async getConsoleSession(idDigest: string): Promise<ConsoleSessionRecord | null> {
-    const row = await this.db.get<{
-      principal: string;
-      token_hash: string;
-      csrf_nonce: string;
-      created_at: number | string;
-      last_seen_at: number | string;
-      expires_at: number | string;
-    }>('SELECT principal, token_hash, csrf_nonce, created_at, last_seen_at, expires_at FROM console_sessions WHERE id_digest = ?', [idDigest]);
-    if (!row) return null;
-    // PostgreSQL answers BIGINT as a string.
-    return {
-      idDigest,
-      principal: row.principal,
-      tokenHash: row.token_hash,
-      csrfNonce: row.csrf_nonce,
-      createdAt: Number(row.created_at),
-      lastSeenAt: Number(row.last_seen_at),
-      expiresAt: Number(row.expires_at),
-    };
-  }
-
-  async touchConsoleSession(idDigest: string, lastSeenAt: number): Promise<void> {
-    await this.db.run('UPDATE console_sessions SET last_seen_at = ? WHERE id_digest = ?', [lastSeenAt, idDigest]);
-  }
-
-  async deleteConsoleSession(idDigest: string): Promise<void> {
-    await this.db.run('DELETE FROM console_sessions WHERE id_digest = ?', [idDigest]);
-  }
-
-  async deleteExpiredConsoleSessions(nowMs: number, idleSince: number): Promise<number> {
-    const { changes } = await this.db.run('DELETE FROM console_sessions WHERE expires_at <= ? OR last_seen_at < ?', [nowMs, idleSince]);
-    return changes;
   }
 }

@@ -18,7 +18,8 @@ import { ServiceError, validationError } from '../errors';
 import type { EndpointHandlers, Reply, RouteContext } from '../http/router';
 import { newId, now } from '../ids';
 import { notificationsFor } from '../change-requests/notifications';
-import type { ChangeRequestRecord, WorkspaceRecord } from '../storage/types';
+import type { ChangeRequestRecord } from '../change-requests/store';
+import type { WorkspaceRecord } from '../workspaces/records';
 import { requireChangeRequestTier } from '../change-requests/routes';
 
 const FETCH_CHUNK = 200;
@@ -34,7 +35,7 @@ async function parseBody(ctx: BulkActionContext): Promise<{ attributes: BulkActi
 
 async function fetchWorkspaces(ctx: RouteContext, ids: string[]): Promise<WorkspaceRecord[]> {
   const out: WorkspaceRecord[] = [];
-  for (let i = 0; i < ids.length; i += FETCH_CHUNK) out.push(...(await ctx.service.store.getWorkspaces(ids.slice(i, i + FETCH_CHUNK))));
+  for (let i = 0; i < ids.length; i += FETCH_CHUNK) out.push(...(await ctx.service.store.workspaces.getMany(ids.slice(i, i + FETCH_CHUNK))));
   return out;
 }
 
@@ -69,7 +70,7 @@ async function targetsByQuery(
   role: OrganizationRole,
   attributes: BulkActionAttributes,
 ): Promise<WorkspaceRecord[]> {
-  const rows = await ctx.service.store.listWorkspaceNames(organization.name);
+  const rows = await ctx.service.store.workspaces.listNames(organization.name);
   const readable = rows.filter((r) => atLeast(workspaceAccess(role, organization, r), 'read'));
   const projects = new Map(organization.projects.map((p) => [p.id, p.name]));
   const workspaces = await fetchWorkspaces(
@@ -103,7 +104,7 @@ async function create(ctx: BulkActionContext): Promise<Reply> {
     };
     return { request, workspace };
   });
-  await ctx.service.store.insertChangeRequests(created.map((c) => c.request));
+  await ctx.service.store.changeRequests.insertMany(created.map((c) => c.request));
   await notificationsFor(ctx.service).changeRequestsCreated(organization, created);
   const caller = ctx.caller;
   return {

@@ -3,7 +3,7 @@
 // (tests) keep separate counts.
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
-import type { Store } from '../storage/types';
+import type { Store } from '../store';
 
 /** Latency buckets in seconds: a cached show takes well under a millisecond, a deep list tens of milliseconds. */
 const LATENCY_BUCKETS = [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];

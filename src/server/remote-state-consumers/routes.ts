@@ -6,7 +6,7 @@ import { workspaceAccess } from '../access';
 import { ServiceError, invalid, notFound } from '../errors';
 import type { EndpointHandlers, Reply, RouteContext } from '../http/router';
 import type { ResolvedWorkspace } from '../service';
-import type { WorkspaceRecord } from '../storage/types';
+import type { WorkspaceRecord } from '../workspaces/records';
 import { workspaceDocument } from '../workspaces/serialize';
 import { paginationEnvelope, parsePage } from '../http/list-parameters';
 import { serializeContextFor } from '../workspaces/routes';
@@ -27,18 +27,18 @@ async function list(ctx: RouteContext): Promise<Reply> {
   // With global-remote-state every other workspace of the organization may read the state.
   let ids: string[];
   if (workspace.settings['global-remote-state'] === true) {
-    const rows = await store.listWorkspaceNames(organization.name);
+    const rows = await store.workspaces.listNames(organization.name);
     ids = rows
       .filter((r) => r.id !== workspace.id && readable(resolved, r))
       .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))
       .map((r) => r.id);
   } else {
-    const consumerIds = await store.listConsumerIds(workspace.id);
-    const visible = new Set((await store.getWorkspaces(consumerIds)).filter((r) => readable(resolved, r)).map((r) => r.id));
+    const consumerIds = await store.consumers.list(workspace.id);
+    const visible = new Set((await store.workspaces.getMany(consumerIds)).filter((r) => readable(resolved, r)).map((r) => r.id));
     ids = consumerIds.filter((id) => visible.has(id));
   }
   const pageIds = ids.slice(page.offset, page.offset + page.size);
-  const byId = new Map((await store.getWorkspaces(pageIds)).map((w) => [w.id, w]));
+  const byId = new Map((await store.workspaces.getMany(pageIds)).map((w) => [w.id, w]));
   const data = pageIds
     .map((id) => byId.get(id))
     .filter((w): w is WorkspaceRecord => w !== undefined)
@@ -67,7 +67,7 @@ async function checked(ctx: RouteContext<RequestBodyOf<'addRemoteStateConsumers'
   const ids = [...new Set(body.data.map((entry) => entry.id))];
   const selfIndex = body.data.findIndex((entry) => entry.id === workspace.id);
   if (selfIndex >= 0) throw invalid('a workspace cannot be its own remote state consumer', `/data/${selfIndex}/id`);
-  const found = new Map((await ctx.service.store.getWorkspaces(ids)).map((w) => [w.id, w]));
+  const found = new Map((await ctx.service.store.workspaces.getMany(ids)).map((w) => [w.id, w]));
   const missing = ids.filter((id) => {
     const consumer = found.get(id);
     return !consumer || consumer.organization !== organization.name || !readable(resolved, consumer);
@@ -84,19 +84,19 @@ async function checked(ctx: RouteContext<RequestBodyOf<'addRemoteStateConsumers'
 
 async function replace(ctx: RouteContext<RequestBodyOf<'replaceRemoteStateConsumers'>>): Promise<Reply> {
   const { resolved, ids } = await checked(ctx, 'replace');
-  await ctx.service.store.replaceConsumers(resolved.workspace.id, ids);
+  await ctx.service.store.consumers.replace(resolved.workspace.id, ids);
   return { status: 204 };
 }
 
 async function add(ctx: RouteContext<RequestBodyOf<'addRemoteStateConsumers'>>): Promise<Reply> {
   const { resolved, ids } = await checked(ctx, 'add');
-  await ctx.service.store.addConsumers(resolved.workspace.id, ids);
+  await ctx.service.store.consumers.add(resolved.workspace.id, ids);
   return { status: 204 };
 }
 
 async function remove(ctx: RouteContext<RequestBodyOf<'removeRemoteStateConsumers'>>): Promise<Reply> {
   const { resolved, ids } = await checked(ctx, 'remove');
-  await ctx.service.store.removeConsumers(resolved.workspace.id, ids);
+  await ctx.service.store.consumers.remove(resolved.workspace.id, ids);
   return { status: 204 };
 }
 

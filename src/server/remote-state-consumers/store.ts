@@ -1,12 +1,12 @@
 import { Db } from '../storage/db';
 
-// Remote state consumers: for each workspace, the set of workspaces that may read its state, in
+// Remote state consumers (`store.consumers`): for each workspace, the set of workspaces that may read its state, in
 // the order added.
 
 export class ConsumerStore {
   constructor(private readonly db: Db) {}
 
-  async listConsumerIds(workspaceId: string): Promise<string[]> {
+  async list(workspaceId: string): Promise<string[]> {
     const rows = await this.db.all<{ consumer_id: string }>('SELECT consumer_id FROM workspace_consumers WHERE workspace_id = ? ORDER BY seq', [workspaceId]);
     return rows.map((r) => r.consumer_id);
   }
@@ -22,12 +22,12 @@ export class ConsumerStore {
     }
   }
 
-  addConsumers(workspaceId: string, consumerIds: string[]): Promise<void> {
+  add(workspaceId: string, consumerIds: string[]): Promise<void> {
     if (consumerIds.length === 0) return Promise.resolve();
     return this.db.transaction((tx) => this.insertConsumers(tx, workspaceId, consumerIds));
   }
 
-  async removeConsumers(workspaceId: string, consumerIds: string[]): Promise<void> {
+  async remove(workspaceId: string, consumerIds: string[]): Promise<void> {
     if (consumerIds.length === 0) return;
     await this.db.run(`DELETE FROM workspace_consumers WHERE workspace_id = ? AND ${this.db.sql.inJsonList('consumer_id')}`, [
       workspaceId,
@@ -36,7 +36,7 @@ export class ConsumerStore {
   }
 
   /** The set becomes exactly `consumerIds`; those already present keep their place. */
-  replaceConsumers(workspaceId: string, consumerIds: string[]): Promise<void> {
+  replace(workspaceId: string, consumerIds: string[]): Promise<void> {
     return this.db.transaction(async (tx) => {
       await tx.run(`DELETE FROM workspace_consumers WHERE workspace_id = ? AND NOT ${tx.sql.inJsonList('consumer_id')}`, [
         workspaceId,

@@ -4,11 +4,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { Db, UniqueViolationError, escapeLike, toNumberedPlaceholders } from './db';
-import { openStore } from './index';
-import { LATEST_SCHEMA_VERSION, SCHEMA_VERSIONS, migrate } from './migrations';
+import { openDatabase } from './index';
 import { openPostgresDb } from './postgres';
 import { openSqliteDb } from './sqlite';
-import { BackendKind, backendKinds, createTestDatabase, freshOrg, newWorkspace } from './test-support';
+import { BackendKind, FreshDatabase, backendKinds, createFreshDatabase } from './test-database';
 
 jest.setTimeout(30_000);
 
@@ -115,12 +114,12 @@ describe('the SQLite adapter', () => {
 });
 
 describe.each(backendKinds)('nested transactions on %s', (kind: BackendKind) => {
-  let database: Awaited<ReturnType<typeof createTestDatabase>>;
+  let database: FreshDatabase;
   let db: Db;
 
   beforeAll(async () => {
-    database = await createTestDatabase(kind);
-    await (await database.openShared()).close(); // creates the database (and its folder)
+    database = await createFreshDatabase(kind);
+    await (await openDatabase(database.options)).close(); // creates the database (and its folder)
     db = database.options.kind === 'sqlite' ? openSqliteDb(database.options.path) : openPostgresDb(database.options.url);
     await db.run('CREATE TABLE nested_t (k TEXT PRIMARY KEY)');
   });
@@ -149,29 +148,5 @@ describe.each(backendKinds)('nested transactions on %s', (kind: BackendKind) => 
       expect((both[1] as PromiseRejectedResult).reason).toBeInstanceOf(UniqueViolationError);
     });
     expect((await db.all<{ k: string }>('SELECT k FROM nested_t ORDER BY k')).map((r) => r.k)).toEqual(['first', 'kept', 'outer']);
-  });
-});
-
-describe.each(backendKinds)('migrations on %s', (kind: BackendKind) => {
-  it('apply once when several stores open one new database at the same time', async () => {
-    const database = await createTestDatabase(kind);
-    try {
-      const stores = await Promise.all([0, 1, 2].map(() => database.openShared()));
-      const org = freshOrg();
-      const ws = await stores[0].insertWorkspace(newWorkspace(org, 'shared'));
-      expect((await stores[2].getWorkspace(ws.id))?.name).toBe('shared');
-      const raw = database.options.kind === 'sqlite' ? openSqliteDb(database.options.path) : openPostgresDb(database.options.url);
-      try {
-        await migrate(raw); // applying again changes nothing
-        const rows = await raw.all<{ version: number }>('SELECT version FROM schema_migrations ORDER BY version');
-        expect(rows.map((r) => Number(r.version))).toEqual(SCHEMA_VERSIONS);
-        await raw.run('INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)', [LATEST_SCHEMA_VERSION + 1, 'future', 'now']);
-        await expect(openStore(database.options)).rejects.toThrow('newer than this program');
-      } finally {
-        await raw.close();
-      }
-    } finally {
-      await database.drop();
-    }
   });
 });

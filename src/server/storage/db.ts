@@ -1,18 +1,19 @@
-// A small dialect adapter: the stores write their SQL once, with `?` placeholders, and run it on
-// SQLite (better-sqlite3) or PostgreSQL (pg). The few things the dialects spell differently are
-// named in DialectSql, and each driver (sqlite.ts, postgres.ts) spells them its way: no store
-// branches on the dialect.
+// One database handle over two kinds of database: the stores write their SQL once, with `?`
+// placeholders, and run it on SQLite (better-sqlite3) or PostgreSQL (pg). The few things the two
+// kinds spell differently are named in KindSql, and each driver (sqlite.ts, postgres.ts) spells
+// them its way: no store branches on the database's kind.
 
 import type { StorageHealth } from './faults';
 
-export type Dialect = 'sqlite' | 'postgres';
+/** Which database a Db runs on (`store.kind`). */
+export type DatabaseKind = 'sqlite' | 'postgres';
 export type Param = string | number | boolean | null | undefined;
 
-/** Everything the dialects spell differently, by name; each driver implements it once. */
-export interface DialectSql {
+/** The SQL each kind of database spells its own way, by name; each driver implements it once. */
+export interface KindSql {
   /**
    * `expr IN (<the values of one JSON-array parameter>)`: one parameter whatever the list's length,
-   * so long lists never hit the dialects' parameter limits and statements stay cacheable.
+   * so long lists never hit the databases' parameter limits and statements stay cacheable.
    */
   inJsonList(expr: string): string;
   /**
@@ -42,9 +43,9 @@ export interface DialectSql {
 }
 
 export interface Db {
-  readonly dialect: Dialect;
-  /** This dialect's spelling of what differs (DialectSql). */
-  readonly sql: DialectSql;
+  readonly kind: DatabaseKind;
+  /** This kind's spelling of what differs (KindSql). */
+  readonly sql: KindSql;
   all<T>(sql: string, params?: Param[]): Promise<T[]>;
   get<T>(sql: string, params?: Param[]): Promise<T | undefined>;
   run(sql: string, params?: Param[]): Promise<{ changes: number }>;

@@ -1,15 +1,16 @@
 import { Db } from './db';
 import { migrate } from './migrations';
 import { openDriverDb } from './drivers';
-import { SqlStore } from './store';
-import type { Store, StorageOptions } from './types';
+import type { StorageOptions } from './types';
 
 export * from './types';
+export type { DatabaseKind, Db } from './db';
+export { schemaIsCurrent } from './migrations';
 export { StorageDriverMissingError } from './drivers';
 export { StorageFaultError, type StorageHealth } from './faults';
 
-/** Opens the database, applies pending migrations, and returns the store over it (`tuning`: for tests). */
-export async function openStore(options: StorageOptions, tuning: { bookmarkEvery?: number } = {}): Promise<Store> {
+/** Opens the database and applies pending migrations; closes it again when they fail. */
+export async function openDatabase(options: StorageOptions): Promise<Db> {
   const db: Db = openDriverDb(options);
   try {
     await migrate(db);
@@ -17,5 +18,5 @@ export async function openStore(options: StorageOptions, tuning: { bookmarkEvery
     await db.close().catch(() => undefined);
     throw err;
   }
-  return new SqlStore(db, tuning);
+  return db;
 }

@@ -1,4 +1,4 @@
-import { Db, Dialect } from './db';
+import { DatabaseKind, Db } from './db';
 
 // Versioned schema migrations, applied when a store opens. All pending migrations run in one
 // transaction that first takes a database-wide lock (SQLite: BEGIN IMMEDIATE, which Db.transaction
@@ -11,7 +11,7 @@ const ADVISORY_LOCK_KEY = 0x63646b7773; // "cdkws"
 interface Migration {
   version: number;
   name: string;
-  statements(d: Dialect): string[];
+  statements(kind: DatabaseKind): string[];
 }
 
 /**
@@ -19,17 +19,17 @@ interface Migration {
  * names by locale rules, unlike SQLite), `SERIAL_PK` an increasing integer key that records
  * insertion order.
  */
-function ddl(d: Dialect, sql: string): string {
+function ddl(kind: DatabaseKind, sql: string): string {
   return sql
-    .replace(/\bTEXT_C\b/g, d === 'postgres' ? 'TEXT COLLATE "C"' : 'TEXT')
-    .replace(/\bSERIAL_PK\b/g, d === 'postgres' ? 'BIGSERIAL PRIMARY KEY' : 'INTEGER PRIMARY KEY');
+    .replace(/\bTEXT_C\b/g, kind === 'postgres' ? 'TEXT COLLATE "C"' : 'TEXT')
+    .replace(/\bSERIAL_PK\b/g, kind === 'postgres' ? 'BIGSERIAL PRIMARY KEY' : 'INTEGER PRIMARY KEY');
 }
 
 const MIGRATIONS: Migration[] = [
   {
     version: 1,
     name: 'initial schema',
-    statements: (d) =>
+    statements: (kind) =>
       [
         `CREATE TABLE meta (key TEXT_C PRIMARY KEY, value TEXT NOT NULL)`,
         `CREATE TABLE workspaces (
@@ -124,7 +124,7 @@ const MIGRATIONS: Migration[] = [
           created_at TEXT_C NOT NULL,
           updated_at TEXT_C NOT NULL
         )`,
-      ].map((sql) => ddl(d, sql)),
+      ].map((sql) => ddl(kind, sql)),
   },
   {
     version: 2,
@@ -135,16 +135,16 @@ const MIGRATIONS: Migration[] = [
   {
     version: 3,
     name: 'trigram name indexes; page ids from covering indexes',
-    statements: (d) => (d === 'postgres' ? POSTGRES_NAME_INDEXES : SQLITE_NAME_INDEXES),
+    statements: (kind) => (kind === 'postgres' ? POSTGRES_NAME_INDEXES : SQLITE_NAME_INDEXES),
   },
   {
     version: 4,
     name: 'organization list version for page bookmarks',
     // Inserts and deletes raise it beside workspace_count; the trigger catches every change of the
     // columns an unfiltered list is ordered by (see page-bookmarks.ts).
-    statements: (d) => [
+    statements: (kind) => [
       'ALTER TABLE organization_counters ADD COLUMN list_version BIGINT NOT NULL DEFAULT 0',
-      ...(d === 'postgres' ? POSTGRES_LIST_VERSION_TRIGGER : SQLITE_LIST_VERSION_TRIGGER),
+      ...(kind === 'postgres' ? POSTGRES_LIST_VERSION_TRIGGER : SQLITE_LIST_VERSION_TRIGGER),
     ],
   },
   {
@@ -153,8 +153,8 @@ const MIGRATIONS: Migration[] = [
     // A GIN index's fast-update mode parks new entries in a pending list that every search reads
     // until vacuum or the list's size limit merges them: after a bulk import a substring search
     // took 2.5 ms instead of 0.3 ms. Workspaces are written rarely and searched often.
-    statements: (d) =>
-      d === 'postgres'
+    statements: (kind) =>
+      kind === 'postgres'
         ? ['ALTER INDEX workspaces_name_key_trigrams SET (fastupdate = off)', "SELECT gin_clean_pending_list('workspaces_name_key_trigrams'::regclass)"]
         : [],
   },
@@ -164,9 +164,9 @@ const MIGRATIONS: Migration[] = [
     // A session ends when its row goes (sign-out, revocation, expiry). The cookie's signing key
     // now lives in a file only the owner reads (console/session-key.ts): a key readable in the
     // database let anyone who could read the file forge a session, so the stored one is dropped.
-    statements: (d) => [
+    statements: (kind) => [
       ddl(
-        d,
+        kind,
         `CREATE TABLE console_sessions (
           id_digest TEXT_C PRIMARY KEY,
           principal TEXT NOT NULL,
@@ -185,7 +185,7 @@ const MIGRATIONS: Migration[] = [
     version: 7,
     name: 'SSH keys of organizations',
     // The key itself is never stored: only its SHA-256 digest, so a copy of the database holds no key.
-    statements: (d) =>
+    statements: (kind) =>
       [
         `CREATE TABLE ssh_keys (
           seq SERIAL_PK,
@@ -197,7 +197,7 @@ const MIGRATIONS: Migration[] = [
           updated_at TEXT_C NOT NULL
         )`,
         `CREATE INDEX ssh_keys_organization ON ssh_keys (organization, seq)`,
-      ].map((sql) => ddl(d, sql)),
+      ].map((sql) => ddl(kind, sql)),
   },
   {
     version: 8,
@@ -277,8 +277,8 @@ export async function schemaIsCurrent(db: Db): Promise<boolean> {
 
 export async function migrate(db: Db): Promise<void> {
   await db.transaction(async (tx) => {
-    if (tx.dialect === 'postgres') await tx.get('SELECT pg_advisory_xact_lock(?::bigint)', [ADVISORY_LOCK_KEY]);
-    await tx.run(ddl(tx.dialect, 'CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TEXT_C NOT NULL)'));
+    if (tx.kind === 'postgres') await tx.get('SELECT pg_advisory_xact_lock(?::bigint)', [ADVISORY_LOCK_KEY]);
+    await tx.run(ddl(tx.kind, 'CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TEXT_C NOT NULL)'));
     const rows = await tx.all<{ version: number }>('SELECT version FROM schema_migrations');
     const applied = new Set(rows.map((r) => Number(r.version)));
     const newest = Math.max(0, ...applied);
@@ -287,7 +287,7 @@ export async function migrate(db: Db): Promise<void> {
     }
     for (const migration of MIGRATIONS) {
       if (applied.has(migration.version)) continue;
-      for (const sql of migration.statements(tx.dialect)) {
+      for (const sql of migration.statements(tx.kind)) {
         try {
           await tx.run(sql);
         } catch (err) {

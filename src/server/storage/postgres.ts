@@ -1,5 +1,5 @@
 import { Client, Pool, PoolClient, types as pgTypes } from 'pg';
-import { Db, DialectSql, Param, SavepointQueue, UniqueViolationError, toNumberedPlaceholders } from './db';
+import { Db, KindSql, Param, SavepointQueue, UniqueViolationError, toNumberedPlaceholders } from './db';
 import { OutageTracker, StorageFaultError, describeFault, postgresFaultKind, type StorageHealth } from './faults';
 import { POSTGRES_DEFAULTS, type PostgresTuning } from './types';
 
@@ -21,8 +21,8 @@ const typeParsers = {
   },
 };
 
-/** PostgreSQL's spelling of what the dialects spell differently (db.ts DialectSql). */
-export const POSTGRES_SQL: DialectSql = {
+/** PostgreSQL's spelling of what the two kinds of database spell differently (db.ts KindSql). */
+export const POSTGRES_SQL: KindSql = {
   inJsonList: (expr) => `${expr} IN (SELECT jsonb_array_elements_text(?::jsonb))`,
   forUpdate: (noKey = false) => (noKey ? ' FOR NO KEY UPDATE' : ' FOR UPDATE'),
   jsonRelation: (shape) => (shape === 'pairs' ? 'jsonb_to_recordset(?::jsonb) AS e(k text, v text)' : 'jsonb_array_elements_text(?::jsonb) AS e(k)'),
@@ -75,7 +75,7 @@ export function openPostgresDb(url: string, tuning: PostgresTuning = {}): Db {
 }
 
 class PostgresDb implements Db {
-  readonly dialect = 'postgres' as const;
+  readonly kind = 'postgres' as const;
   readonly sql = POSTGRES_SQL;
   private commits = 0;
   private readonly outage: OutageTracker;
@@ -253,7 +253,7 @@ function sendCancelRequest(url: string, client: PoolClient): void {
 
 /** The pool's statements, each cancelled when the signal aborts (a list for a caller who left). */
 class CancellableView implements Db {
-  readonly dialect = 'postgres' as const;
+  readonly kind = 'postgres' as const;
   readonly sql = POSTGRES_SQL;
 
   constructor(
@@ -295,7 +295,7 @@ class CancellableView implements Db {
 }
 
 class PostgresTx implements Db {
-  readonly dialect = 'postgres' as const;
+  readonly kind = 'postgres' as const;
   readonly sql = POSTGRES_SQL;
   private ended = false;
   private savepoints = 0;

@@ -2,7 +2,7 @@ import { realpathSync } from 'node:fs';
 import Database from 'better-sqlite3';
 import { LRUCache } from 'lru-cache';
 import { ensureDataDirectory, ensureOwnerOnlyDatabaseFiles } from '../owner-only';
-import { Db, DialectSql, Param, SavepointQueue, UniqueViolationError } from './db';
+import { Db, KindSql, Param, SavepointQueue, UniqueViolationError } from './db';
 import { OutageTracker, StorageFaultError, describeFault, sqliteFaultKind, type StorageHealth } from './faults';
 
 // better-sqlite3 is synchronous, our transactions are not: while a transaction awaits between its
@@ -19,8 +19,8 @@ type Statement = Database.Statement<unknown[], unknown>;
 /** Trigram indexes hold runs of three characters: shorter needles cannot use them. */
 const TRIGRAM = 3;
 
-/** SQLite's spelling of what the dialects spell differently (db.ts DialectSql). */
-export const SQLITE_SQL: DialectSql = {
+/** SQLite's spelling of what the two kinds of database spell differently (db.ts KindSql). */
+export const SQLITE_SQL: KindSql = {
   inJsonList: (expr) => `${expr} IN (SELECT value FROM json_each(?))`,
   // A write transaction (BEGIN IMMEDIATE) already excludes every other writer.
   forUpdate: () => '',
@@ -153,7 +153,7 @@ function releaseGate(file: string | null): void {
 }
 
 class SqliteDb implements Db {
-  readonly dialect = 'sqlite' as const;
+  readonly kind = 'sqlite' as const;
   readonly sql = SQLITE_SQL;
   private readonly gate: Gate;
   /** Prepared statements (preparing costs more than running one): never invalidated, as SQLite re-prepares one itself after a schema change. */
@@ -340,7 +340,7 @@ class SqliteDb implements Db {
 
 /** The handle given to a transaction's callback: runs at once, nests with savepoints. */
 class SqliteTx implements Db {
-  readonly dialect = 'sqlite' as const;
+  readonly kind = 'sqlite' as const;
   readonly sql = SQLITE_SQL;
   private ended = false;
   private readonly nested: SavepointQueue;

@@ -7,7 +7,8 @@ import { forbidden, invalid } from '../errors';
 import type { EndpointHandlers, Reply, RouteContext } from '../http/router';
 import { now } from '../ids';
 import type { ResolvedWorkspace } from '../service';
-import { TooManyTagBindingsError, type TagBindingRecord, type WorkspaceRecord } from '../storage/types';
+import { TooManyTagBindingsError, type TagBindingRecord } from './binding-store';
+import type { WorkspaceRecord } from '../workspaces/records';
 
 function workspaceFor(ctx: RouteContext): Promise<ResolvedWorkspace> {
   return ctx.service.workspaceById(ctx.caller, ctx.params.workspace_id);
@@ -33,7 +34,7 @@ export function inheritedBindings(
 
 async function list(ctx: RouteContext): Promise<Reply> {
   const { workspace } = await workspaceFor(ctx);
-  const bindings = await ctx.service.store.listTagBindings(workspace.id);
+  const bindings = await ctx.service.store.tagBindings.list(workspace.id);
   return {
     status: 200,
     body: {
@@ -45,7 +46,7 @@ async function list(ctx: RouteContext): Promise<Reply> {
 
 async function effective(ctx: RouteContext): Promise<Reply> {
   const { workspace, organization } = await workspaceFor(ctx);
-  const own = await ctx.service.store.listTagBindings(workspace.id);
+  const own = await ctx.service.store.tagBindings.list(workspace.id);
   const inherited = inheritedBindings(organization, workspace, new Set(own.map((b) => b.key)));
   const data = [
     ...own.map((b) => ({ id: effectiveId(workspace.id, b.key), type: 'effective-tag-bindings', attributes: { key: b.key, value: b.value } })),
@@ -69,7 +70,7 @@ async function patch(ctx: RouteContext<RequestBodyOf<'addTagBindings'>>): Promis
   if (!atLeast(level, 'admin')) throw forbidden(`changing the tag bindings of workspace "${workspace.name}" needs admin access to it`);
   const body = await ctx.body();
   const requested = body.data.map((b) => ({ key: b.attributes.key, value: b.attributes.value ?? '' }));
-  const existing: TagBindingRecord[] = await ctx.service.store.listTagBindings(workspace.id);
+  const existing: TagBindingRecord[] = await ctx.service.store.tagBindings.list(workspace.id);
   const ownKeys = new Set([...existing.map((b) => b.key), ...requested.map((b) => b.key)]);
   if (ownKeys.size > TAG_BINDINGS_MAX_DIRECT) {
     throw invalid(`a workspace can have at most ${TAG_BINDINGS_MAX_DIRECT} tag bindings of its own; this request would give it ${ownKeys.size}`, '/data');
@@ -80,7 +81,7 @@ async function patch(ctx: RouteContext<RequestBodyOf<'addTagBindings'>>): Promis
   }
   let stored: TagBindingRecord[];
   try {
-    stored = await ctx.service.store.upsertTagBindings(workspace.id, requested, now(), { maxOwn: TAG_BINDINGS_MAX_DIRECT });
+    stored = await ctx.service.store.tagBindings.upsert(workspace.id, requested, now(), { maxOwn: TAG_BINDINGS_MAX_DIRECT });
   } catch (error) {
     // A concurrent PATCH added keys between the check above and this write.
     if (error instanceof TooManyTagBindingsError) {

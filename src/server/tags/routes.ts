@@ -5,7 +5,7 @@ import { ServiceError, notFound } from '../errors';
 import type { EndpointHandlers, Reply, RouteContext } from '../http/router';
 import { now } from '../ids';
 import type { ResolvedWorkspace } from '../service';
-import type { FlatTagRecord } from '../storage/types';
+import type { FlatTagRecord } from './store';
 import { paginationEnvelope, parsePage } from '../http/list-parameters';
 
 function workspaceFor(ctx: RouteContext): Promise<ResolvedWorkspace> {
@@ -24,7 +24,7 @@ export function flatTagDocument(tag: FlatTagRecord): Record<string, unknown> {
 async function list(ctx: RouteContext): Promise<Reply> {
   const { workspace } = await workspaceFor(ctx);
   const page = parsePage(ctx.query);
-  const result = await ctx.service.store.listWorkspaceTags(workspace.id, page.offset, page.size);
+  const result = await ctx.service.store.tags.listOnWorkspace(workspace.id, page.offset, page.size);
   return { status: 200, body: { data: result.items.map(flatTagDocument), ...paginationEnvelope(ctx.url, page, result.total) } };
 }
 
@@ -43,7 +43,7 @@ async function entryNames(ctx: RouteContext, organization: string, body: FlatTag
   const names: string[] = [];
   for (const [i, entry] of body.data.entries()) {
     if (entry.id !== undefined) {
-      const tag = await ctx.service.store.getOrganizationTag(organization, entry.id);
+      const tag = await ctx.service.store.tags.get(organization, entry.id);
       if (!tag) {
         throw new ServiceError(ERRORS.notFound, `tag "${entry.id}" was not found in organization "${organization}"`, { source: { pointer: `/data/${i}/id` } });
       }
@@ -58,7 +58,7 @@ async function entryNames(ctx: RouteContext, organization: string, body: FlatTag
 async function add(ctx: RouteContext<RequestBodyOf<'addWorkspaceTags'>>): Promise<Reply> {
   const { resolved, body } = await writable(ctx);
   const names = await entryNames(ctx, resolved.organization.name, body);
-  await ctx.service.store.addWorkspaceTags(resolved.workspace.id, resolved.organization.name, names, now());
+  await ctx.service.store.tags.addToWorkspace(resolved.workspace.id, resolved.organization.name, names, now());
   return { status: 204 };
 }
 
@@ -66,7 +66,7 @@ async function remove(ctx: RouteContext<RequestBodyOf<'removeWorkspaceTags'>>): 
   const { resolved, body } = await writable(ctx);
   // Unknown names are ignored by the store (spec: "an entry with a name that matches no tag is ignored").
   const names = await entryNames(ctx, resolved.organization.name, body);
-  await ctx.service.store.removeWorkspaceTags(resolved.workspace.id, resolved.organization.name, names);
+  await ctx.service.store.tags.removeFromWorkspace(resolved.workspace.id, resolved.organization.name, names);
   return { status: 204 };
 }
 

@@ -1,6 +1,6 @@
 import { normalizeFlatTagName } from '../../contract';
-import { Db, DialectSql, Param, escapeLike } from '../storage/db';
-import type { WorkspaceQuery } from '../storage/types';
+import { Db, KindSql, Param, escapeLike } from '../storage/db';
+import type { WorkspaceQuery } from './records';
 
 // The workspace list's WHERE and ORDER BY. Every filter is a condition on `w` (workspaces), so the
 // default sort walks the (organization, name_key) index and stops after one page.
@@ -21,7 +21,7 @@ export interface WorkspaceFilter {
  * CROSS JOIN keeps SQLite's join order (tags first, then their links from the covering (tag_id,
  * workspace_id) index of migration 8); PostgreSQL plans it like an inner join.
  */
-function allFlatTagsCondition(sql: DialectSql, organization: string, names: string[]): Condition {
+function allFlatTagsCondition(sql: KindSql, organization: string, names: string[]): Condition {
   return {
     sql:
       'w.id IN (SELECT wt.workspace_id FROM tags t CROSS JOIN workspace_tags wt ' +
@@ -37,7 +37,7 @@ function allFlatTagsCondition(sql: DialectSql, organization: string, names: stri
  * distinct entry matches at most one of its bindings, and it qualifies when all entries matched.
  * CROSS JOIN: SQLite otherwise scans every binding and probes the entries, not the other way round.
  */
-function allBindingsCondition(sql: DialectSql, entries: Array<{ key: string; value?: string }>): Condition {
+function allBindingsCondition(sql: KindSql, entries: Array<{ key: string; value?: string }>): Condition {
   const pairs = new Map<string, { k: string; v: string }>();
   const keys = new Set<string>();
   for (const { key, value } of entries) {
@@ -85,16 +85,16 @@ interface Condition {
 
 /**
  * `name_key` LIKE `pattern`, where `needle` is the literal part the pattern must contain: where
- * the dialect has a trigram index of its own, it finds the candidates (LIKE keeps the answer exact).
+ * the database has a trigram index of its own, it finds the candidates (LIKE keeps the answer exact).
  */
-function likeThroughTrigrams(sql: DialectSql, needle: string, pattern: string): Condition {
+function likeThroughTrigrams(sql: KindSql, needle: string, pattern: string): Condition {
   const like = { sql: "w.name_key LIKE ? ESCAPE '\\'", params: [pattern] };
   const candidates = sql.trigramCandidates(needle);
   return candidates ? { sql: `${candidates.sql} AND ${like.sql}`, params: [...candidates.params, pattern] } : like;
 }
 
 /** `search[name]`: a case-insensitive substring. */
-export function substringCondition(sql: DialectSql, search: string): Condition {
+export function substringCondition(sql: KindSql, search: string): Condition {
   const needle = search.toLowerCase();
   return likeThroughTrigrams(sql, needle, `%${escapeLike(needle)}%`);
 }
@@ -104,7 +104,7 @@ export function substringCondition(sql: DialectSql, search: string): Condition {
  * a range of the (organization, name_key) index; a suffix or a substring goes through the trigram
  * indexes; no wildcard is equality; nothing but `*` matches every name (null: no condition).
  */
-export function wildcardCondition(sql: DialectSql, pattern: string): Condition | null {
+export function wildcardCondition(sql: KindSql, pattern: string): Condition | null {
   const lowered = pattern.toLowerCase();
   const leading = /^\*+/.exec(lowered)?.[0].length ?? 0;
   const rest = lowered.slice(leading);
@@ -120,7 +120,7 @@ export function wildcardCondition(sql: DialectSql, pattern: string): Condition |
     : { sql: "w.name_key >= ? AND w.name_key < ? AND w.name_key LIKE ? ESCAPE '\\'", params: [core, upper, like] };
 }
 
-export function workspaceFilter(sql: DialectSql, q: WorkspaceQuery): WorkspaceFilter {
+export function workspaceFilter(sql: KindSql, q: WorkspaceQuery): WorkspaceFilter {
   const conditions = ['w.organization = ?'];
   const params: Param[] = [q.organization];
   if (q.visibleNames !== null) {

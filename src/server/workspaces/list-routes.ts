@@ -3,7 +3,7 @@ import { WORKSPACE_SORT_FIELDS, normalizeFlatTagName } from '../../contract';
 import { workspaceAccess, visibility } from '../access';
 import { badRequest } from '../errors';
 import type { EndpointHandlers, Reply, RouteContext } from '../http/router';
-import type { WorkspaceQuery, WorkspaceSortField } from '../storage/types';
+import type { WorkspaceQuery, WorkspaceSortField } from './records';
 import { includedFor, workspaceDocument } from './serialize';
 import { checkListSize, commaSeparated, paginationEnvelope, parseInclude, parsePage } from '../http/list-parameters';
 import { serializeContextFor } from './routes';
@@ -67,11 +67,11 @@ async function list(ctx: RouteContext): Promise<Reply> {
     const projectIds = new Set(organization.projects.filter((p) => seen.projectNames.includes(p.name)).map((p) => p.id));
     visibleNames = [...seen.names];
     if (projectIds.size > 0) {
-      for (const row of await ctx.service.store.listWorkspaceNames(organization.name)) if (projectIds.has(row.projectId)) visibleNames.push(row.name);
+      for (const row of await ctx.service.store.workspaces.listNames(organization.name)) if (projectIds.has(row.projectId)) visibleNames.push(row.name);
     }
   }
   const q = ctx.query;
-  const result = await ctx.service.store.listWorkspaces({
+  const result = await ctx.service.store.workspaces.list({
     organization: organization.name,
     visibleNames,
     search: q.get('search[name]') || undefined,

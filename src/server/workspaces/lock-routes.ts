@@ -17,7 +17,7 @@ async function requireLevel(ctx: RouteContext, level: 'write' | 'admin', action:
 }
 
 async function reread(ctx: RouteContext, resolved: ResolvedWorkspace): Promise<Reply> {
-  const workspace = await ctx.service.store.getWorkspace(resolved.workspace.id);
+  const workspace = await ctx.service.store.workspaces.get(resolved.workspace.id);
   if (!workspace) throw notFound(`workspace "${resolved.workspace.id}" was not found`);
   return singleWorkspaceReply(ctx, resolved, workspace);
 }
@@ -31,9 +31,9 @@ function holderDescription(ctx: RouteContext, principal: string | null): string 
 async function lock(ctx: RouteContext<RequestBodyOf<'lockWorkspace'>>): Promise<Reply> {
   const resolved = await requireLevel(ctx, 'write', 'lock');
   const reason = (await ctx.body()).reason ?? '';
-  if (!(await ctx.service.store.lockWorkspace(resolved.workspace.id, principalOf(ctx.caller), reason, now()))) {
+  if (!(await ctx.service.store.locks.lock(resolved.workspace.id, principalOf(ctx.caller), reason, now()))) {
     // The conditional update also fails for a workspace deleted since it was looked up.
-    if (!(await ctx.service.store.getWorkspace(resolved.workspace.id))) throw notFound(`workspace "${resolved.workspace.id}" was not found`);
+    if (!(await ctx.service.store.workspaces.get(resolved.workspace.id))) throw notFound(`workspace "${resolved.workspace.id}" was not found`);
     throw new ServiceError(ERRORS.workspaceAlreadyLocked);
   }
   return reread(ctx, resolved);
@@ -41,7 +41,7 @@ async function lock(ctx: RouteContext<RequestBodyOf<'lockWorkspace'>>): Promise<
 
 async function unlock(ctx: RouteContext): Promise<Reply> {
   const resolved = await requireLevel(ctx, 'write', 'unlock');
-  const result = await ctx.service.store.unlockWorkspace(resolved.workspace.id, principalOf(ctx.caller), now());
+  const result = await ctx.service.store.locks.unlock(resolved.workspace.id, principalOf(ctx.caller), now());
   switch (result) {
     case 'unlocked':
       return reread(ctx, resolved);
@@ -50,7 +50,7 @@ async function unlock(ctx: RouteContext): Promise<Reply> {
     case 'not-locked':
       throw new ServiceError(ERRORS.workspaceNotLocked);
     case 'locked-by-other': {
-      const current = await ctx.service.store.getWorkspace(resolved.workspace.id);
+      const current = await ctx.service.store.workspaces.get(resolved.workspace.id);
       throw lockedByOther(holderDescription(ctx, current?.lockedBy ?? null));
     }
     case 'state-version-pending':
@@ -62,8 +62,8 @@ async function unlock(ctx: RouteContext): Promise<Reply> {
 
 async function forceUnlock(ctx: RouteContext): Promise<Reply> {
   const resolved = await requireLevel(ctx, 'admin', 'force unlock');
-  if (!(await ctx.service.store.forceUnlockWorkspace(resolved.workspace.id, now()))) {
-    if (!(await ctx.service.store.getWorkspace(resolved.workspace.id))) throw notFound(`workspace "${resolved.workspace.id}" was not found`);
+  if (!(await ctx.service.store.locks.forceUnlock(resolved.workspace.id, now()))) {
+    if (!(await ctx.service.store.workspaces.get(resolved.workspace.id))) throw notFound(`workspace "${resolved.workspace.id}" was not found`);
     throw new ServiceError(ERRORS.workspaceNotLocked);
   }
   return reread(ctx, resolved);
@@ -74,11 +74,11 @@ async function assignSshKey(ctx: RouteContext<RequestBodyOf<'assignSshKey'>>): P
   if (!atLeast(resolved.level, 'admin')) throw forbidden(`assigning an SSH key to workspace "${resolved.workspace.name}" needs admin access to it`);
   const body = await ctx.body();
   const keyId = body.data.attributes.id;
-  const key = keyId === null ? null : await ctx.service.store.getSshKey(keyId);
+  const key = keyId === null ? null : await ctx.service.store.sshKeys.get(keyId);
   if (keyId !== null && key?.organization !== resolved.organization.name) {
     throw invalid(`SSH key "${keyId}" was not found in organization "${resolved.organization.name}"`, '/data/attributes/id');
   }
-  const updated = await ctx.service.store.updateWorkspace(resolved.workspace.id, { sshKeyId: keyId, updatedAt: now() });
+  const updated = await ctx.service.store.workspaces.update(resolved.workspace.id, { sshKeyId: keyId, updatedAt: now() });
   if (!updated) throw notFound(`workspace "${resolved.workspace.id}" was not found`);
   return singleWorkspaceReply(ctx, resolved, updated);
 }

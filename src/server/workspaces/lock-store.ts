@@ -1,8 +1,9 @@
 import { Db } from '../storage/db';
-import type { UnlockResult } from '../storage/types';
+import type { UnlockResult } from './records';
 
-// Workspace locks and the state versions that become current when a workspace is unlocked. Each
-// lock change is a single conditional statement, so concurrent callers in any process race safely.
+// Workspace locks (`store.locks`) and the state versions that become current when a workspace is
+// unlocked. Each lock change is a single conditional statement, so concurrent callers in any
+// process race safely.
 
 /** The latest finalized state version of the workspace being updated (a correlated subquery). */
 const LATEST_FINALIZED = (column: string) =>
@@ -20,7 +21,7 @@ const LATEST_IS_FINAL = 'COALESCE((SELECT sv.finalized FROM state_versions sv WH
 export class LockStore {
   constructor(private readonly db: Db) {}
 
-  async lockWorkspace(id: string, principal: string, reason: string, now: string): Promise<boolean> {
+  async lock(id: string, principal: string, reason: string, now: string): Promise<boolean> {
     const { changes } = await this.db.run(
       'UPDATE workspaces SET locked = 1, locked_by = ?, locked_reason = ?, updated_at = ?, version = version + 1 WHERE id = ? AND locked = 0',
       [principal, reason, now, id],
@@ -28,7 +29,7 @@ export class LockStore {
     return changes === 1;
   }
 
-  async unlockWorkspace(id: string, principal: string, now: string): Promise<UnlockResult> {
+  async unlock(id: string, principal: string, now: string): Promise<UnlockResult> {
     for (let attempt = 0; attempt < 5; attempt++) {
       const { changes } = await this.db.run(`UPDATE workspaces SET ${UNLOCK_SET} WHERE id = ? AND locked = 1 AND locked_by = ? AND ${LATEST_IS_FINAL}`, [
         now,
@@ -50,7 +51,7 @@ export class LockStore {
     return 'locked-by-other';
   }
 
-  async forceUnlockWorkspace(id: string, now: string): Promise<boolean> {
+  async forceUnlock(id: string, now: string): Promise<boolean> {
     const { changes } = await this.db.run(`UPDATE workspaces SET ${UNLOCK_SET} WHERE id = ? AND locked = 1`, [now, id]);
     return changes === 1;
   }

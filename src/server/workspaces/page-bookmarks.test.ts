@@ -2,8 +2,8 @@ import type { Db } from '../storage/db';
 import { PageBookmarks, PagedList } from './page-bookmarks';
 import { openPostgresDb } from '../storage/postgres';
 import { openSqliteDb } from '../storage/sqlite';
-import { BackendKind, TestDatabase, backendKinds, createTestDatabase, freshOrg, newWorkspace } from '../storage/test-support';
-import type { Store } from '../storage/types';
+import { BackendKind, TestDatabase, backendKinds, createTestDatabase, freshOrg, newWorkspace } from '../test-support';
+import type { Store } from '../store';
 
 jest.setTimeout(30_000);
 
@@ -20,7 +20,7 @@ describe.each(backendKinds)('page bookmarks on %s', (kind: BackendKind) => {
     store = await database.openShared();
     db = database.options.kind === 'sqlite' ? openSqliteDb(database.options.path) : openPostgresDb(database.options.url);
     counted = {
-      dialect: db.dialect,
+      kind: db.kind,
       sql: db.sql,
       all: (sql, params) => (statements.push(sql), db.all(sql, params)),
       get: (sql, params) => (statements.push(sql), db.get(sql, params)),
@@ -42,7 +42,7 @@ describe.each(backendKinds)('page bookmarks on %s', (kind: BackendKind) => {
   /** An organization of workspaces n00, n01, …, and its unfiltered list in name order. */
   async function organization(count: number): Promise<PagedList> {
     const org = freshOrg();
-    await store.insertWorkspaces(Array.from({ length: count }, (_, i) => newWorkspace(org, `n${String(i).padStart(2, '0')}`)));
+    await store.workspaces.insertMany(Array.from({ length: count }, (_, i) => newWorkspace(org, `n${String(i).padStart(2, '0')}`)));
     return { organization: org, where: 'w.organization = ?', params: [org], order: { columns: ['name_key'], descending: false } };
   }
 
@@ -76,7 +76,7 @@ describe.each(backendKinds)('page bookmarks on %s', (kind: BackendKind) => {
     const bookmarks = new PageBookmarks(5);
     const start = (await bookmarks.start(counted, list, 10))!;
     expect(bookmarks.confirm(start, start.version)).toBe(true);
-    await store.insertWorkspace(newWorkspace(list.organization, 'a-first'));
+    await store.workspaces.insert(newWorkspace(list.organization, 'a-first'));
     expect(bookmarks.confirm(start, await version(list))).toBe(false);
     statements = [];
     expect(await bookmarks.start(counted, list, 10)).toMatchObject({ params: ['n08'], version: await version(list) });
@@ -87,28 +87,28 @@ describe.each(backendKinds)('page bookmarks on %s', (kind: BackendKind) => {
     const list = await organization(12);
     const bookmarks = new PageBookmarks(5);
     await bookmarks.start(counted, list, 5);
-    await store.insertWorkspace(newWorkspace(list.organization, 'a-first'));
+    await store.workspaces.insert(newWorkspace(list.organization, 'a-first'));
     expect(await bookmarks.start(counted, list, 10)).toMatchObject({ params: ['n08'], skip: 0, version: await version(list) });
   });
 
   it('has the list version follow every write an unfiltered list depends on, and only those', async () => {
     const list = await organization(3);
-    const [first] = await store.listWorkspaceNames(list.organization);
+    const [first] = await store.workspaces.listNames(list.organization);
     const changes = async (write: () => Promise<unknown>) => {
       const before = await version(list);
       await write();
       return (await version(list)) - before;
     };
     const t = '2031-01-01T00:00:00.000Z';
-    expect(await changes(() => store.insertWorkspace(newWorkspace(list.organization, 'added')))).toBe(1);
-    expect(await changes(() => store.updateWorkspace(first.id, { name: 'renamed', updatedAt: t }))).toBe(1);
-    expect(await changes(() => store.updateWorkspace(first.id, { name: 'RENAMED', updatedAt: t }))).toBe(0); // same name_key
-    expect(await changes(() => store.updateWorkspace(first.id, { settings: { description: 'x' }, projectId: 'prj-other', updatedAt: t }))).toBe(0);
-    expect(await changes(() => store.lockWorkspace(first.id, 'user-1', 'run', t))).toBe(0);
-    expect(await changes(() => store.addStateVersion(first.id, `sv-${list.organization}`, true, t))).toBe(0);
-    expect(await changes(() => store.unlockWorkspace(first.id, 'user-1', t))).toBe(1); // the latest change time moves
-    await store.lockWorkspace(first.id, 'user-1', 'run', t);
-    expect(await changes(() => store.forceUnlockWorkspace(first.id, t))).toBe(0); // it does not move again
-    expect(await changes(() => store.forceDeleteWorkspace(first.id))).toBe(1);
+    expect(await changes(() => store.workspaces.insert(newWorkspace(list.organization, 'added')))).toBe(1);
+    expect(await changes(() => store.workspaces.update(first.id, { name: 'renamed', updatedAt: t }))).toBe(1);
+    expect(await changes(() => store.workspaces.update(first.id, { name: 'RENAMED', updatedAt: t }))).toBe(0); // same name_key
+    expect(await changes(() => store.workspaces.update(first.id, { settings: { description: 'x' }, projectId: 'prj-other', updatedAt: t }))).toBe(0);
+    expect(await changes(() => store.locks.lock(first.id, 'user-1', 'run', t))).toBe(0);
+    expect(await changes(() => store.locks.addStateVersion(first.id, `sv-${list.organization}`, true, t))).toBe(0);
+    expect(await changes(() => store.locks.unlock(first.id, 'user-1', t))).toBe(1); // the latest change time moves
+    await store.locks.lock(first.id, 'user-1', 'run', t);
+    expect(await changes(() => store.locks.forceUnlock(first.id, t))).toBe(0); // it does not move again
+    expect(await changes(() => store.workspaces.forceDelete(first.id))).toBe(1);
   });
 });

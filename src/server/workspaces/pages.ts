@@ -1,8 +1,8 @@
 import type { Db } from '../storage/db';
 import { PageBookmarks, PageStart, PagedList } from './page-bookmarks';
 import { orderBy, workspaceFilter, workspaceOrder } from './list-query';
-import { WORKSPACE_COLUMNS, WorkspaceRow } from '../storage/rows';
-import type { WorkspaceQuery } from '../storage/types';
+import { WORKSPACE_COLUMNS, WorkspaceRow } from './rows';
+import type { WorkspaceQuery } from './records';
 
 // One page of the workspace list and its total. An unfiltered deep page starts from a page
 // bookmark (page-bookmarks.ts); every other page skips with OFFSET.

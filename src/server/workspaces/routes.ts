@@ -7,7 +7,8 @@ import { ServiceError, forbidden, invalid, nameTaken, notFound } from '../errors
 import type { Awaitable, EndpointHandlers, Reply, RouteContext } from '../http/router';
 import type { ResolvedWorkspace } from '../service';
 import { newId, now } from '../ids';
-import { NameTakenError, type TagBindingValue, type WorkspaceRecord } from '../storage/types';
+import { NameTakenError, type WorkspaceRecord } from './records';
+import type { TagBindingValue } from '../tags/binding-store';
 import { includedFor, workspaceDocument, type SerializeContext } from './serialize';
 import { applyWorkspaceAttributes } from './settings';
 import { parseInclude } from '../http/list-parameters';
@@ -27,8 +28,8 @@ export function serializeContextFor(
 export function singleWorkspaceReply(ctx: RouteContext, resolved: ResolvedWorkspace, workspace: WorkspaceRecord, status = 200): Awaitable<Reply> {
   const counted = workspace.unarchivedChangeRequests;
   if (counted === undefined) {
-    return ctx.service.store
-      .countUnarchivedChangeRequests(workspace.id)
+    return ctx.service.store.changeRequests
+      .countUnarchived(workspace.id)
       .then((unarchivedChangeRequests) => renderedReply(ctx, resolved, workspace, unarchivedChangeRequests, status));
   }
   return renderedReply(ctx, resolved, workspace, counted, status);
@@ -85,7 +86,7 @@ async function create(ctx: RouteContext<RequestBodyOf<'createWorkspace'>>): Prom
     engineReleases: ctx.service.directory.engineReleases,
   });
   try {
-    const workspace = await ctx.service.store.insertWorkspace({
+    const workspace = await ctx.service.store.workspaces.insert({
       id: newId('ws-'),
       organization: organization.name,
       name: attributes.name,
@@ -136,7 +137,7 @@ async function update(ctx: RouteContext<RequestBodyOf<'updateWorkspace'>>): Prom
     engineReleases: ctx.service.directory.engineReleases,
   });
   try {
-    const updated = await ctx.service.store.updateWorkspace(workspace.id, {
+    const updated = await ctx.service.store.workspaces.update(workspace.id, {
       name: attributes.name,
       projectId,
       settings,
@@ -155,7 +156,7 @@ async function safeDelete(ctx: RouteContext): Promise<Reply> {
   const { workspace, level } = await ctx.service.workspaceFromParams(ctx.caller, ctx.params);
   // Spec: 404 for "not found or user unauthorized".
   if (!atLeast(level, 'admin')) throw notFound(`workspace "${workspace.name}" was not found, or you are not authorized to delete it`);
-  const result = await ctx.service.store.safeDeleteWorkspace(workspace.id);
+  const result = await ctx.service.store.workspaces.safeDelete(workspace.id);
   switch (result) {
     case 'deleted':
       return { status: 204 };
@@ -175,7 +176,7 @@ async function forceDelete(ctx: RouteContext): Promise<Reply> {
       `force deleting workspace "${workspace.name}" needs an organization owner${organization.settings['workspace-admins-can-force-delete'] ? ' or a workspace admin' : ''}; use safe delete instead`,
     );
   }
-  if (!(await ctx.service.store.forceDeleteWorkspace(workspace.id))) throw notFound(`workspace "${workspace.id}" was not found`);
+  if (!(await ctx.service.store.workspaces.forceDelete(workspace.id))) throw notFound(`workspace "${workspace.id}" was not found`);
   return { status: 204 };
 }
 

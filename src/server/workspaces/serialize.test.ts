@@ -1,7 +1,7 @@
 import { WORKSPACE_ATTRIBUTES, workspaceAttributesSchema } from '../../contract';
 import { userCaller, type DirectoryIndex } from '../access';
 import type { DirectoryOrganization } from '../bootstrap';
-import type { WorkspaceRecord } from '../storage/types';
+import type { WorkspaceRecord } from './records';
 import { applyWorkspaceAttributes } from './settings';
 import { workspaceAttributes, type SerializeContext } from './serialize';
 

@@ -20,7 +20,7 @@ import {
 import type { Caller, DirectoryIndex } from '../access';
 import { organizationPermissions, organizationResource } from '../organizations/serialize';
 import type { DirectoryOrganization } from '../bootstrap';
-import type { WorkspaceRecord } from '../storage/types';
+import type { WorkspaceRecord } from './records';
 
 export interface SerializeContext {
   organization: DirectoryOrganization;

@@ -9,7 +9,7 @@ import {
 } from '../../contract';
 import type { DirectoryOrganization } from '../bootstrap';
 import { ServiceError } from '../errors';
-import type { WorkspaceSettings } from '../storage/types';
+import type { WorkspaceSettings } from './records';
 import { applyWorkspaceAttributes, type SettingsContext } from './settings';
 
 function organization(overrides: Partial<DirectoryOrganization> = {}): DirectoryOrganization {

@@ -29,7 +29,7 @@ import {
 } from '../../contract';
 import type { DirectoryOrganization } from '../bootstrap';
 import { ServiceError } from '../errors';
-import type { WorkspaceSettings } from '../storage/types';
+import type { WorkspaceSettings } from './records';
 
 export interface SettingsContext {
   organization: DirectoryOrganization;

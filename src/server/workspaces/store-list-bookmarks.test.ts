@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import fc from 'fast-check';
-import { NameTakenError, Store, WorkspaceQuery, WorkspaceSortField } from '../storage/types';
-import { BackendKind, backendKinds, freshOrg, newWorkspace, useTestDatabase } from '../storage/test-support';
+import { NameTakenError, WorkspaceQuery, WorkspaceSortField } from './records';
+import { Store } from '../store';
+import { BackendKind, backendKinds, freshOrg, newWorkspace, useTestDatabase } from '../test-support';
 
 // Deep pages that start from page bookmarks (page-bookmarks.ts) against the plain OFFSET query:
 // `reader` keeps a bookmark every few rows, `plain` none, and both are stores of their own on one
@@ -22,15 +23,15 @@ const SORTS: Array<{ field: WorkspaceSortField; descending: boolean }> = [
 const at = (slot: number) => new Date(Date.UTC(2025, 0, 1) + slot * 60_000).toISOString();
 
 async function page(store: Store, org: string, q: Partial<WorkspaceQuery>) {
-  const { items, total } = await store.listWorkspaces({ organization: org, visibleNames: null, offset: 0, limit: 5, ...q });
+  const { items, total } = await store.workspaces.list({ organization: org, visibleNames: null, offset: 0, limit: 5, ...q });
   return { ids: items.map((w) => w.id), names: items.map((w) => w.name), total };
 }
 
 /** Moves a workspace's latest change time the way a run does: a finalized state version, then unlock. */
 async function moveLatestChange(store: Store, id: string, time: string): Promise<void> {
-  if (!(await store.lockWorkspace(id, 'user-bookmarks', 'run', time))) return;
-  await store.addStateVersion(id, `sv-${randomBytes(6).toString('hex')}`, true, time);
-  await store.unlockWorkspace(id, 'user-bookmarks', time);
+  if (!(await store.locks.lock(id, 'user-bookmarks', 'run', time))) return;
+  await store.locks.addStateVersion(id, `sv-${randomBytes(6).toString('hex')}`, true, time);
+  await store.locks.unlock(id, 'user-bookmarks', time);
 }
 
 describe.each(backendKinds)('deep pages from bookmarks on the %s store', (kind: BackendKind) => {
@@ -43,16 +44,16 @@ describe.each(backendKinds)('deep pages from bookmarks on the %s store', (kind: 
 
   // Each write, given the workspaces' IDs and a suffix for new names.
   const writes: Array<[string, (store: Store, org: string, ids: string[], suffix: string) => Promise<unknown>]> = [
-    ['an insert before the bookmarks', (s, org, _ids, suffix) => s.insertWorkspace(newWorkspace(org, `ws-00${suffix}`, { createdAt: at(0) }))],
-    ['a delete', (s, _org, ids) => s.forceDeleteWorkspace(ids[2])],
-    ['a rename', (s, _org, ids, suffix) => s.updateWorkspace(ids[1], { name: `zz-${suffix}`, updatedAt: at(9) })],
+    ['an insert before the bookmarks', (s, org, _ids, suffix) => s.workspaces.insert(newWorkspace(org, `ws-00${suffix}`, { createdAt: at(0) }))],
+    ['a delete', (s, _org, ids) => s.workspaces.forceDelete(ids[2])],
+    ['a rename', (s, _org, ids, suffix) => s.workspaces.update(ids[1], { name: `zz-${suffix}`, updatedAt: at(9) })],
     ['an unlock that moves the latest change time', (s, _org, ids) => moveLatestChange(s, ids[0], at(9))],
   ];
 
   it.each(writes)('never serves a stale page after %s by another process', async (_label, write) => {
     const org = freshOrg();
-    await plain.insertWorkspaces(Array.from({ length: 30 }, (_, i) => newWorkspace(org, `ws-${String(i).padStart(2, '0')}`, { createdAt: at(i % 4) })));
-    const ids = (await plain.listWorkspaceNames(org)).map((w) => w.id);
+    await plain.workspaces.insertMany(Array.from({ length: 30 }, (_, i) => newWorkspace(org, `ws-${String(i).padStart(2, '0')}`, { createdAt: at(i % 4) })));
+    const ids = (await plain.workspaces.listNames(org)).map((w) => w.id);
     const deep = { offset: 13, limit: 5 };
     for (const sort of SORTS) expect(await page(reader, org, { ...deep, sort })).toEqual(await page(plain, org, { ...deep, sort }));
     await write(plain, org, ids, 'a');
@@ -64,7 +65,7 @@ describe.each(backendKinds)('deep pages from bookmarks on the %s store', (kind: 
 
   it('starts from the right row whatever the page, past the end included', async () => {
     const org = freshOrg();
-    await plain.insertWorkspaces(Array.from({ length: 20 }, (_, i) => newWorkspace(org, `n${String(i).padStart(2, '0')}`, { createdAt: at(0) })));
+    await plain.workspaces.insertMany(Array.from({ length: 20 }, (_, i) => newWorkspace(org, `n${String(i).padStart(2, '0')}`, { createdAt: at(0) })));
     const expected = (from: number, to: number) =>
       Array.from({ length: Math.max(0, Math.min(to, 20) - from) }, (_, i) => `n${String(from + i).padStart(2, '0')}`);
     for (const offset of [2, 3, 4, 5, 6, 11, 17, 18, 19, 20, 21, 40]) {
@@ -95,9 +96,9 @@ describe.each(backendKinds)('deep pages from bookmarks on the %s store', (kind: 
         fc.array(commandArb, { minLength: 1, maxLength: 20, size: 'max' }),
         async (seed, commands) => {
           const org = freshOrg();
-          await plain.insertWorkspaces(seed.map(([name, slot]) => newWorkspace(org, name, { createdAt: at(slot) })));
+          await plain.workspaces.insertMany(seed.map(([name, slot]) => newWorkspace(org, name, { createdAt: at(slot) })));
           for (const command of commands) {
-            const all = await plain.listWorkspaceNames(org);
+            const all = await plain.workspaces.listNames(org);
             if (command.kind === 'read') {
               // The same page, in or just past the list, in every order.
               const offset = Math.floor((command.percent * all.length) / 100 / command.size) * command.size;
@@ -110,12 +111,12 @@ describe.each(backendKinds)('deep pages from bookmarks on the %s store', (kind: 
             const store = command.byReader ? reader : plain;
             const target = all.length > 0 && command.kind !== 'insert' ? all[command.index % all.length].id : undefined;
             try {
-              if (command.kind === 'insert') await store.insertWorkspace(newWorkspace(org, command.name, { createdAt: at(command.slot) }));
+              if (command.kind === 'insert') await store.workspaces.insert(newWorkspace(org, command.name, { createdAt: at(command.slot) }));
               else if (!target) continue;
-              else if (command.kind === 'delete') await store.forceDeleteWorkspace(target);
-              else if (command.kind === 'rename') await store.updateWorkspace(target, { name: command.name, updatedAt: at(8) });
+              else if (command.kind === 'delete') await store.workspaces.forceDelete(target);
+              else if (command.kind === 'rename') await store.workspaces.update(target, { name: command.name, updatedAt: at(8) });
               else if (command.kind === 'move') await moveLatestChange(store, target, at(command.slot));
-              else await store.updateWorkspace(target, { settings: { description: 'changed' }, updatedAt: at(8) });
+              else await store.workspaces.update(target, { settings: { description: 'changed' }, updatedAt: at(8) });
             } catch (err) {
               if (!(err instanceof NameTakenError)) throw err;
             }

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
-import { NameTakenError, Store, WorkspaceQuery } from '../storage/types';
-import { BackendKind, backendKinds, useTestDatabase, freshOrg, newWorkspace } from '../storage/test-support';
+import { NameTakenError, WorkspaceQuery } from './records';
+import { Store } from '../store';
+import { BackendKind, backendKinds, useTestDatabase, freshOrg, newWorkspace } from '../test-support';
 
 // The name searches go through trigram indexes, ranges and covering indexes; this compares every
 // form against a plain scan of the same names in memory, on random names, pages and sorts.
@@ -44,11 +45,11 @@ describe.each(backendKinds)('name searches on the %s store match a plain scan', 
 
   it('inserts many workspaces at once, all or none, searchable at once', async () => {
     const org = freshOrg();
-    await store.insertWorkspaces(['alpha-one', 'beta-two', 'gamma-one'].map((name) => newWorkspace(org, name)));
-    const found = await store.listWorkspaces({ organization: org, visibleNames: null, search: 'ONE', offset: 0, limit: 10 });
+    await store.workspaces.insertMany(['alpha-one', 'beta-two', 'gamma-one'].map((name) => newWorkspace(org, name)));
+    const found = await store.workspaces.list({ organization: org, visibleNames: null, search: 'ONE', offset: 0, limit: 10 });
     expect({ names: found.items.map((w) => w.name), total: found.total }).toEqual({ names: ['alpha-one', 'gamma-one'], total: 2 });
-    await expect(store.insertWorkspaces([newWorkspace(org, 'delta'), newWorkspace(org, 'Beta-Two')])).rejects.toBeInstanceOf(NameTakenError);
-    expect((await store.listWorkspaces({ organization: org, visibleNames: null, offset: 0, limit: 10 })).total).toBe(3);
+    await expect(store.workspaces.insertMany([newWorkspace(org, 'delta'), newWorkspace(org, 'Beta-Two')])).rejects.toBeInstanceOf(NameTakenError);
+    expect((await store.workspaces.list({ organization: org, visibleNames: null, offset: 0, limit: 10 })).total).toBe(3);
   });
 
   it('finds the same names, pages and totals as a scan', async () => {
@@ -69,17 +70,17 @@ describe.each(backendKinds)('name searches on the %s store match a plain scan', 
         async (names, queries, renames) => {
           const org = freshOrg();
           const records = [];
-          for (const name of names) records.push(await store.insertWorkspace(newWorkspace(org, name)));
+          for (const name of names) records.push(await store.workspaces.insert(newWorkspace(org, name)));
           // Renames and deletes must keep the indexes in step.
           const current = [...names];
           for (let i = 0; i < renames && i < records.length; i += 1) {
             const renamed = `${current[i]}-Zq${i}`;
             if (current.some((n) => n.toLowerCase() === renamed.toLowerCase())) continue;
-            await store.updateWorkspace(records[i].id, { name: renamed, updatedAt: new Date().toISOString() });
+            await store.workspaces.update(records[i].id, { name: renamed, updatedAt: new Date().toISOString() });
             current[i] = renamed;
           }
           if (records.length > 2) {
-            await store.forceDeleteWorkspace(records[records.length - 1].id);
+            await store.workspaces.forceDelete(records[records.length - 1].id);
             current.pop();
           }
           for (const q of queries) {
@@ -92,7 +93,7 @@ describe.each(backendKinds)('name searches on the %s store match a plain scan', 
               offset: q.offset,
               limit: q.limit,
             };
-            const page = await store.listWorkspaces(query);
+            const page = await store.workspaces.list(query);
             expect({ names: page.items.map((w) => w.name), total: page.total }).toEqual(expected(current, q));
           }
         },

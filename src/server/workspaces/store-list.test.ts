@@ -1,5 +1,6 @@
-import { Store, WorkspaceQuery } from '../storage/types';
-import { BackendKind, TestDatabase, backendKinds, createTestDatabase, freshOrg, newWorkspace } from '../storage/test-support';
+import { Store } from '../store';
+import { WorkspaceQuery } from './records';
+import { BackendKind, TestDatabase, backendKinds, createTestDatabase, freshOrg, newWorkspace } from '../test-support';
 
 jest.setTimeout(30_000);
 
@@ -30,15 +31,15 @@ describe.each(backendKinds)('listing workspaces on the %s store', (kind: Backend
       ['api', { tagBindings: [{ key: 'team', value: 'api' }] }],
       ['cache*', {}],
     ];
-    for (const [name, extra] of fixtures) await store.insertWorkspace(newWorkspace(org, name, extra));
-    await store.insertWorkspace(newWorkspace(freshOrg(), 'web-prod')); // another organization: never listed
+    for (const [name, extra] of fixtures) await store.workspaces.insert(newWorkspace(org, name, extra));
+    await store.workspaces.insert(newWorkspace(freshOrg(), 'web-prod')); // another organization: never listed
   });
   afterAll(async () => {
     await database.drop();
   });
 
   const list = async (q: Partial<WorkspaceQuery> = {}) => {
-    const page = await store.listWorkspaces({ organization: org, visibleNames: null, offset: 0, limit: 100, ...q });
+    const page = await store.workspaces.list({ organization: org, visibleNames: null, offset: 0, limit: 100, ...q });
     return { names: page.items.map((w) => w.name), total: page.total };
   };
 
@@ -131,7 +132,7 @@ describe.each(backendKinds)('listing workspaces on the %s store', (kind: Backend
   });
 
   it('carries the flat tag names of every listed workspace in the order they were added', async () => {
-    const page = await store.listWorkspaces({ organization: org, visibleNames: null, offset: 0, limit: 100, wildcardName: 'web*' });
+    const page = await store.workspaces.list({ organization: org, visibleNames: null, offset: 0, limit: 100, wildcardName: 'web*' });
     expect(page.items.map((w) => w.tagNames)).toEqual([
       ['prod', 'web'],
       ['staging', 'web'],
@@ -140,13 +141,13 @@ describe.each(backendKinds)('listing workspaces on the %s store', (kind: Backend
 
   it('keeps the unfiltered total right through inserts and deletes', async () => {
     const other = freshOrg();
-    const total = async () => (await store.listWorkspaces({ organization: other, visibleNames: null, offset: 0, limit: 1 })).total;
+    const total = async () => (await store.workspaces.list({ organization: other, visibleNames: null, offset: 0, limit: 1 })).total;
     expect(await total()).toBe(0);
-    const created = await Promise.all(Array.from({ length: 5 }, (_, i) => store.insertWorkspace(newWorkspace(other, `n${i}`))));
+    const created = await Promise.all(Array.from({ length: 5 }, (_, i) => store.workspaces.insert(newWorkspace(other, `n${i}`))));
     expect(await total()).toBe(5);
-    await store.forceDeleteWorkspace(created[0].id);
-    await store.safeDeleteWorkspace(created[1].id);
-    await store.forceDeleteWorkspace(created[1].id); // already gone: no change
+    await store.workspaces.forceDelete(created[0].id);
+    await store.workspaces.safeDelete(created[1].id);
+    await store.workspaces.forceDelete(created[1].id); // already gone: no change
     expect(await total()).toBe(3);
   });
 });

@@ -1,24 +1,16 @@
 import { Db, UniqueViolationError } from '../storage/db';
+import type { StoragePage } from '../storage/types';
 import { tagNamesOf } from './list-query';
-import { RetentionRow, WORKSPACE_COLUMNS, WorkspaceRow, toRetention, workspaceFromRow } from '../storage/rows';
-import { attachTags, deleteOrphanTags, lockTagsOf, replaceBindings, upsertBindings } from '../tags/store';
+import { WORKSPACE_COLUMNS, WorkspaceRow, workspaceFromRow } from './rows';
+import { attachTags, deleteOrphanTags, lockTagsOf } from '../tags/store';
+import { replaceBindings, upsertBindings } from '../tags/binding-store';
 import { WorkspacePages } from './pages';
-import {
-  DataRetentionPolicyRecord,
-  NameTakenError,
-  NewWorkspace,
-  SafeDeleteResult,
-  StoragePage,
-  WorkspacePatch,
-  WorkspaceQuery,
-  WorkspaceRecord,
-  WorkspaceStamp,
-} from '../storage/types';
+import { NameTakenError, NewWorkspace, SafeDeleteResult, WorkspacePatch, WorkspaceQuery, WorkspaceRecord, WorkspaceStamp } from './records';
 
-// The workspaces' store: the rows, their lists, deletes (with everything hanging off a workspace),
-// the emulator's resource count and the self-hosted edition's data retention policies. Writes that
-// can race are single conditional statements or transactions that lock the workspace row first
-// (see tags.ts for the lock order). Nothing here caches: the show path's caches are src/server/show-cache.
+// The workspaces' store (`store.workspaces`): the rows, their lists, deletes (with everything
+// hanging off a workspace) and the emulator's resource count. Its records are records.ts. Writes
+// that can race are single conditional statements or transactions that lock the workspace row first
+// (see tags/store.ts for the lock order). Nothing here caches: the show path's caches are show-cache.ts.
 
 /** The workspace `w`'s count of unarchived change requests (a correlated subquery). */
 const UNARCHIVED_OF_W = '(SELECT COUNT(*) FROM change_requests cr WHERE cr.workspace_id = w.id AND cr.archived_at IS NULL)';
@@ -51,7 +43,7 @@ export class WorkspaceStore {
    * write to its row, its tags or its change requests (show-cache.ts). One column by ID: no string
    * is copied out of the row.
    */
-  async getWorkspaceStamp(key: { id: string } | { organization: string; name: string }): Promise<WorkspaceStamp | null> {
+  async getStamp(key: { id: string } | { organization: string; name: string }): Promise<WorkspaceStamp | null> {
     if ('id' in key) {
       const row = await this.db.get<{ version: number }>('SELECT version FROM workspaces WHERE id = ?', [key.id]);
       return row ? { id: key.id, version: Number(row.version) } : null;
@@ -76,7 +68,8 @@ export class WorkspaceStore {
     return err instanceof UniqueViolationError && err.detail.includes('name_key') ? new NameTakenError(organization, name) : err;
   }
 
-  async insertWorkspace(ws: NewWorkspace): Promise<WorkspaceRecord> {
+  /** Throws NameTakenError when the organization has a workspace of that name (in any case). */
+  async insert(ws: NewWorkspace): Promise<WorkspaceRecord> {
     try {
       return await this.db.transaction((tx) => this.insertIn(tx, ws));
     } catch (err) {
@@ -88,7 +81,7 @@ export class WorkspaceStore {
    * Many workspaces in one transaction (an import, a benchmark's seed), then fresh planner
    * statistics: the planner picks indexes by them, and a bulk load changes them at once.
    */
-  async insertWorkspaces(workspaces: NewWorkspace[]): Promise<void> {
+  async insertMany(workspaces: NewWorkspace[]): Promise<void> {
     let current: NewWorkspace | undefined;
     try {
       await this.db.transaction(async (tx) => {
@@ -147,16 +140,16 @@ export class WorkspaceStore {
     };
   }
 
-  getWorkspace(id: string): Promise<WorkspaceRecord | null> {
+  get(id: string): Promise<WorkspaceRecord | null> {
     return this.load(this.db, 'w.id = ?', [id]);
   }
 
-  getWorkspaceByName(organization: string, name: string): Promise<WorkspaceRecord | null> {
+  getByName(organization: string, name: string): Promise<WorkspaceRecord | null> {
     return this.load(this.db, 'w.organization = ? AND w.name_key = ?', [organization, name.toLowerCase()]);
   }
 
   /** In the order of `ids`; unknown IDs are left out. */
-  async getWorkspaces(ids: string[]): Promise<WorkspaceRecord[]> {
+  async getMany(ids: string[]): Promise<WorkspaceRecord[]> {
     if (ids.length === 0) return [];
     const rows = await this.db.all<WorkspaceRow>(`SELECT ${WORKSPACE_COLUMNS} FROM workspaces w WHERE ${this.db.sql.inJsonList('w.id')}`, [
       JSON.stringify([...new Set(ids)]),
@@ -166,7 +159,7 @@ export class WorkspaceStore {
   }
 
   /** `settings`, when given, replaces the stored settings as a whole; absent fields stay as they are. */
-  async updateWorkspace(id: string, patch: WorkspacePatch): Promise<WorkspaceRecord | null> {
+  async update(id: string, patch: WorkspacePatch): Promise<WorkspaceRecord | null> {
     let organization = '';
     try {
       return await this.db.transaction(async (tx) => {
@@ -194,7 +187,7 @@ export class WorkspaceStore {
     }
   }
 
-  async listWorkspaces(q: WorkspaceQuery): Promise<StoragePage<WorkspaceRecord>> {
+  async list(q: WorkspaceQuery): Promise<StoragePage<WorkspaceRecord>> {
     // Workspaces have no runs, so no workspace has a current run in any status.
     if (q.currentRunStatus !== undefined || (q.visibleNames !== null && q.visibleNames.length === 0)) return { items: [], total: 0 };
     // The list is the one read whose cost grows with its parameters: a caller who left cancels it.
@@ -203,7 +196,8 @@ export class WorkspaceStore {
     return { items: await this.withTagNames(db, page.rows), total: page.total };
   }
 
-  async listWorkspaceNames(organization: string): Promise<Array<{ id: string; name: string; projectId: string }>> {
+  /** All workspace IDs and names of an organization (for queries over names; small rows only). */
+  async listNames(organization: string): Promise<Array<{ id: string; name: string; projectId: string }>> {
     const rows = await this.db.all<{ id: string; name: string; project_id: string }>(
       'SELECT id, name, project_id FROM workspaces WHERE organization = ? ORDER BY name_key',
       [organization],
@@ -223,7 +217,7 @@ export class WorkspaceStore {
     ]);
   }
 
-  forceDeleteWorkspace(id: string): Promise<boolean> {
+  forceDelete(id: string): Promise<boolean> {
     return this.db.transaction(async (tx) => {
       const row = await tx.get<{ organization: string }>(`SELECT organization FROM workspaces WHERE id = ?${tx.sql.forUpdate()}`, [id]);
       if (!row) return false;
@@ -232,7 +226,8 @@ export class WorkspaceStore {
     });
   }
 
-  safeDeleteWorkspace(id: string): Promise<SafeDeleteResult> {
+  /** Deletes only when unlocked and managing no resources, atomically. */
+  safeDelete(id: string): Promise<SafeDeleteResult> {
     return this.db.transaction(async (tx) => {
       const row = await tx.get<{ organization: string; locked: number; resource_count: number }>(
         `SELECT organization, locked, resource_count FROM workspaces WHERE id = ?${tx.sql.forUpdate()}`,
@@ -246,37 +241,10 @@ export class WorkspaceStore {
     });
   }
 
-  // ---- Emulator controls ----
+  // ---- Emulator control ----
 
   async setResourceCount(id: string, count: number, now: string): Promise<boolean> {
     const { changes } = await this.db.run('UPDATE workspaces SET resource_count = ?, updated_at = ?, version = version + 1 WHERE id = ?', [count, now, id]);
-    return changes === 1;
-  }
-
-  // ---- Data retention policies ----
-
-  async getDataRetentionPolicy(workspaceId: string): Promise<DataRetentionPolicyRecord | null> {
-    const row = await this.db.get<RetentionRow>(
-      'SELECT workspace_id, id, kind, delete_older_than_n_days, created_at, updated_at FROM data_retention_policies WHERE workspace_id = ?',
-      [workspaceId],
-    );
-    return row ? toRetention(row) : null;
-  }
-
-  /** Stores the record as given, replacing the workspace's previous policy. */
-  async putDataRetentionPolicy(r: DataRetentionPolicyRecord): Promise<DataRetentionPolicyRecord> {
-    const row = await this.db.get<RetentionRow>(
-      'INSERT INTO data_retention_policies (workspace_id, id, kind, delete_older_than_n_days, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?) ' +
-        'ON CONFLICT (workspace_id) DO UPDATE SET id = excluded.id, kind = excluded.kind, ' +
-        'delete_older_than_n_days = excluded.delete_older_than_n_days, created_at = excluded.created_at, updated_at = excluded.updated_at ' +
-        'RETURNING workspace_id, id, kind, delete_older_than_n_days, created_at, updated_at',
-      [r.workspaceId, r.id, r.kind, r.deleteOlderThanNDays, r.createdAt, r.updatedAt],
-    );
-    return toRetention(row!);
-  }
-
-  async deleteDataRetentionPolicy(workspaceId: string): Promise<boolean> {
-    const { changes } = await this.db.run('DELETE FROM data_retention_policies WHERE workspace_id = ?', [workspaceId]);
     return changes === 1;
   }
 }
