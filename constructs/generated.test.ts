@@ -7,7 +7,7 @@ import { providerSchemaJson } from '../src/provider';
 
 // Plain JS (run by `npm run generate` after the build).
 // eslint-disable-next-line @typescript-eslint/no-require-imports
-const { renderWorkspaceProps, renderDocs, PROPS_FILE, COMMAND } = require('../scripts/generate-from-tables.js');
+const { renderWorkspaceProps, renderDocs, docTargets, PROPS_FILE, COMMAND } = require('../scripts/generate-from-tables.js');
 
 const ROOT = path.resolve(__dirname, '..');
 const stale = (file: string) => `${file} is stale: run "${COMMAND}" and commit the result`;
@@ -40,6 +40,20 @@ describe('files generated from the attribute tables', () => {
     for (const [file, text] of docs) {
       if (readFileSync(file, 'utf8') !== text) throw new Error(stale(path.relative(ROOT, file)));
     }
+  });
+
+  it('every resource and data source of the provider has a generated table in docs/resources', () => {
+    const schema = Object.values(providerSchemaJson().provider_schemas as Record<string, Record<string, Record<string, unknown>>>)[0];
+    const tabled = new Set((docTargets(spec, path.join(ROOT, 'docs', 'resources')) as { kind: string; type: string }[]).map((t) => `${t.kind} ${t.type}`));
+    const missing = ['resource_schemas', 'data_source_schemas'].flatMap((kind) =>
+      Object.keys(schema[kind])
+        .filter((type) => !tabled.has(`${kind} ${type}`))
+        .map((type) => `${kind} ${type}`),
+    );
+    if (missing.length > 0)
+      throw new Error(
+        `no generated attribute table for ${missing.join(', ')}: add its page to docs/resources with the lines "<!-- BEGIN generated: attributes of resource|data source TYPE (${COMMAND}) -->" and "<!-- END generated -->", then run "${COMMAND}"`,
+      );
   });
 
   it('the docs list every HCL attribute of the workspace resource with the row description', () => {

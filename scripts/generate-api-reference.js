@@ -1,9 +1,10 @@
 #!/usr/bin/env node
 'use strict';
-// `npm run generate:api`: what comes from the spec's endpoint table (src/contract/endpoints.ts):
+// `npm run generate` (and alone, without a build: `npm run generate:api`): what comes from the
+// endpoint table (src/contract/endpoints.ts):
 // - docs/openapi.json: the OpenAPI 3.1 document the service also serves at GET /api/v2/openapi.json;
 // - docs/api.md: the API reference.
-// src/contract/endpoint-documents.test.ts fails while either committed file differs from the table.
+// src/contract/endpoints.test.ts fails while either committed file differs from the table.
 const fs = require('node:fs');
 const path = require('node:path');
 

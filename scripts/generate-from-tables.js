@@ -4,8 +4,9 @@
 // - constructs/workspace-props.generated.ts: the Workspace construct's props for every attribute
 //   settable on create that the provider exposes, with TSDoc and @default from the rows.
 // - the attribute tables of docs/resources, between BEGIN/END markers (the prose around them is
-//   hand-written): HCL names and kinds from the provider's schema, descriptions and defaults from
-//   the table rows where a table covers the resource.
+//   hand-written; a page gets a table by holding the markers): HCL names and kinds from the
+//   provider's schema, descriptions and defaults from the table rows where a table covers the
+//   resource (named after it: cdkws_tag_binding → TAG_BINDING_ATTRIBUTES).
 // Both must be byte-for-byte reproducible: constructs/generated.test.ts regenerates and compares.
 //
 //   node scripts/generate-from-tables.js          tables from dist/ (npm run build first)
@@ -85,18 +86,29 @@ function renderWorkspaceProps(spec) {
 
 // ---- docs/resources attribute tables ----------------------------------------------------------
 
-/** The resources and data sources whose docs carry a generated table, with the table that covers them. */
-function docTargets(spec) {
-  return [
-    { file: 'workspace.md', kind: 'resource_schemas', type: 'cdkws_workspace', table: spec.WORKSPACE_ATTRIBUTES },
-    { file: 'tag_binding.md', kind: 'resource_schemas', type: 'cdkws_tag_binding', table: spec.TAG_BINDING_ATTRIBUTES },
-    { file: 'change_request.md', kind: 'resource_schemas', type: 'cdkws_change_request', table: spec.CHANGE_REQUEST_ATTRIBUTES },
-    { file: 'remote_state_consumers.md', kind: 'resource_schemas', type: 'cdkws_remote_state_consumers' },
-    { file: 'data-sources.md', kind: 'data_source_schemas', type: 'cdkws_workspace', table: spec.WORKSPACE_ATTRIBUTES },
-    { file: 'data-sources.md', kind: 'data_source_schemas', type: 'cdkws_workspaces' },
-    { file: 'organization.md', kind: 'resource_schemas', type: 'cdkws_organization', table: spec.ORGANIZATION_ATTRIBUTES },
-    { file: 'organization.md', kind: 'data_source_schemas', type: 'cdkws_organization', table: spec.ORGANIZATION_ATTRIBUTES },
-  ];
+/**
+ * The attribute table that covers a resource or data source, by name: `cdkws_tag_binding` →
+ * TAG_BINDING_ATTRIBUTES. Without one (cdkws_workspaces), descriptions come from the provider.
+ */
+const tableFor = (spec, type) => spec[`${type.replace(/^cdkws_/, '').toUpperCase()}_ATTRIBUTES`];
+
+/**
+ * The generated tables, found by their BEGIN markers in docs/resources: a page gets a table by
+ * holding the two marker lines, with no list here to extend. Files and markers in order.
+ */
+function docTargets(spec, docsDir) {
+  const targets = [];
+  const marker = /^<!-- BEGIN generated: attributes of (resource|data source) (\S+) \(/gm;
+  for (const file of fs
+    .readdirSync(docsDir)
+    .filter((name) => name.endsWith('.md'))
+    .sort()) {
+    for (const [, kindWords, type] of fs.readFileSync(path.join(docsDir, file), 'utf8').matchAll(marker)) {
+      const kind = kindWords === 'resource' ? 'resource_schemas' : 'data_source_schemas';
+      targets.push({ file, kind, type, table: tableFor(spec, type) });
+    }
+  }
+  return targets;
 }
 
 const beginMarker = (kind, type) =>
@@ -185,7 +197,7 @@ function renderAttributeTable(schema, target) {
 /** Each docs/resources file with its generated regions replaced: { file → text }. */
 function renderDocs(spec, schema, docsDir = path.join(ROOT, 'docs', 'resources')) {
   const texts = new Map();
-  for (const target of docTargets(spec)) {
+  for (const target of docTargets(spec, docsDir)) {
     const file = path.join(docsDir, target.file);
     const text = texts.get(file) ?? fs.readFileSync(file, 'utf8');
     const begin = beginMarker(target.kind, target.type);
@@ -220,7 +232,7 @@ function main() {
   process.stdout.write(`generated ${PROPS_FILE} and the attribute tables of ${docs.size} files in docs/resources\n`);
 }
 
-module.exports = { renderWorkspaceProps, renderDocs, PROPS_FILE, COMMAND };
+module.exports = { renderWorkspaceProps, renderDocs, docTargets, PROPS_FILE, COMMAND };
 
 if (require.main === module) {
   try {

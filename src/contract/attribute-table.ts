@@ -57,8 +57,28 @@ export interface AttributeRow {
   readonly writeRelationship?: { readonly name: string; readonly type: string };
   /** Superseded by another attribute; still accepted. */
   readonly deprecated?: string;
+  /** How a plan treats the attribute beyond what the other columns say (see AttributePlan). */
+  readonly plan?: AttributePlan;
   /** One line for docs, TSDoc and the provider schema. */
   readonly description: string;
+}
+
+/**
+ * What a plan says about an attribute that the service settles from other attributes. A plan
+ * otherwise keeps an unset attribute's prior value on update, and fills a settable row's `default`.
+ */
+export interface AttributePlan {
+  /**
+   * The service derives the value from these attributes (camelCase names of the resource's top
+   * level): an update that changes one of them, or leaves one not known until apply, plans the
+   * value as unknown while the configuration leaves it unset.
+   */
+  readonly derivedFrom?: readonly string[];
+  /**
+   * Of `derivedFrom`, the attributes that count only when they change to a known value: while one
+   * of them is not known until apply, the plan keeps the prior value.
+   */
+  readonly knownChangesOnly?: readonly string[];
 }
 
 /** Rows keyed by camelCase name: the name constructs and the client use. */

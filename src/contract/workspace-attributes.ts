@@ -8,6 +8,12 @@ import { CREATE_AND_UPDATE, type AttributeTable, type CreateValues, type ReadVal
 export const EXECUTION_MODES = ['remote', 'local', 'agent'] as const;
 export type ExecutionMode = (typeof EXECUTION_MODES)[number];
 
+/**
+ * The settings the service settles together: a change to one may change the others (an agent pool
+ * follows the execution mode; an overwrite turned off takes the organization's setting).
+ */
+const EXECUTION_SETTINGS = ['executionMode', 'agentPoolId', 'settingOverwrites'] as const;
+
 /** The members of `vcs-repo`. */
 export const VCS_REPO_ATTRIBUTES = {
   identifier: {
@@ -81,6 +87,7 @@ export const SETTING_OVERWRITES_ATTRIBUTES = {
     kind: 'boolean',
     create: true,
     update: true,
+    plan: { derivedFrom: EXECUTION_SETTINGS },
     description: 'The workspace sets executionMode itself (true) or follows the organization default (false).',
   },
   agentPool: {
@@ -89,6 +96,7 @@ export const SETTING_OVERWRITES_ATTRIBUTES = {
     kind: 'boolean',
     create: true,
     update: true,
+    plan: { derivedFrom: EXECUTION_SETTINGS },
     description: 'The workspace sets its agent pool itself (true) or follows the organization default (false).',
   },
 } as const satisfies AttributeTable;
@@ -110,6 +118,7 @@ export const WORKSPACE_ATTRIBUTES = {
     values: EXECUTION_MODES,
     defaultText: "the organization's default execution mode",
     ...CREATE_AND_UPDATE,
+    plan: { derivedFrom: ['agentPoolId', 'settingOverwrites'] },
     description: '"remote", "local" (state only) or "agent".',
   },
   agentPoolId: {
@@ -119,6 +128,7 @@ export const WORKSPACE_ATTRIBUTES = {
     nullable: true,
     readRelationship: 'agent-pool',
     ...CREATE_AND_UPDATE,
+    plan: { derivedFrom: ['executionMode', 'settingOverwrites'] },
     description: 'Agent pool (apool-…); required when executionMode is "agent", refused otherwise.',
   },
   operations: {
@@ -143,6 +153,8 @@ export const WORKSPACE_ATTRIBUTES = {
     default: false,
     defaultText: 'false, or true where the organization enforces assessments',
     ...CREATE_AND_UPDATE,
+    // Turned off by the service when the execution mode or the engine no longer allows them.
+    plan: { derivedFrom: [...EXECUTION_SETTINGS, 'engineVersion'], knownChangesOnly: ['engineVersion'] },
     description: 'Health assessments: hosted service, plus tier, remote execution, engine 0.15.4 or later.',
   },
   autoApply: {

@@ -5,6 +5,7 @@
 // provider's own attributes: no name is derived by changing case), typed from the schema's
 // Terraform types, `null` for null and `undefined` for a value not known until apply. Light on
 // purpose: loaded before any client code.
+import type { AttributePlan } from '../contract/attribute-table';
 import type { Diagnostic } from './protocol/diagnostics';
 import type { Attribute, Block, TfType } from './protocol/schema';
 import type {
@@ -34,9 +35,29 @@ export interface ModelName {
 /** Model names by HCL name (`agent_pool_id` → `agentPoolId`), as the table or a declaration gives them. */
 export type ModelNames = Readonly<Record<string, ModelName>>;
 
-/** One of the provider's own attributes (not a table row): its schema entry plus its HCL name, keyed by model name. */
+/**
+ * What a plan does with one of the provider's own attributes (plan-modifiers.ts); a table row's
+ * come from its columns (`plan`, `default`).
+ */
+export interface PlanModifiers extends AttributePlan {
+  /** The value an unset attribute plans to, on create and update alike. */
+  readonly default?: Value;
+  /**
+   * While unset: the provider block's setting of this name, else the prior value; without either
+   * the plan fails. A new value replaces the resource when the attribute is `requiresReplace`.
+   */
+  readonly fromProvider?: { readonly setting: string; readonly environment: string };
+  /** Always equal to this attribute (a top-level model name): an update that changes it plans its new value. */
+  readonly mirrors?: string;
+}
+
+/**
+ * One of the provider's own attributes (not a table row): its schema entry plus its HCL name and
+ * plan declarations, keyed by model name.
+ */
 export interface NamedAttribute extends Attribute {
   readonly snake: string;
+  readonly plan?: PlanModifiers;
 }
 
 /** The provider's own attributes of a schema, keyed by model name. */
@@ -44,7 +65,7 @@ export type NamedAttributes = Readonly<Record<string, NamedAttribute>>;
 
 /** The schema's attributes (by HCL name) of named attributes. */
 export function hclAttributes(named: NamedAttributes): Record<string, Attribute> {
-  return Object.fromEntries(Object.values(named).map(({ snake, ...attribute }) => [snake, attribute]));
+  return Object.fromEntries(Object.values(named).map(({ snake, plan: _plan, ...attribute }) => [snake, attribute]));
 }
 
 /** The model names of named attributes. */

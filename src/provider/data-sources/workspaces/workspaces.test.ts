@@ -1,6 +1,6 @@
 import { workspaceDataSource } from '../workspace/workspace';
 import { listOptions, workspacesDataSource } from './workspaces';
-import { startHookHarness, type HookHarness } from '../test-support';
+import { startHookHarness, type HookHarness } from '../../test-support';
 
 let h: HookHarness;
 beforeAll(async () => (h = await startHookHarness()));

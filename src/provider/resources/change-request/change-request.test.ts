@@ -1,4 +1,4 @@
-import { startHookHarness, TOKENS, type HookHarness } from '../../data-sources/test-support';
+import { startHookHarness, TOKENS, type HookHarness } from '../../test-support';
 import { Unknown, type ObjectValue } from '../../protocol/values';
 import { changeRequestResource as r, checkConfig, parseQuery, workspaceChanges } from './change-request';
 

@@ -5,9 +5,10 @@ import { ForbiddenError, NotFoundError, type Organization } from '../../../clien
 import { ORGANIZATION_VALUE_RULES } from '../../../contract/organization-attributes';
 import { configured, type ProviderData } from '../../context';
 import { DiagnosticError, error, type Diagnostic } from '../../protocol/diagnostics';
-import { Unknown, type ObjectValue } from '../../protocol/values';
+import { planHook } from '../../plan-modifiers';
+import type { ObjectValue } from '../../protocol/values';
 import { defineResource, type ModelOf } from '../../resource';
-import { organizationNames, organizationSchema, type ORGANIZATION_RESOURCE_ATTRIBUTES } from './schema';
+import { organizationNames, organizationPlan, organizationSchema, type ORGANIZATION_RESOURCE_ATTRIBUTES } from './schema';
 
 type OrganizationModel = ModelOf<typeof ORGANIZATION_RESOURCE_ATTRIBUTES>;
 const RESOURCE = 'cdkws_organization';
@@ -46,11 +47,7 @@ export const organizationResource = defineResource<OrganizationModel, ProviderDa
 
   validate: (config) => checkRules(config.model),
 
-  // The ID is the name: a rename changes it, which the default plan (prior computed values kept) would not say.
-  plan({ prior, planned }) {
-    if (prior === null || planned.name === prior.name) return;
-    return { planned: { ...planned, id: typeof planned.name === 'string' ? planned.name : Unknown } };
-  },
+  plan: planHook(organizationPlan),
 
   async create({ planned }, ctx) {
     const { client } = configured(ctx, RESOURCE);

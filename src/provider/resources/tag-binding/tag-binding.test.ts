@@ -1,4 +1,4 @@
-import { startHookHarness, type HookHarness } from '../../data-sources/test-support';
+import { startHookHarness, type HookHarness } from '../../test-support';
 import { parseTagBindingId, tagBindingResource as r } from './tag-binding';
 
 let h: HookHarness;

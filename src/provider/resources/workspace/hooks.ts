@@ -10,7 +10,7 @@ import {
   type Workspace,
 } from '../../../client';
 import { configured, type ProviderData } from '../../context';
-import { effectiveBindings } from '../effective-bindings';
+import { effectiveBindings } from './effective-bindings';
 import { listOwnBindings } from '../tag-binding/tag-binding';
 import { DiagnosticError, diagnosticFromError, error, type Diagnostic } from '../../protocol/diagnostics';
 import type { ApplyResult, HookContext, ImportResult, ReadResult } from '../../protocol/types';

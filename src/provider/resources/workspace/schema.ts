@@ -6,7 +6,7 @@ import type { Schema } from '../../protocol/schema';
 import { WORKSPACE_ATTRIBUTES } from '../../../contract/workspace-attributes';
 import type { ReadValues } from '../../../contract/attribute-table';
 import { hclAttributes, modelNamesOf, type Known, type ModelNames, type ModelOf, type NamedAttributes } from '../../resource';
-import { hclRows, planDefaultOf, resourceBlock, tableModelNames, type Overrides } from '../../table-schema';
+import { resourceBlock, tableModelNames, type Overrides } from '../../table-schema';
 
 /** Attributes of the resource that are not the service's (the provider's own settings and observations), keyed by model name. */
 export const PROVIDER_ATTRIBUTES = {
@@ -17,6 +17,7 @@ export const PROVIDER_ATTRIBUTES = {
     optional: true,
     computed: true,
     requiresReplace: true,
+    plan: { fromProvider: { setting: 'organization', environment: 'CDKWS_ORGANIZATION' } },
     description: "Organization name; defaults to the provider's organization. Changing it replaces the workspace.",
   },
   sshKeyId: { snake: 'ssh_key_id', type: 'string', optional: true, description: 'SSH key (sshkey-…) for private modules.' },
@@ -25,6 +26,7 @@ export const PROVIDER_ATTRIBUTES = {
     type: 'bool',
     optional: true,
     computed: true,
+    plan: { default: false },
     description: 'Delete even while the workspace manages resources (needs an owner). Default false: safe delete.',
   },
   tags: {
@@ -38,14 +40,24 @@ export const PROVIDER_ATTRIBUTES = {
     type: 'bool',
     optional: true,
     computed: true,
+    plan: { default: false },
     description: 'With tags set: leave keys not listed in tags alone. Default false.',
   },
-  effectiveTags: { snake: 'effective_tags', type: ['map', 'string'], computed: true, description: 'Own plus project-inherited tag bindings.' },
-  htmlUrl: { snake: 'html_url', type: 'string', computed: true, description: "The workspace's page in the service's UI." },
+  effectiveTags: {
+    snake: 'effective_tags',
+    type: ['map', 'string'],
+    computed: true,
+    plan: { derivedFrom: ['tags', 'projectId'], knownChangesOnly: ['projectId'] },
+    description: 'Own plus project-inherited tag bindings.',
+  },
+  htmlUrl: {
+    snake: 'html_url',
+    type: 'string',
+    computed: true,
+    plan: { derivedFrom: ['name'], knownChangesOnly: ['name'] },
+    description: "The workspace's page in the service's UI.",
+  },
 } as const satisfies NamedAttributes;
-
-/** Plan-time defaults of the provider's own settings (the table's rows bring their own). */
-export const PROVIDER_DEFAULTS = { [PROVIDER_ATTRIBUTES.forceDelete.snake]: false, [PROVIDER_ATTRIBUTES.ignoreAdditionalTags.snake]: false };
 
 /** Where the schema departs from what the rows alone give (keyed by camelCase path), and why. */
 const OVERRIDES: Overrides = {
@@ -71,24 +83,6 @@ export const workspaceSchema: Schema = {
 
 /** The model name of every attribute and block: the table's keys, and the provider's own. */
 export const workspaceNames: ModelNames = { ...tableModelNames(WORKSPACE_ATTRIBUTES), ...modelNamesOf(PROVIDER_ATTRIBUTES) };
-
-/** Values an unset attribute plans to, by HCL name (top level) and by block and member (nested). */
-export function planDefaults(): { top: Record<string, unknown>; nested: Record<string, Record<string, unknown>> } {
-  const top: Record<string, unknown> = { ...PROVIDER_DEFAULTS };
-  const nested: Record<string, Record<string, unknown>> = {};
-  for (const { snake, row } of hclRows(WORKSPACE_ATTRIBUTES)) {
-    if (row.kind === 'object') {
-      for (const member of hclRows(row.attributes ?? {})) {
-        const d = planDefaultOf(member.row);
-        if (d) (nested[snake] ??= {})[member.snake] = d.value;
-      }
-      continue;
-    }
-    const d = planDefaultOf(row);
-    if (d) top[snake] = d.value;
-  }
-  return { top, nested };
-}
 
 type Table = typeof WORKSPACE_ATTRIBUTES;
 type HclKeys = { [K in keyof Table]: Table[K] extends { snake: string } ? K : never }[keyof Table];

@@ -1,5 +1,5 @@
 // `cdkws_workspace`: the hooks over the table-driven model, plus its validation and planning
-// (workspace-checks.ts). Loaded on the first hook call (resources/index.ts), not at provider start:
+// (checks.ts). Loaded on the first hook call (resources/index.ts), not at provider start:
 // the hooks pull in the client.
 import type { ProviderData } from '../../context';
 import type { ResourceImplementation } from '../../protocol/types';

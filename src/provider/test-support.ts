@@ -1,9 +1,9 @@
 // Hook tests against the real service in this process: a configured ProviderData and hook context.
-import { Client } from '../../client';
-import { ORG, TOKENS, startService, type TestService } from '../../../test/helpers/service';
-import { KeyedMutex, type ProviderData } from '../context';
-import type { HookContext } from '../protocol/types';
-import { BatchedWorkspaceReader } from '../refresh';
+import { Client } from '../client';
+import { ORG, TOKENS, startService, type TestService } from '../../test/helpers/service';
+import { KeyedMutex, type ProviderData } from './context';
+import type { HookContext } from './protocol/types';
+import { BatchedWorkspaceReader } from './refresh';
 
 export { ORG, TOKENS };
 

@@ -5,8 +5,8 @@
 // effective bindings are W's own plus V's inherited ones whose keys W does not have. The provider
 // learns this once per project and process; a refresh of N workspaces then costs their N own
 // lists (shared with their cdkws_tag_binding resources) instead of N own and N effective lists.
-import type { EffectiveTagBinding } from '../../client';
-import type { ProviderData } from '../context';
+import type { EffectiveTagBinding } from '../../../client';
+import type { ProviderData } from '../../context';
 
 interface Observation {
   /** The own keys of the workspace the list was read for. */
