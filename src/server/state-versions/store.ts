@@ -257,6 +257,16 @@ export class StateVersionStore {
     });
   }
 
+  /** The state version an upload address names, when the address is good now (its key's digest, unused, unlapsed). */
+  async openUpload(id: string, kind: StateKind, keyDigest: string): Promise<StateVersionRecord | null> {
+    const row = await this.db.get<StateVersionRow>(`SELECT ${COLUMNS} FROM state_versions WHERE id = ?`, [id]);
+    if (!row || Number(row.discarded) === 1) return null;
+    const record = toRecord(row);
+    const good =
+      kind === 'raw' ? record.rawUploadOpen && row.upload_key_digest === keyDigest : record.jsonUploadOpen && row.json_upload_key_digest === keyDigest;
+    return good ? record : null;
+  }
+
   async get(id: string): Promise<StateVersionRecord | null> {
     const row = await this.db.get<StateVersionRow>(`SELECT ${COLUMNS} FROM state_versions WHERE id = ?`, [id]);
     return row ? toRecord(row) : null;
