@@ -4,8 +4,10 @@ import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { SERVICE_DISCOVERY_PATH } from '../../src/contract';
-import { createPendingStateVersion, createStateVersion, createWorkspace, putToAddress, terraformState } from '../helpers/fixtures';
-import { startService, usingPostgres, type TestService } from '../helpers/service';
+import { createPendingStateVersion, createStateVersion, createWorkspace, putToAddress, setDataRetentionPolicy, terraformState } from '../helpers/fixtures';
+import { defaultBootstrap, startService, usingPostgres, type TestService } from '../helpers/service';
+import { withService } from '../helpers/use-service';
+import { stateText, writeState } from '../../src/server/test-support';
 
 let dir: string;
 let service: TestService;
@@ -57,6 +59,27 @@ describe('states at rest', () => {
     expect(logged).toContain('/api/v2/state-versions/:state_version_id/upload/:upload_key');
     expect(logged).not.toContain(key);
     expect(logged).not.toContain(key.slice(0, -3));
+  });
+});
+
+describe('data retention', () => {
+  it('deletes state versions older than the policy allows on its interval, never the current one', async () => {
+    const bootstrap = defaultBootstrap();
+    bootstrap.edition = 'self-hosted';
+    await withService({ bootstrap, retentionSweepMs: 50 }, async (swept) => {
+      const ws = await createWorkspace(swept);
+      await setDataRetentionPolicy(swept, ws.id, 30);
+      const store = swept.server.service.store;
+      const old = await writeState(store, ws.id, stateText(), '2020-01-01T00:00:00.000Z', { lock: true });
+      const oldCurrent = await writeState(store, ws.id, stateText(), '2020-01-02T00:00:00.000Z', { lock: true });
+      const fresh = await createWorkspace(swept);
+      const untouched = await writeState(store, fresh.id, stateText(), '2020-01-01T00:00:00.000Z', { lock: true });
+      for (let i = 0; i < 100 && (await swept.request('GET', `/state-versions/${old}`)).status !== 404; i++) await new Promise((r) => setTimeout(r, 20));
+      expect((await swept.request('GET', `/state-versions/${old}`)).status).toBe(404);
+      expect((await swept.request('GET', `/state-versions/${oldCurrent}`)).status).toBe(200);
+      // A workspace without a policy (and an organization without a default) keeps everything.
+      expect((await swept.request('GET', `/state-versions/${untouched}`)).status).toBe(200);
+    });
   });
 });
 
