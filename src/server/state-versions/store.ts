@@ -209,8 +209,9 @@ export class StateVersionStore {
       [state.raw.length, facts.terraformVersion, JSON.stringify(facts.resources), facts.resourceCount, id],
     );
     await tx.run(
-      'UPDATE workspaces SET current_state_version_id = ?, resource_count = ?, latest_change_at = ?, updated_at = ?, version = version + 1 WHERE id = ?',
-      [id, facts.resourceCount, at, at, workspaceId],
+      'UPDATE workspaces SET current_state_version_id = ?, current_output_ids = ?, resource_count = ?, latest_change_at = ?, updated_at = ?, ' +
+        'version = version + 1 WHERE id = ?',
+      [id, JSON.stringify(state.outputIds), facts.resourceCount, at, at, workspaceId],
     );
   }
 
