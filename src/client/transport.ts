@@ -6,7 +6,7 @@ import { rootCertificates } from 'node:tls';
 import { inspect } from 'node:util';
 import { Pool } from 'undici';
 import type { z } from 'zod';
-import { API_ROOT, JSON_API_MEDIA_TYPE, RATE_LIMIT_HEADERS } from '../contract';
+import { API_ROOT, JSON_API_MEDIA_TYPE, RATE_LIMIT_HEADERS, type HttpMethod } from '../contract';
 import {
   ApiError,
   NetworkError,
@@ -69,7 +69,7 @@ export interface TransportOptions {
 export type QueryValue = string | number | boolean | undefined | null | readonly string[];
 
 export interface TransportRequest {
-  method: 'GET' | 'POST' | 'PATCH' | 'DELETE';
+  method: HttpMethod;
   /** Relative to the API root, e.g. `/workspaces/ws-1`. */
   path: string;
   query?: Record<string, QueryValue>;

@@ -100,7 +100,9 @@ function operation(name: EndpointName, registry: SchemaRegistry, group: string, 
   for (const status of endpoint.success) {
     responses[String(status)] = endpoint.answer
       ? { description: endpoint.summary, content: { [contentType]: { schema: registry.ref(endpoint.answer) } } }
-      : { description: endpoint.summary };
+      : endpoint.rawAnswer
+        ? { description: endpoint.summary, content: { [endpoint.rawAnswer]: { schema: {} } } }
+        : { description: endpoint.summary };
   }
   const errors = errorCodesByStatus(endpoint);
   for (const [status] of errors) errorStatuses.add(status);
@@ -114,6 +116,16 @@ function operation(name: EndpointName, registry: SchemaRegistry, group: string, 
     security: auth === 'public' ? [] : [{ [auth === 'emulator' ? 'emulatorToken' : 'apiToken']: [] }],
     ...(endpoint.query || pathParameterNames(endpoint.path).length > 0 ? { parameters: parameters(endpoint) } : {}),
     ...(endpoint.body ? { requestBody: { required: true, content: { [contentType]: { schema: registry.ref(endpoint.body) } } } } : {}),
+    ...(endpoint.rawBody
+      ? {
+          requestBody: {
+            required: true,
+            content: {
+              'application/octet-stream': { schema: { type: 'string', contentMediaType: 'application/octet-stream', maxLength: endpoint.rawBody.maxBytes } },
+            },
+          },
+        }
+      : {}),
     responses: { ...responses, ...Object.fromEntries(errors.map(([status]) => [String(status), { $ref: `#/components/responses/Error${status}` }])) },
     'x-error-codes': Object.fromEntries(errors.map(([status, codes]) => [String(status), codes])),
     'x-permission': endpoint.permission,

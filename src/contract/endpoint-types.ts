@@ -10,7 +10,7 @@ export const API_ROOT = '/api/v2';
 /** Where the emulator controls live: beside the interface, not in it (their rows' paths start here). */
 export const EMULATOR_ROOT = '/_emulator';
 
-export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'DELETE';
+export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
 
 /**
  * Who may call an endpoint. The router checks the kind of token (none, an API token, an emulator
@@ -30,6 +30,8 @@ export const PERMISSIONS = {
   'organization-owner-or-site-admin': 'owners of the organization, its organization token, or a site administrator',
   'site-admin': 'a site administrator',
   'token-owner': 'the user the tokens belong to',
+  'upload-address':
+    'the holder of the upload address a pending state version answered (no token: the address is the credential, good once and for a short time)',
   'emulator-admin': 'an emulator-admin token of the bootstrap file (not part of the service interface)',
 } as const;
 export type Permission = keyof typeof PERMISSIONS;
@@ -37,7 +39,7 @@ export type Permission = keyof typeof PERMISSIONS;
 /** The kind of token the router demands for a permission. */
 export type EndpointAuth = 'public' | 'api' | 'emulator';
 export function authOf(permission: Permission): EndpointAuth {
-  return permission === 'public' ? 'public' : permission === 'emulator-admin' ? 'emulator' : 'api';
+  return permission === 'public' || permission === 'upload-address' ? 'public' : permission === 'emulator-admin' ? 'emulator' : 'api';
 }
 
 /** A query parameter as the service reads it: its value is always a string on the wire. */
@@ -72,6 +74,15 @@ export interface EndpointDefinition {
   readonly answer?: z.ZodType;
   /** `application/json` for emulator controls; the JSON:API media type otherwise. */
   readonly contentType?: string;
+  /**
+   * The request body is bytes, not a document (a state upload): the handler streams it itself, up
+   * to `maxBytes`; any content type is accepted, as Terraform sends `application/octet-stream`.
+   */
+  readonly rawBody?: { readonly maxBytes: number };
+  /** The answer is bytes of this media type (a state download), not a document. */
+  readonly rawAnswer?: string;
+  /** The largest request document this endpoint accepts, where it differs from the service's default. */
+  readonly maxBodyBytes?: number;
   /** The refusals particular to this endpoint; those every request can meet are in `errorsOf`. */
   readonly errors: readonly ErrorName[];
 }
@@ -132,6 +143,8 @@ export const PATH_PARAMETERS: Readonly<Record<string, string>> = {
   user_id: 'the user’s ID (`user-…`)',
   token_id: 'the authentication token’s ID (`at-…`)',
   state_version_id: 'the state version’s ID (`sv-…`)',
+  state_version_output_id: 'the state version output’s ID (`wsout-…`)',
+  upload_key: 'the single-use key of an upload address (given only in a pending state version’s answer)',
 };
 
 /** A whole number of at least 1, in at most nine digits. */

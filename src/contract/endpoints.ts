@@ -7,7 +7,7 @@ import { API_ROOT, authOf, fillPath, type PathParameterNames } from './endpoint-
 import { ENDPOINTS, ENDPOINT_TABLES } from './endpoint-tables.generated';
 
 export * from './endpoint-types';
-export { EMULATOR_CONTENT_TYPE, emulatorResourceCountBodySchema, emulatorStateVersionBodySchema } from './endpoints-directory';
+export { EMULATOR_CONTENT_TYPE } from './endpoints-directory';
 
 // The tables (`endpoints-<name>.ts`) are gathered by `npm run generate` into endpoint-tables.generated.ts.
 export { ENDPOINTS };

@@ -48,6 +48,19 @@ export const ERRORS = {
     detail: 'workspace cannot be safely deleted because it is still managing resources',
   },
   payloadTooLarge: { code: 'payload-too-large', status: 413, title: 'payload too large' },
+  /** A state (or its JSON rendering) larger than STATE_MAX_BYTES. */
+  stateTooLarge: { code: 'state-too-large', status: 413, title: 'payload too large' },
+  /** Create a state version: the workspace is not locked by the caller (Terraform locks it first). */
+  stateVersionNeedsLock: {
+    code: 'state-version-needs-lock',
+    status: 409,
+    title: 'conflict',
+    detail: 'The workspace must be locked by you before you create a state version: lock it first (terraform locks it itself)',
+  },
+  /** Create a state version, or its upload: the state's lineage or serial conflicts with the current state. */
+  stateVersionConflict: { code: 'state-version-conflict', status: 409, title: 'conflict' },
+  /** The state is not what the state version promised: not JSON, not a Terraform state, or another MD5 digest. */
+  stateInvalid: { code: 'state-invalid', status: 422, title: 'invalid attribute' },
   unsupportedMediaType: { code: 'unsupported-media-type', status: 415, title: 'unsupported media type' },
   invalidAttribute: { code: 'invalid-attribute', status: 422, title: 'invalid attribute' },
   /** Create or rename: another workspace of the organization has the name. */
@@ -63,8 +76,16 @@ export const ERRORS = {
     detail: 'Too many failed authentications from this address; try again after the time in Retry-After',
   },
   internal: { code: 'internal', status: 500, title: 'internal server error', detail: 'the service failed to handle the request; see its log' },
-  /** Unlock: the latest intermediate state version is not finalized yet; retry shortly. */
-  stateVersionPending: { code: 'state-version-pending', status: 503, title: 'service unavailable' },
+  /**
+   * Unlock: the latest state version is not finalized yet; retry shortly. Terraform matches the
+   * words "latest state version is still pending" to retry by itself.
+   */
+  stateVersionPending: {
+    code: 'state-version-pending',
+    status: 503,
+    title: 'service unavailable',
+    detail: 'Unable to unlock workspace: the latest state version is still pending; retry shortly',
+  },
   /** The database cannot be reached or written (an outage); nothing was changed. Retry after `Retry-After`. */
   databaseUnavailable: {
     code: 'database-unavailable',

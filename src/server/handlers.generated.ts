@@ -13,6 +13,7 @@ import { ORGANIZATION_DATA_RETENTION_HANDLERS } from './organizations/data-reten
 import { PLAN_HANDLERS } from './organizations/plan-routes';
 import { ORGANIZATION_HANDLERS } from './organizations/routes';
 import { REMOTE_STATE_CONSUMER_HANDLERS } from './remote-state-consumers/routes';
+import { STATE_VERSION_HANDLERS } from './state-versions/routes';
 import { TAG_BINDING_HANDLERS } from './tags/binding-routes';
 import { TAG_HANDLERS } from './tags/routes';
 import { WORKSPACE_LIST_HANDLERS } from './workspaces/list-routes';
@@ -35,6 +36,7 @@ export function gatheredHandlers(options: { rateLimit?: number }) {
     ...PLAN_HANDLERS,
     ...ORGANIZATION_HANDLERS,
     ...REMOTE_STATE_CONSUMER_HANDLERS,
+    ...STATE_VERSION_HANDLERS,
     ...TAG_BINDING_HANDLERS,
     ...TAG_HANDLERS,
     ...WORKSPACE_LIST_HANDLERS,

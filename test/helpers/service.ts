@@ -92,6 +92,10 @@ export interface ServiceOptions {
   log?: (line: string) => void;
   /** The wire names workspaces are accepted and answered under (`cdkws serve --dialect`). @default 'both' */
   dialect?: WireDialect;
+  /** The largest state a state version may hold (below STATE_MAX_BYTES, to test the limit). */
+  stateMaxBytes?: number;
+  /** How often the data retention sweep runs (the service's hourly default unless given). */
+  retentionSweepMs?: number;
 }
 
 export async function startService(options: ServiceOptions = {}): Promise<TestService> {
@@ -105,6 +109,8 @@ export async function startService(options: ServiceOptions = {}): Promise<TestSe
     authFailureLimit: options.authFailureLimit,
     sessionSecretFile: options.sessionSecretFile,
     dialect: options.dialect,
+    stateMaxBytes: options.stateMaxBytes,
+    retentionSweepMs: options.retentionSweepMs,
     log: options.log ?? (() => {}),
   });
   const apiUrl = `${server.url}/api/v2`;

@@ -16,6 +16,7 @@ import {
   type WorkspaceAttributes,
   hostedLink,
   rootPathOf,
+  WORKSPACE_OUTPUT_TYPE,
 } from '../../contract';
 import type { Caller, DirectoryIndex } from '../access';
 import { organizationPermissions, organizationResource } from '../organizations/serialize';
@@ -197,11 +198,14 @@ export function workspaceDocument(ws: WorkspaceRecord, ctx: SerializeContext): R
       'current-run': { data: null },
       'latest-run': { data: null },
       'current-state-version': ws.currentStateVersionId
-        ? { ...ref('state-versions', ws.currentStateVersionId), ...related(hostedLink('currentStateVersion', byId)) }
+        ? { ...ref('state-versions', ws.currentStateVersionId), ...related(rootPathOf('showCurrentStateVersion', byId)) }
         : { data: null },
       'current-assessment-result': { data: null },
       organization: ref('organizations', ws.organization),
-      outputs: { data: [], ...related(hostedLink('currentStateVersionOutputs', byId)) },
+      outputs: {
+        data: (ws.currentOutputIds ?? []).map((id) => ({ id, type: WORKSPACE_OUTPUT_TYPE })),
+        ...related(rootPathOf('listCurrentStateVersionOutputs', byId)),
+      },
       project: ref('projects', ws.projectId),
       readme: { data: null },
       'remote-state-consumers': related(rootPathOf('listRemoteStateConsumers', byId)),
