@@ -7,6 +7,7 @@ import { DataRetentionPoliciesApi } from './data-retention';
 import { ExplorerApi } from './explorer';
 import { OrganizationsApi } from './organization';
 import { RemoteStateConsumersApi } from './remote-state-consumer';
+import { StateVersionsApi } from './state-version';
 import { TagBindingsApi } from './tag-binding';
 import { TagsApi } from './tag';
 import { Transport, type TransportOptions } from './transport';
@@ -31,6 +32,7 @@ export class Client {
   readonly tags: TagsApi;
   readonly tagBindings: TagBindingsApi;
   readonly remoteStateConsumers: RemoteStateConsumersApi;
+  readonly stateVersions: StateVersionsApi;
   readonly changeRequests: ChangeRequestsApi;
   readonly explorer: ExplorerApi;
   readonly dataRetentionPolicies: DataRetentionPoliciesApi;
@@ -49,6 +51,7 @@ export class Client {
     this.tags = new TagsApi(this.#transport);
     this.tagBindings = new TagBindingsApi(this.#transport);
     this.remoteStateConsumers = new RemoteStateConsumersApi(this.#transport);
+    this.stateVersions = new StateVersionsApi(this.#transport);
     this.changeRequests = new ChangeRequestsApi(this.#transport);
     this.explorer = new ExplorerApi(this.#transport, this.workspaces, this.changeRequests);
     this.dataRetentionPolicies = new DataRetentionPoliciesApi(this.#transport);

@@ -14,3 +14,4 @@ export * from './change-request';
 export * from './explorer';
 export * from './data-retention';
 export * from './account';
+export * from './state-version';
