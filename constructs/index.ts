@@ -11,6 +11,7 @@ export {
   type WorkspaceAttributeProps,
   type IWorkspace,
 } from './workspace';
+export { WorkspaceOutputs, type WorkspaceOutputsProps } from './workspace-outputs';
 export { TagBinding, type TagBindingProps } from './tag-binding';
 export { RemoteStateConsumers, type RemoteStateConsumersProps } from './remote-state-consumers';
 export { Organization, OrganizationLookup, type OrganizationProps } from './organization';

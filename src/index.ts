@@ -1,5 +1,5 @@
 // The package root: the CDK constructs and the API client (architecture "Constructs (public API)").
-export { WorkspacesStack, Workspace, TagBinding, RemoteStateConsumers, ChangeRequest, Organization, OrganizationLookup } from '../constructs';
+export { WorkspacesStack, Workspace, TagBinding, RemoteStateConsumers, ChangeRequest, Organization, OrganizationLookup, WorkspaceOutputs } from '../constructs';
 export type {
   WorkspacesStackProps,
   WorkspacesStackBackendFactory,
@@ -12,6 +12,7 @@ export type {
   TagBindingProps,
   OrganizationProps,
   RemoteStateConsumersProps,
+  WorkspaceOutputsProps,
   ChangeRequestProps,
   ChangeRequestQuery,
   ChangeRequestQueryCondition,

@@ -4,6 +4,7 @@ import type { ProviderData } from '../context';
 import { lazyImplementation } from '../lazy';
 import type { DataSourceImplementation } from '../protocol/types';
 import { organizationDataSourceSchema } from './organization/schema';
+import { outputsDataSourceSchema } from './outputs/schema';
 import { workspaceDataSourceSchema } from './workspace/schema';
 import { workspacesDataSourceSchema } from './workspaces/schema';
 
@@ -15,6 +16,11 @@ export const dataSources: Record<string, DataSource> = {
     organizationDataSourceSchema,
     ['read'],
     () => (require('./organization/organization') as typeof import('./organization/organization')).organizationDataSource,
+  ),
+  cdkws_outputs: lazyImplementation(
+    outputsDataSourceSchema,
+    ['read'],
+    () => (require('./outputs/outputs') as typeof import('./outputs/outputs')).outputsDataSource,
   ),
   cdkws_workspace: lazyImplementation(
     workspaceDataSourceSchema,
