@@ -51,12 +51,12 @@ describe('the state on a workspace page', () => {
     expect(text).toContain('<h2>State versions (2)</h2>');
     const rows = [
       ...text.matchAll(
-        /<tr data-state-version="([^"]+)"><td>(\d+)[^<]*(?:<span class="chip">current<\/span>)?<\/td><td>.*?<\/td><td>([^<]*)<\/td><td>(\d+)<\/td><td>(\w+)<\/td><\/tr>/g,
+        /<tr data-state-version="([^"]+)"><td>(\d+)(?: <span class="chip">(current)<\/span>)?<\/td><td>.*?<\/td><td>([^<]*)<\/td><td>(\d+)<\/td><td>(\w+)<\/td><\/tr>/g,
       ),
-    ].map((m) => [m[1], m[2], m[3], m[4], m[5]]);
+    ].map((m) => [m[1], m[2], m[3] ?? '', m[4], m[5], m[6]]);
     expect(rows).toEqual([
-      [stateVersions[1], '2', 'carol', '3', 'finalized'],
-      [stateVersions[0], '1', 'alice', '1', 'finalized'],
+      [stateVersions[1], '2', 'current', 'carol', '3', 'finalized'],
+      [stateVersions[0], '1', '', 'alice', '1', 'finalized'],
     ]);
     expect(text).toMatch(/<tr data-output="vpc_id">.*<code>vpc-0b2<\/code>/);
     expect(text).toMatch(/<tr data-output="subnet_ids">.*<code>\[&quot;subnet-1&quot;,&quot;subnet-2&quot;\]<\/code>/);

@@ -13,6 +13,8 @@ const OUTPUTS_LISTED = '100';
 const VALUE_MAX_CHARS = 200;
 
 export interface StateView {
+  /** The workspace's current state version, when it has one. */
+  currentId: string | null;
   versions: any[];
   versionTotal: number;
   outputs: any[];
@@ -20,7 +22,7 @@ export interface StateView {
 }
 
 /** Null when the caller may not read the workspace's state. */
-export async function loadState(api: ApiReader, organization: string, workspace: { id: string; attributes: { name: string } }): Promise<StateView | null> {
+export async function loadState(api: ApiReader, organization: string, workspace: any): Promise<StateView | null> {
   const none = (error: unknown) => {
     // 404: no current state (outputs), or nothing the caller may see.
     if (error instanceof ServiceError && error.status === 404) return { data: [], meta: { pagination: { 'total-count': 0 } } };
@@ -37,7 +39,9 @@ export async function loadState(api: ApiReader, organization: string, workspace:
         .catch(none),
       api.get('listCurrentStateVersionOutputs', { workspace_id: workspace.id }, { 'page[size]': OUTPUTS_LISTED }).catch(none),
     ]);
+    const current = workspace.relationships?.['current-state-version']?.data?.id;
     return {
+      currentId: typeof current === 'string' ? current : null,
       versions: versions.data,
       versionTotal: versions.meta?.pagination?.['total-count'] ?? versions.data.length,
       outputs: outputs.data,
@@ -77,9 +81,9 @@ export function stateSection(state: StateView | null, index: DirectoryIndex): Sa
   if (state === null) return html`<section class="card" id="state"><h2>State</h2><p class="muted">You may not read this workspace's state.</p></section>`;
   const versions = state.versions.length
     ? html`<table data-testid="state-versions"><thead><tr><th>Serial</th><th>Created</th><th>By</th><th>Resources</th><th>Status</th></tr></thead><tbody>
-      ${state.versions.map((v, i) => {
+      ${state.versions.map((v) => {
         const a = v.attributes;
-        return html`<tr data-state-version="${v.id}"><td>${a.serial}${i === 0 && a.status === 'finalized' ? html` <span class="chip">current</span>` : null}</td><td>${when(a['created-at'])}</td><td>${createdBy(v, index)}</td><td>${resourceCount(a)}</td><td>${a.status}</td></tr>`;
+        return html`<tr data-state-version="${v.id}"><td>${a.serial}${v.id === state.currentId ? html` <span class="chip">current</span>` : null}</td><td>${when(a['created-at'])}</td><td>${createdBy(v, index)}</td><td>${resourceCount(a)}</td><td>${a.status}</td></tr>`;
       })}
       </tbody></table>
       ${state.versionTotal > state.versions.length ? html`<p class="muted">Showing the newest ${state.versions.length} of ${state.versionTotal}.</p>` : null}`

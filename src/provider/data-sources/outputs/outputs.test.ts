@@ -2,6 +2,7 @@ import type { StateVersionOutput } from '../../../client';
 import { outputsDataSourceSchema } from './schema';
 import { outputsDataSource, outputValues } from './outputs';
 import { startHookHarness, type HookHarness } from '../../test-support';
+import { postStateVersion, terraformState } from '../../../../test/helpers/state-documents';
 
 const output = (name: string, value: unknown, sensitive = false): StateVersionOutput =>
   ({ id: `wsout-${name}`, name, value, sensitive, type: 'string', detailedType: 'string' }) as StateVersionOutput;
@@ -30,6 +31,16 @@ describe('data.cdkws_outputs read', () => {
     const res = await h.service.request('GET', `/workspaces/${id}`);
     const { state } = await outputsDataSource.read({ workspace: res.body.data.attributes.name, organization: null }, h.ctx());
     expect(state).toEqual({ id, organization: 'acme', workspace: res.body.data.attributes.name, values: {}, nonsensitive_values: {} });
+  });
+
+  it('reads the current state’s outputs, the sensitive one only into values', async () => {
+    const id = await h.workspace();
+    const name = (await h.service.request('GET', `/workspaces/${id}`)).body.data.attributes.name;
+    const outputs = { vpc_id: { value: 'vpc-9' }, ports: { value: [80, 443] }, key: { value: 'sekrit-hook', sensitive: true } };
+    await postStateVersion(h.service, id, terraformState({ serial: 1, outputs }));
+    const { state } = await outputsDataSource.read({ workspace: name, organization: 'acme' }, h.ctx());
+    expect(state?.values).toEqual({ key: 'sekrit-hook', ports: [80, 443], vpc_id: 'vpc-9' });
+    expect(state?.nonsensitive_values).toEqual({ ports: [80, 443], vpc_id: 'vpc-9' });
   });
 
   it('says which workspace was not found', async () => {
