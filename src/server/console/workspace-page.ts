@@ -163,7 +163,7 @@ export function workspacePage(session: Session, view: WorkspaceView, index: Dire
     <div class="grid">
       <section class="card"><h2>Settings</h2>${settings}</section>
       <section class="card"><h2>Lock</h2>${lock}<h2>VCS</h2>${vcsSection(a['vcs-repo'])}</section>
-      <section class="card"><h2>Tags</h2>${tags}</section>
+      <section class="card" id="tags"><h2>Tags</h2>${tags}</section>
       <section class="card"><h2>Remote state consumers</h2>${consumerList}</section>
     </div>
     ${stateSection(view.state, index)}
