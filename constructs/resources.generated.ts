@@ -4,4 +4,5 @@ export * from './change-request';
 export * from './organization';
 export * from './remote-state-consumers';
 export * from './tag-binding';
+export * from './workspace-outputs';
 export * from './workspace';

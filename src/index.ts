@@ -6,6 +6,7 @@ export { ChangeRequest, type ChangeRequestQueryCondition, type ChangeRequestQuer
 export { Organization, OrganizationLookup, type OrganizationProps } from '../constructs';
 export { RemoteStateConsumers, type RemoteStateConsumersProps } from '../constructs';
 export { TagBinding, type TagBindingProps } from '../constructs';
+export { WorkspaceOutputs, type WorkspaceOutputsProps } from '../constructs';
 export {
   workspaceIdOf,
   Workspace,

@@ -91,6 +91,7 @@ function loadedImplementation(type: string, lazy: { schema: unknown }): { schema
     cdkws_workspaces: () => (require('./data-sources/workspaces/workspaces') as typeof import('./data-sources/workspaces/workspaces')).workspacesDataSource,
     cdkws_organization: () =>
       (require('./data-sources/organization/organization') as typeof import('./data-sources/organization/organization')).organizationDataSource,
+    cdkws_outputs: () => (require('./data-sources/outputs/outputs') as typeof import('./data-sources/outputs/outputs')).outputsDataSource,
   };
   /* eslint-enable @typescript-eslint/no-require-imports */
   const isResource = 'apply' in lazy;

@@ -144,9 +144,7 @@ describeInBrowser('the web console in Chromium', () => {
     expect(text).toContain(ids['networking-prod']);
     expect(await page.textContent('[data-testid=lock-holder]')).toBe('alice');
     expect(await page.textContent('[data-testid=lock-reason]')).toBe('Rotating the transit gateway attachments');
-    const tagRows = await page.$$eval('section.card table tbody tr', (rows) =>
-      rows.map((r) => [...r.querySelectorAll('td')].map((td) => td.textContent).join('|')),
-    );
+    const tagRows = await page.$$eval('#tags table tbody tr', (rows) => rows.map((r) => [...r.querySelectorAll('td')].map((td) => td.textContent).join('|')));
     expect(tagRows).toEqual(['env|prod|this workspace', 'cost-center|42|inherited from project platform', 'owner|platform|inherited from project platform']);
     expect(await page.$$eval('[data-testid=consumers] a', (links) => links.map((a) => a.textContent))).toEqual(['payments-api-prod', 'identity-prod']);
   });

@@ -1,7 +1,7 @@
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { installedSpec, packageSpecFor, vendorTarball } from './init';
+import { installedSpec, packageSpecFor, stateBackendOf, vendorTarball } from './init';
 
 describe('packageSpecFor', () => {
   it('passes ranges, tags and URLs to npm as they are', () => {
@@ -79,5 +79,18 @@ describe('vendorTarball', () => {
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
+  });
+});
+
+describe('stateBackendOf', () => {
+  it('takes the host and port of the service’s address, without the scheme', () => {
+    expect(stateBackendOf('infra-state', 'https://workspaces.example.com:8443')).toEqual({ hostname: 'workspaces.example.com:8443', workspace: 'infra-state' });
+    expect(stateBackendOf('s', 'https://workspaces.example.com/')).toEqual({ hostname: 'workspaces.example.com', workspace: 's' });
+  });
+
+  it('refuses a bad workspace name, a missing address and one that is not a URL (exit 2)', () => {
+    expect(() => stateBackendOf('has space', 'https://h')).toThrow(/--state-workspace "has space": a workspace name/);
+    expect(() => stateBackendOf('ok', undefined)).toThrow(/--state-workspace needs the service: set CDKWS_ADDRESS/);
+    expect(() => stateBackendOf('ok', 'not a url')).toThrow(expect.objectContaining({ exitCode: 2 }));
   });
 });

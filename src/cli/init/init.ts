@@ -1,5 +1,5 @@
 // `cdkws init [DIR] [--engine cdktf|cdktn] [--organization ORG] [--package SPEC] [--no-install]
-// [--import [--name PATTERN] [--tag NAME]... [--project ID]]`: a standalone app in DIR (architecture
+// [--state-workspace NAME] [--import [--name PATTERN] [--tag NAME]... [--project ID]]`: a standalone app in DIR (architecture
 // "CLI"). Everything is checked, and the organization read when importing, before the first file is
 // written, so a refused init leaves nothing behind.
 import { spawn } from 'node:child_process';
@@ -9,7 +9,7 @@ import { WORKSPACE_NAME_MAX_LENGTH, WORKSPACE_NAME_PATTERN } from '../../contrac
 import { PROVIDER_VERSION } from '../../provider/version';
 import { parseCommandArgs } from '../common/args';
 import { mainLines } from '../import/emit';
-import { appFiles, ENGINES, type AppSettings, type Engine, type MainSource } from './templates';
+import { appFiles, ENGINES, type AppSettings, type Engine, type MainSource, type StateBackendSettings } from './templates';
 import { cdktnNodeAdvice } from '../common/node-support';
 import { CliError } from '../common/output';
 
@@ -27,6 +27,9 @@ options:
                           ^${PROVIDER_VERSION}); a local tarball is copied into the app's
                           vendor/ folder and depended on there, so the app installs anywhere
   --no-install            write the files only
+  --state-workspace NAME  keep the stack's state in workspace NAME of the organization on the
+                          service at CDKWS_ADDRESS (the engine's cloud backend); with
+                          CDKWS_TOKEN set, creates it first (execution mode local)
   --import                bring the organization's existing workspaces under code: writes
                           imported-workspaces.ts (see cdkws import) and includes it in main.ts
                           instead of a first workspace; filters: --name PATTERN, --tag NAME
@@ -82,6 +85,27 @@ export interface InitOptions {
   engine: Engine;
   organization: string;
   packageSpec: string;
+  /** The workspace that keeps the stack's state, on the service at `address`. */
+  stateWorkspace?: string;
+  /** The service's base URL (CDKWS_ADDRESS); the cloud backend's host comes from it. */
+  address?: string;
+}
+
+/** The cloud backend's settings: the host (and port) of the service's address, and the workspace. */
+export function stateBackendOf(workspace: string, address: string | undefined): StateBackendSettings {
+  if (!WORKSPACE_NAME_PATTERN.test(workspace) || workspace.length > WORKSPACE_NAME_MAX_LENGTH) {
+    throw usage(`--state-workspace "${workspace}": a workspace name has only letters, numbers, "-" and "_" (at most ${WORKSPACE_NAME_MAX_LENGTH} characters)`);
+  }
+  if (address === undefined || address === '') {
+    throw usage('--state-workspace needs the service: set CDKWS_ADDRESS (e.g. https://workspaces.example.com:8443), whose host the backend names');
+  }
+  let url: URL;
+  try {
+    url = new URL(address);
+  } catch {
+    throw usage(`CDKWS_ADDRESS "${address}" is not a URL: give scheme://host[:port]`);
+  }
+  return { hostname: url.host, workspace };
 }
 
 /** Checks everything a new app needs and returns its settings; throws (exit 2) before any write. */
@@ -106,7 +130,15 @@ export function planApp(options: InitOptions): AppSettings {
   if (options.organization.trim() === '' || !/^[A-Za-z0-9_-]+$/.test(options.organization)) {
     throw usage(`--organization "${options.organization}": an organization name has only letters, numbers, "-" and "_"`);
   }
-  return { name: base.toLowerCase(), workspaceName: base, organization: options.organization, engine: options.engine, packageSpec: options.packageSpec };
+  const stateBackend = options.stateWorkspace === undefined ? undefined : stateBackendOf(options.stateWorkspace, options.address);
+  return {
+    name: base.toLowerCase(),
+    workspaceName: base,
+    organization: options.organization,
+    engine: options.engine,
+    packageSpec: options.packageSpec,
+    ...(stateBackend ? { stateBackend } : {}),
+  };
 }
 
 /** Where the app keeps a local tarball it depends on (committed with the app). */
@@ -156,6 +188,7 @@ export async function init(argv: string[]): Promise<number> {
       organization: { type: 'string' },
       package: { type: 'string' },
       'no-install': { type: 'boolean' },
+      'state-workspace': { type: 'string' },
       import: { type: 'boolean' },
       name: { type: 'string' },
       tag: { type: 'string', multiple: true },
@@ -174,11 +207,15 @@ export async function init(argv: string[]): Promise<number> {
     engine: ((parsed.values.engine as string | undefined) ?? 'cdktf') as Engine,
     organization: (parsed.values.organization as string | undefined) ?? 'acme',
     packageSpec: given !== undefined ? packageSpecFor(given) : (installedSpec() ?? `^${PROVIDER_VERSION}`),
+    stateWorkspace: parsed.values['state-workspace'] as string | undefined,
+    address: process.env.CDKWS_ADDRESS,
   });
   const importing = Boolean(parsed.values.import);
   if (!importing && (parsed.values.name !== undefined || parsed.values.tag !== undefined || parsed.values.project !== undefined)) {
     throw usage('--name, --tag and --project filter what --import reads: add --import, or leave them out');
   }
+  // Before any file is written: a refused create leaves nothing behind.
+  if (settings.stateBackend) await createStateWorkspace(settings.organization, settings.stateBackend.workspace);
   const existed = existsSync(dir);
   mkdirSync(dir, { recursive: true });
   let main: MainSource = {};
@@ -207,6 +244,40 @@ export async function init(argv: string[]): Promise<number> {
     `\nnext:\n${shown === '.' ? '' : `  cd ${shown}\n`}${parsed.values['no-install'] ? '  npm install\n' : ''}  export CDKWS_ADDRESS=… CDKWS_TOKEN=…\n  npx cdkws diff\n`,
   );
   return 0;
+}
+
+/**
+ * Creates the workspace that keeps the state, execution mode local (Terraform would otherwise
+ * create it with the organization's default and start remote runs). Needs CDKWS_ADDRESS and
+ * CDKWS_TOKEN; without them the step is skipped, and Terraform creates it on first init.
+ */
+async function createStateWorkspace(organization: string, name: string): Promise<void> {
+  if (!process.env.CDKWS_ADDRESS || !process.env.CDKWS_TOKEN) {
+    process.stderr.write(
+      `cdkws init: note: CDKWS_TOKEN is not set, so workspace "${name}" was not created; create it with execution mode local before the first deploy\n`,
+    );
+    return;
+  }
+  const { Client, NameTakenError } = await import('../../client');
+  const client = Client.fromEnvironment({ organization });
+  try {
+    try {
+      await client.workspaces.create(organization, { name, executionMode: 'local' });
+      process.stdout.write(`created workspace ${name} in ${organization} (execution mode local) for the stack's state\n`);
+    } catch (error) {
+      if (!(error instanceof NameTakenError)) throw error;
+      const existing = await client.workspaces.read(organization, name);
+      if (existing.executionMode !== 'local') {
+        process.stderr.write(
+          `cdkws init: note: workspace "${name}" exists with execution mode ${String(existing.executionMode)}; Terraform runs locally only in mode local\n`,
+        );
+      }
+    }
+  } catch (error) {
+    throw new CliError(`creating workspace "${name}" for the state failed: ${(error as Error).message}`);
+  } finally {
+    await client.close();
+  }
 }
 
 /** Reads the organization's workspaces into DIR/imported-workspaces.ts; returns how many. */

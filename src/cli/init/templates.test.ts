@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { Script } from 'node:vm';
 import { PROVIDER_VERSION } from '../../provider/version';
 import { appFiles, CI_NODE_VERSION, mainTs, workflowYaml } from './templates';
 
@@ -45,5 +46,51 @@ describe('the files of a new app', () => {
     expect(main).toContain("import { Workspace, WorkspacesStack } from 'cdk-workspaces';\nimport { ImportedWorkspaces } from './imported-workspaces';\n");
     expect(main).toContain("{ organization: 'o\\'brien' }");
     expect(main).toMatch(/new ImportedWorkspaces\(stack, 'imported'\);\n\napp\.synth\(\);\n$/);
+  });
+});
+
+describe('an app that keeps its state in a workspace of the service', () => {
+  const settings = {
+    name: 'infra',
+    workspaceName: 'infra',
+    organization: 'acme',
+    engine: 'cdktf' as const,
+    packageSpec: '^1.0.0',
+    stateBackend: { hostname: '127.0.0.1:8443', workspace: 'infra-state' },
+  };
+
+  /** Runs the generated main.ts (its `app.synth()` left out) against this checkout and returns the stack's Terraform JSON. */
+  function synthesized(main: string): any {
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    const ts = require('typescript') as typeof import('typescript');
+    const js = ts.transpileModule(main.replace('app.synth();', 'module.exports = stack;'), { compilerOptions: { module: ts.ModuleKind.CommonJS } }).outputText;
+    const mod = { exports: {} as unknown };
+    const load = (name: string): unknown => (name === 'cdk-workspaces' ? require('../../index') : require(name)); // eslint-disable-line @typescript-eslint/no-require-imports
+    const run = new Script(`(function (require, module, exports) {${js}\n})`).runInThisContext() as (...args: unknown[]) => void;
+    run(load, mod, mod.exports);
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    const { Testing } = require('cdktf') as typeof import('cdktf');
+    return JSON.parse(Testing.synth(mod.exports as never));
+  }
+
+  it('configures the engine’s cloud backend with the service’s host, the organization and the workspace', () => {
+    const files = appFiles(settings);
+    expect(files['main.ts']).toContain("import { App, CloudBackend, NamedCloudWorkspace } from 'cdktf';");
+    expect(synthesized(files['main.ts']).terraform.cloud).toEqual({ hostname: '127.0.0.1:8443', organization: 'acme', workspaces: { name: 'infra-state' } });
+    expect(files['main.ts']).not.toMatch(/token\s*:/i);
+  });
+
+  it('says in its README how Terraform gets the token for the host', () => {
+    const text = appFiles(settings)['README.md'];
+    expect(text).toContain('credentials "127.0.0.1:8443" {');
+    expect(text).toContain('workspace `infra-state` of `acme`');
+    expect(text).not.toContain('State is kept in a local file');
+  });
+
+  it('leaves an app without it on the local backend', () => {
+    const files = appFiles({ ...settings, stateBackend: undefined });
+    expect(files['main.ts']).not.toContain('CloudBackend');
+    expect(synthesized(files['main.ts']).terraform.cloud).toBeUndefined();
+    expect(files['README.md']).toContain('State is kept in a local file');
   });
 });

@@ -30,6 +30,16 @@ export interface AppSettings {
   engine: Engine;
   /** The cdk-workspaces dependency as npm takes it: a range, `file:…`, a URL. */
   packageSpec: string;
+  /** Keep the stack's state in a workspace of the service (the engine's cloud backend). */
+  stateBackend?: StateBackendSettings;
+}
+
+/** Where the engine's cloud backend keeps the stack's state: a workspace of the service. */
+export interface StateBackendSettings {
+  /** The service's host as Terraform names it: `host` or `host:port`, no scheme. */
+  hostname: string;
+  /** The workspace that holds the state (in the app's organization). */
+  workspace: string;
 }
 
 export interface MainSource {
@@ -115,18 +125,36 @@ export function tsconfigJson(): string {
 }
 
 /** main.ts: one stack for the organization and one workspace. */
-export function mainTs(s: Pick<AppSettings, 'engine' | 'organization' | 'workspaceName'>, extra: MainSource = {}): string {
+export function mainTs(s: Pick<AppSettings, 'engine' | 'organization' | 'workspaceName' | 'stateBackend'>, extra: MainSource = {}): string {
   const sample = extra.sampleWorkspace ?? true;
+  const state = s.stateBackend;
+  // The engine's cloud backend: Terraform keeps the state in the service's workspace and reads the
+  // token from its CLI configuration's credentials for the host (README), never from this file.
+  const stackProps = state
+    ? [
+        `const stack = new WorkspacesStack(app, 'workspaces', {`,
+        `  organization: ${quote(s.organization)},`,
+        "  // The stack's state lives in a workspace of the service; Terraform's token for the host comes",
+        "  // from its CLI configuration's credentials (README.md).",
+        '  backend: (scope) =>',
+        '    new CloudBackend(scope, {',
+        `      hostname: ${quote(state.hostname)},`,
+        `      organization: ${quote(s.organization)},`,
+        `      workspaces: new NamedCloudWorkspace(${quote(state.workspace)}),`,
+        '    }),',
+        '});',
+      ]
+    : [`const stack = new WorkspacesStack(app, 'workspaces', { organization: ${quote(s.organization)} });`];
   const lines = [
     `// The workspaces of ${s.organization}, as code. \`npx cdkws diff\` shows what would change,`,
     '// `npx cdkws deploy` applies it. The provider reads CDKWS_ADDRESS and CDKWS_TOKEN where Terraform',
     '// runs; neither belongs in this file.',
-    `import { App } from '${s.engine}';`,
+    `import { App${state ? ', CloudBackend, NamedCloudWorkspace' : ''} } from '${s.engine}';`,
     `import { ${sample ? 'Workspace, ' : ''}WorkspacesStack } from 'cdk-workspaces';`,
     ...(extra.imports ?? []),
     '',
     'const app = new App();',
-    `const stack = new WorkspacesStack(app, 'workspaces', { organization: ${quote(s.organization)} });`,
+    ...stackProps,
     ...(sample
       ? [
           '',
@@ -273,9 +301,32 @@ The engine's own CLI works too: \`npx ${cli} diff\`, \`npx ${cli} deploy\`, \`np
 provider that cdk-workspaces bundles beside each stack (\`cdktf.out/stacks/<stack>/terraform.d/plugins\`)
 and locks it in the stack's \`.terraform.lock.hcl\`, so Terraform installs it offline.
 
-State is kept in a local file by default; before running in CI, give the stack a shared backend
-(\`backend: (s) => new S3Backend(s, {…})\`). \`.github/workflows/workspaces.yml\` diffs pull requests
+${s.stateBackend ? stateSection(s.organization, s.stateBackend) : localStateSection}\`.github/workflows/workspaces.yml\` diffs pull requests
 (posting the summary) and deploys the main branch.
+`;
+}
+
+const localStateSection = `State is kept in a local file by default; before running in CI, give the stack a shared backend
+(\`backend: (s) => new S3Backend(s, {…})\`). `;
+
+/** How the state reaches the service's workspace, and how Terraform gets its token there. */
+function stateSection(organization: string, state: StateBackendSettings): string {
+  return `The stack's state is kept in the workspace \`${state.workspace}\` of \`${organization}\` on \`${state.hostname}\` (the
+engine's cloud backend in \`main.ts\`; the workspace runs Terraform locally, execution mode \`local\`).
+Terraform reads the token for that host from its CLI configuration, not from \`CDKWS_TOKEN\`: add a
+credentials block to \`~/.terraformrc\` (or the file \`TF_CLI_CONFIG_FILE\` names). \`TF_TOKEN_…\`
+variables cannot name a host with a port.
+
+\`\`\`hcl
+credentials "${state.hostname}" {
+  token = "…"   # the same token as CDKWS_TOKEN
+}
+\`\`\`
+
+Terraform reaches the host over HTTPS: a service started with \`cdkws serve --tls\` has its certificate
+authority trusted with \`SSL_CERT_FILE\` (or the system's store). Other stacks read this workspace's
+outputs with \`WorkspaceOutputs\` (data source \`cdkws_outputs\`).
+
 `;
 }
 

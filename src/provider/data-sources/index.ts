@@ -5,6 +5,7 @@ import type { ProviderData } from '../context';
 import { lazyImplementation } from '../lazy';
 import type { DataSourceImplementation } from '../protocol/types';
 import { organizationDataSourceRegistration } from './organization/schema';
+import { outputsDataSourceRegistration } from './outputs/schema';
 import { workspaceDataSourceRegistration } from './workspace/schema';
 import { workspacesDataSourceRegistration } from './workspaces/schema';
 
@@ -15,6 +16,13 @@ export const dataSources: Record<string, DataSourceImplementation<ProviderData>>
       organizationDataSourceRegistration.schema,
       organizationDataSourceRegistration.hooks[0].names,
       () => (require('./organization/organization') as typeof import('./organization/organization')).organizationDataSource,
+    ),
+  },
+  cdkws_outputs: {
+    ...lazyImplementation(
+      outputsDataSourceRegistration.schema,
+      outputsDataSourceRegistration.hooks[0].names,
+      () => (require('./outputs/outputs') as typeof import('./outputs/outputs')).outputsDataSource,
     ),
   },
   cdkws_workspace: {

@@ -35,6 +35,7 @@ tbody tr:hover { background: #f8f9fc; }
 .badge { display: inline-block; padding: .05rem .5rem; border-radius: 6px; font-size: .78rem; font-weight: 600; }
 .badge.locked { background: var(--warn-soft); color: var(--warn); }
 .badge.unlocked { background: #ebfbee; color: var(--ok); }
+.badge.sensitive { background: #f1f3f5; color: var(--muted); }
 dl.settings { display: grid; grid-template-columns: max-content 1fr; gap: .35rem 1.25rem; margin: 0; }
 dl.settings dt { color: var(--muted); }
 dl.settings dd { margin: 0; word-break: break-word; }

@@ -10,6 +10,7 @@ import { dash, page, when } from './layout';
 import { lockedBy } from './list-page';
 import { renderMarkdown } from './markdown';
 import type { Session } from './session';
+import { loadState, stateSection, type StateView } from './state-section';
 
 const MAX_LISTED = '100';
 
@@ -21,6 +22,8 @@ export interface WorkspaceView {
   consumers: { data: any[]; total: number };
   /** Null when the organization's tier has no change requests. */
   changeRequests: { open: any[]; openTotal: number; archived: any[]; archivedTotal: number } | null;
+  /** Null when the caller may not read the state. */
+  state: StateView | null;
 }
 
 async function changeRequestsOf(api: ApiReader, workspaceId: string): Promise<WorkspaceView['changeRequests']> {
@@ -40,10 +43,11 @@ async function changeRequestsOf(api: ApiReader, workspaceId: string): Promise<Wo
 export async function loadWorkspace(api: ApiReader, organization: DirectoryOrganization, name: string): Promise<WorkspaceView> {
   const document = await api.get('showWorkspaceByName', { organization_name: organization.name, name }, { include: 'locked_by' });
   const workspace = document.data;
-  const [bindings, consumers, changeRequests] = await Promise.all([
+  const [bindings, consumers, changeRequests, state] = await Promise.all([
     api.get('listEffectiveTagBindings', { workspace_id: workspace.id }),
     api.get('listRemoteStateConsumers', { workspace_id: workspace.id }, { 'page[size]': MAX_LISTED }),
     changeRequestsOf(api, workspace.id),
+    loadState(api, organization.name, workspace),
   ]);
   const usernames = new Map<string, string>();
   for (const r of document.included ?? []) if (r.type === 'users' && r.attributes?.username) usernames.set(r.id, r.attributes.username);
@@ -54,6 +58,7 @@ export async function loadWorkspace(api: ApiReader, organization: DirectoryOrgan
     bindings: bindings.data,
     consumers: { data: consumers.data, total: consumers.meta.pagination['total-count'] },
     changeRequests,
+    state,
   };
 }
 
@@ -158,9 +163,10 @@ export function workspacePage(session: Session, view: WorkspaceView, index: Dire
     <div class="grid">
       <section class="card"><h2>Settings</h2>${settings}</section>
       <section class="card"><h2>Lock</h2>${lock}<h2>VCS</h2>${vcsSection(a['vcs-repo'])}</section>
-      <section class="card"><h2>Tags</h2>${tags}</section>
+      <section class="card" id="tags"><h2>Tags</h2>${tags}</section>
       <section class="card"><h2>Remote state consumers</h2>${consumerList}</section>
     </div>
+    ${stateSection(view.state, index)}
     ${crSection}`,
   });
 }

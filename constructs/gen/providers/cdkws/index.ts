@@ -5,6 +5,7 @@ export * as remoteStateConsumers from './remote-state-consumers';
 export * as tagBinding from './tag-binding';
 export * as workspace from './workspace';
 export * as dataCdkwsOrganization from './data-cdkws-organization';
+export * as dataCdkwsOutputs from './data-cdkws-outputs';
 export * as dataCdkwsWorkspace from './data-cdkws-workspace';
 export * as dataCdkwsWorkspaces from './data-cdkws-workspaces';
 export * as provider from './provider';

@@ -5,6 +5,7 @@ Object.defineProperty(exports, 'remoteStateConsumers', { get: function () { retu
 Object.defineProperty(exports, 'tagBinding', { get: function () { return require('./tag-binding'); } });
 Object.defineProperty(exports, 'workspace', { get: function () { return require('./workspace'); } });
 Object.defineProperty(exports, 'dataCdkwsOrganization', { get: function () { return require('./data-cdkws-organization'); } });
+Object.defineProperty(exports, 'dataCdkwsOutputs', { get: function () { return require('./data-cdkws-outputs'); } });
 Object.defineProperty(exports, 'dataCdkwsWorkspace', { get: function () { return require('./data-cdkws-workspace'); } });
 Object.defineProperty(exports, 'dataCdkwsWorkspaces', { get: function () { return require('./data-cdkws-workspaces'); } });
 Object.defineProperty(exports, 'provider', { get: function () { return require('./provider'); } });
