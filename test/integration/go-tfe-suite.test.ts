@@ -1,5 +1,6 @@
 // HashiCorp go-tfe's own integration tests (Debian's golang-github-hashicorp-go-tfe-dev, 0.11),
-// unchanged, against `cdkws serve --tls`: TestWorkspaces*, TestOrganizations* and TestSSHKeys*.
+// unchanged, against `cdkws serve --tls`: TestWorkspaces*, TestOrganizations*, TestSSHKeys*,
+// TestStateVersions* and TestStateVersionOutputs*.
 // What they assert (error values such as ErrResourceNotFound and ErrWorkspaceLocked, counts,
 // pages) is the contract. The service starts from a bootstrap holding only a site administrator,
 // as those tests create their own organizations through the API.
@@ -19,7 +20,8 @@ jest.setTimeout(600_000);
 
 const SOURCE_GOPATH = GO_TFE_GOPATH;
 const PACKAGE = path.join('src', 'github.com', 'hashicorp', 'go-tfe');
-const TESTS = /^Test(Workspaces|Organizations|SSHKeys)/;
+const TEST_PATTERN = '^Test(Workspaces|Organizations|SSHKeys|StateVersions|StateVersionOutputs)';
+const TESTS = new RegExp(TEST_PATTERN);
 const SITE_ADMIN_TOKEN = 'go-tfe-suite-site-admin-token';
 
 /** Skips go-tfe's tests make by themselves, and why (docs/service.md "go-tfe's own tests"). */
@@ -85,7 +87,7 @@ describeWith('go-tfe')("go-tfe's own suite against cdkws serve --tls", () => {
 
   it('passes every test but those that skip by themselves for the documented reasons', () => {
     const packageDir = path.join(dir, 'gopath', PACKAGE);
-    const run = spawnSync('go', ['test', '-run', '^Test(Workspaces|Organizations|SSHKeys)', '-v', '-count=1', '.'], {
+    const run = spawnSync('go', ['test', '-run', TEST_PATTERN, '-v', '-count=1', '.'], {
       cwd: packageDir,
       encoding: 'utf8',
       timeout: 540_000,
