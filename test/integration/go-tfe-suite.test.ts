@@ -10,7 +10,7 @@
 // pass, except those that skip by themselves for the reasons in ALLOWED_SKIPS. Without Go or the
 // package the test is skipped, saying why; with CI set it fails instead (test/helpers/requirements.ts).
 import { spawnSync } from 'node:child_process';
-import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { spawnServe, stopServe, type ServeProcess } from '../helpers/processes';
@@ -23,6 +23,7 @@ const PACKAGE = path.join('src', 'github.com', 'hashicorp', 'go-tfe');
 const TEST_PATTERN = '^Test(Workspaces|Organizations|SSHKeys|StateVersions|StateVersionOutputs)';
 const TESTS = new RegExp(TEST_PATTERN);
 const SITE_ADMIN_TOKEN = 'go-tfe-suite-site-admin-token';
+const STATE_FIXTURE = path.resolve(__dirname, '..', 'fixtures', 'go-tfe', 'state-version', 'terraform.tfstate');
 
 /** Skips go-tfe's tests make by themselves, and why (docs/service.md "go-tfe's own tests"). */
 const ALLOWED_SKIPS: ReadonlyArray<{ reason: RegExp; why: string }> = [
@@ -76,6 +77,11 @@ describeWith('go-tfe')("go-tfe's own suite against cdkws serve --tls", () => {
     dir = mkdtempSync(path.join(tmpdir(), 'cdkws-go-tfe-suite-'));
     // The whole Debian tree is a few megabytes: go-tfe and everything it imports.
     cpSync(path.join(SOURCE_GOPATH, 'src'), path.join(dir, 'gopath', 'src'), { recursive: true, dereference: true });
+    // The state version tests read test-fixtures/state-version/terraform.tfstate, which Debian's
+    // package leaves out: ours is a Terraform state of our own, with the lineage those tests post.
+    const fixtures = path.join(dir, 'gopath', PACKAGE, 'test-fixtures', 'state-version');
+    mkdirSync(fixtures, { recursive: true });
+    copyFileSync(STATE_FIXTURE, path.join(fixtures, 'terraform.tfstate'));
     const bootstrap = path.join(dir, 'bootstrap.json');
     writeFileSync(bootstrap, JSON.stringify({ users: [{ username: 'site-admin', 'site-admin': true, tokens: [SITE_ADMIN_TOKEN] }] }));
     server = await spawnServe(['--data', path.join(dir, 'service.db')], ['--tls'], 30_000, bootstrap);
