@@ -17,9 +17,6 @@ import { sshKeyCreateBodySchema, sshKeyDocumentSchema, sshKeyListDocumentSchema,
 /** Emulator controls answer plain JSON: they are not part of the service interface. */
 export const EMULATOR_CONTENT_TYPE = 'application/json';
 
-export const emulatorResourceCountBodySchema = z.object({ count: z.number().int().min(0).max(1_000_000_000) });
-export const emulatorStateVersionBodySchema = z.object({ finalized: z.boolean().default(false) });
-const emulatorStateVersionSchema = z.looseObject({ id: z.string(), finalized: z.boolean() });
 const emulatorNotificationsSchema = z.looseObject({
   data: z.array(
     z.looseObject({
@@ -220,38 +217,6 @@ export const DIRECTORY_ENDPOINTS = {
     success: [200],
     answer: openApiDocumentSchema,
     errors: [],
-  },
-  setResourceCount: {
-    method: 'POST',
-    path: '/_emulator/workspaces/:workspace_id/resources',
-    summary: 'Set how many resources a workspace manages (safe delete refuses while above 0)',
-    permission: 'emulator-admin',
-    contentType: EMULATOR_CONTENT_TYPE,
-    body: emulatorResourceCountBodySchema,
-    success: [200],
-    answer: z.looseObject({ id: z.string(), 'resource-count': z.number() }),
-    errors: ['notFound'],
-  },
-  addIntermediateStateVersion: {
-    method: 'POST',
-    path: '/_emulator/workspaces/:workspace_id/intermediate-state-versions',
-    summary: 'Add an intermediate state version (unlock answers 503 until it is finalized)',
-    permission: 'emulator-admin',
-    contentType: EMULATOR_CONTENT_TYPE,
-    body: emulatorStateVersionBodySchema,
-    success: [201],
-    answer: emulatorStateVersionSchema,
-    errors: ['notFound'],
-  },
-  finalizeStateVersion: {
-    method: 'POST',
-    path: '/_emulator/state-versions/:state_version_id/finalize',
-    summary: 'Finalize a state version',
-    permission: 'emulator-admin',
-    contentType: EMULATOR_CONTENT_TYPE,
-    success: [200],
-    answer: emulatorStateVersionSchema,
-    errors: ['notFound'],
   },
   listNotifications: {
     method: 'GET',

@@ -10,7 +10,7 @@ import { STATE_VERSION_ENDPOINTS } from './endpoints-state-version';
 import { WORKSPACE_ENDPOINTS } from './endpoints-workspace';
 
 export * from './endpoint-types';
-export { EMULATOR_CONTENT_TYPE, emulatorResourceCountBodySchema, emulatorStateVersionBodySchema } from './endpoints-directory';
+export { EMULATOR_CONTENT_TYPE } from './endpoints-directory';
 
 export const ENDPOINTS = {
   ...WORKSPACE_ENDPOINTS,

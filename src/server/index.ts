@@ -4,6 +4,7 @@ import type { WireDialect } from '../contract';
 import { parseBootstrap, readBootstrapFile } from './bootstrap';
 import { ConsoleApp } from './console/app';
 import { defaultSessionKeyFile, loadSessionKey } from './owner-only';
+import { type Cipher, defaultEncryptionKeyFile, loadEncryptionKey } from './secrets/cipher';
 import { ServiceMetrics } from './http/metrics';
 import { type LogFormat, RequestLog } from './http/request-log';
 import { type MountApp, type TimeLimits, createHttpServer } from './http/server';
@@ -36,6 +37,12 @@ export interface ServerOptions {
    * PostgreSQL a random key of this process (sessions end when it stops).
    */
   sessionSecretFile?: string;
+  /**
+   * The key that seals states and output values at rest (0600, 64 hex digits), kept apart from the
+   * database. Default: `encryption.key` beside the SQLite file, made on first start; for `:memory:`
+   * and PostgreSQL a random key of this process (`cdkws serve` always names a file on PostgreSQL).
+   */
+  encryptionKeyFile?: string;
   /** The wire names workspaces are accepted and answered under: both spellings (default) or the hosted service's only. */
   dialect?: WireDialect;
   /** Text lines of the log (default: stderr). With `logFormat: 'json'`, unused. */
@@ -46,6 +53,8 @@ export interface ServerOptions {
   logDestination?: NodeJS.WritableStream;
   /** The bearer token that may read GET /metrics; metrics are off without it. */
   metricsToken?: string;
+  /** The largest state a state version may hold, below STATE_MAX_BYTES (tests). */
+  stateMaxBytes?: number;
   /** Connection time limits other than the defaults (tests). */
   timeLimits?: Partial<TimeLimits>;
   /** `false` answers every repeated show from the store: for benchmarks of the uncached path. @default true */
@@ -69,11 +78,13 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   const bootstrapInput = typeof options.bootstrap === 'string' ? readBootstrapFile(options.bootstrap) : options.bootstrap;
   const bootstrap = bootstrapInput === undefined ? null : parseBootstrap(bootstrapInput);
   const sessionKey = resolveSessionKey(options);
-  const store = await openStore({ log, ...options.storage });
+  const cipher = resolveCipher(options);
+  const store = await openStore({ log, ...options.storage }, { cipher });
   let service: Service;
   try {
     service = await Service.open(store, bootstrap, log);
     service.dialect = options.dialect ?? 'both';
+    if (options.stateMaxBytes !== undefined) service.stateMaxBytes = options.stateMaxBytes;
   } catch (error) {
     await store.close();
     throw error;
@@ -140,6 +151,13 @@ function mountConsole(router: Router, service: Service, sessionKey: Buffer | und
     const app = new ConsoleApp(router, service, { sessionKey, throttle, log });
     return { owns: (target) => ConsoleApp.owns(target), handle: (req, res) => app.handle(req, res), routeLabel: '/app/…' };
   };
+}
+
+/** The key sealing states: the given file, else the file beside the SQLite data, else a random one of this process. */
+function resolveCipher(options: ServerOptions): Cipher | undefined {
+  if (options.encryptionKeyFile !== undefined) return loadEncryptionKey(options.encryptionKeyFile, true);
+  if (options.storage.kind === 'sqlite' && options.storage.path !== ':memory:') return loadEncryptionKey(defaultEncryptionKeyFile(options.storage.path), true);
+  return undefined;
 }
 
 /** The session signing key: the given file, else the file beside the SQLite data, else none (a random one). */

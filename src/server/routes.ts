@@ -11,6 +11,7 @@ import { OPENAPI_HANDLERS } from './http/openapi';
 import { ORGANIZATION_HANDLERS } from './organizations/routes';
 import { REMOTE_STATE_CONSUMER_HANDLERS } from './remote-state-consumers/routes';
 import { SSH_KEY_HANDLERS } from './directory/ssh-key-routes';
+import { STATE_VERSION_HANDLERS } from './state-versions/routes';
 import { TAG_BINDING_HANDLERS } from './tags/binding-routes';
 import { TAG_HANDLERS } from './tags/routes';
 import { WORKSPACE_HANDLERS } from './workspaces/routes';
@@ -26,6 +27,7 @@ export function endpointHandlers(options: { rateLimit?: number } = {}): Endpoint
     ...TAG_HANDLERS,
     ...TAG_BINDING_HANDLERS,
     ...REMOTE_STATE_CONSUMER_HANDLERS,
+    ...STATE_VERSION_HANDLERS,
     ...DATA_RETENTION_HANDLERS,
     ...CHANGE_REQUEST_HANDLERS,
     ...EXPLORER_HANDLERS,

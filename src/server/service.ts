@@ -1,6 +1,6 @@
 // The running service's state: storage, the indexed directory, and the look-ups every route
 // shares (organization and workspace resolution with the spec's "404 when not allowed").
-import { type AccessLevel, type WireDialect, atLeast } from '../contract';
+import { type AccessLevel, STATE_MAX_BYTES, type WireDialect, atLeast } from '../contract';
 import { type Caller, DirectoryIndex, type OrganizationRole, workspaceAccess } from './access';
 import { type Directory, type DirectoryOrganization, type BootstrapFile, mergeBootstrap } from './bootstrap';
 import { notFound } from './errors';
@@ -35,6 +35,8 @@ export class Service {
   private watchFailed = false;
   /** The wire names workspaces are accepted and answered under (`cdkws serve --dialect`). */
   dialect: WireDialect = 'both';
+  /** The largest state a state version may hold (STATE_MAX_BYTES; smaller in tests). */
+  stateMaxBytes: number = STATE_MAX_BYTES;
 
   constructor(
     readonly store: Store,

@@ -1,6 +1,6 @@
 import { NameTakenError } from './workspaces/records';
 import { Store } from './store';
-import { BackendKind, TestDatabase, backendKinds, useTestDatabase, freshOrg, newWorkspace } from './test-support';
+import { BackendKind, TestDatabase, backendKinds, useTestDatabase, freshOrg, newWorkspace, stateText, writeState } from './test-support';
 
 jest.setTimeout(30_000);
 
@@ -213,33 +213,12 @@ describe.each(backendKinds)('the %s store', (kind: BackendKind) => {
       });
     });
 
-    it('refuses to unlock while the latest state version is pending and then makes the latest finalized one current', async () => {
+    it('makes a state current when it is written and counts its resources', async () => {
       const ws = await store.workspaces.insert(newWorkspace(freshOrg(), 'states'));
       await store.locks.lock(ws.id, 'user-1', 'apply', '2030-01-01T00:00:00.000Z');
-      await store.locks.addStateVersion(ws.id, 'sv-1', true, '2030-01-01T00:00:01.000Z');
-      await store.locks.addStateVersion(ws.id, 'sv-2', false, '2030-01-01T00:00:02.000Z');
-      expect(await store.locks.unlock(ws.id, 'user-1', '2030-01-01T00:00:03.000Z')).toBe('state-version-pending');
-      expect(await store.locks.finalizeStateVersion('sv-2')).toBe(true);
-      expect(await store.locks.finalizeStateVersion('sv-missing')).toBe(false);
+      const id = await writeState(store, ws.id, stateText({ resources: 2 }), '2030-01-01T00:00:02.000Z', { principal: 'user-1' });
+      expect(await store.workspaces.get(ws.id)).toMatchObject({ currentStateVersionId: id, resourceCount: 2, latestChangeAt: '2030-01-01T00:00:02.000Z' });
       expect(await store.locks.unlock(ws.id, 'user-1', '2030-01-01T00:00:04.000Z')).toBe('unlocked');
-      expect(await store.workspaces.get(ws.id)).toMatchObject({
-        currentStateVersionId: 'sv-2',
-        latestChangeAt: '2030-01-01T00:00:02.000Z',
-        updatedAt: '2030-01-01T00:00:04.000Z',
-      });
-    });
-
-    it('unlocks when only an older state version is unfinalized', async () => {
-      const ws = await store.workspaces.insert(newWorkspace(freshOrg(), 'older-pending'));
-      await store.locks.lock(ws.id, 'user-1', 'apply', '2030-01-01T00:00:00.000Z');
-      await store.locks.addStateVersion(ws.id, 'sv-old', false, '2030-01-01T00:00:01.000Z');
-      await store.locks.addStateVersion(ws.id, 'sv-new', true, '2030-01-01T00:00:02.000Z');
-      expect(await store.locks.unlock(ws.id, 'user-1', '2030-01-01T00:00:03.000Z')).toBe('unlocked');
-      expect((await store.workspaces.get(ws.id))?.currentStateVersionId).toBe('sv-new');
-    });
-
-    it('rejects a state version for a workspace that does not exist', async () => {
-      await expect(store.locks.addStateVersion('ws-missing', 'sv-x', true, '2030-01-01T00:00:00.000Z')).rejects.toThrow('not found');
     });
 
     it('force-unlocks only a locked workspace', async () => {
@@ -278,13 +257,6 @@ describe.each(backendKinds)('the %s store', (kind: BackendKind) => {
       await second.workspaces.forceDelete(ws.id);
       expect(await first.workspaces.get(ws.id)).toBeNull();
     });
-
-    it('counts resources set through the emulator control', async () => {
-      const ws = await store.workspaces.insert(newWorkspace(freshOrg(), 'resources'));
-      expect(await store.workspaces.setResourceCount(ws.id, 7, '2030-01-01T00:00:00.000Z')).toBe(true);
-      expect(await store.workspaces.setResourceCount('ws-missing', 7, '2030-01-01T00:00:00.000Z')).toBe(false);
-      expect(await store.workspaces.get(ws.id)).toMatchObject({ resourceCount: 7, version: 2 });
-    });
   });
 
   describe('deleting', () => {
@@ -292,12 +264,12 @@ describe.each(backendKinds)('the %s store', (kind: BackendKind) => {
       const org = freshOrg();
       const ws = await store.workspaces.insert(newWorkspace(org, 'safe'));
       expect(await store.workspaces.safeDelete('ws-missing')).toBe('not-found');
-      await store.workspaces.setResourceCount(ws.id, 1, ws.createdAt);
+      await writeState(store, ws.id, stateText({ resources: 1 }), ws.createdAt, { lock: true });
       await store.locks.lock(ws.id, 'user-1', 'r', ws.createdAt);
       expect(await store.workspaces.safeDelete(ws.id)).toBe('locked');
       await store.locks.forceUnlock(ws.id, ws.createdAt);
       expect(await store.workspaces.safeDelete(ws.id)).toBe('has-resources');
-      await store.workspaces.setResourceCount(ws.id, 0, ws.createdAt);
+      await writeState(store, ws.id, stateText({ resources: 0 }), ws.createdAt, { lock: true });
       expect(await store.workspaces.safeDelete(ws.id)).toBe('deleted');
       expect(await store.workspaces.get(ws.id)).toBeNull();
       expect(await store.workspaces.safeDelete(ws.id)).toBe('not-found');
@@ -329,7 +301,7 @@ describe.each(backendKinds)('the %s store', (kind: BackendKind) => {
         createdAt: doomed.createdAt,
         updatedAt: doomed.createdAt,
       });
-      await store.locks.addStateVersion(doomed.id, `sv-${how}-doomed`, false, doomed.createdAt);
+      const doomedState = await writeState(store, doomed.id, stateText({ outputs: { o: 'v' } }), doomed.createdAt, { lock: true });
       const shared = (await store.tags.findByName(org, 'shared'))!;
       expect(shared.instanceCount).toBe(2);
 
@@ -344,7 +316,8 @@ describe.each(backendKinds)('the %s store', (kind: BackendKind) => {
       expect(await store.consumers.list(other.id)).toEqual([]);
       expect(await store.changeRequests.get(`wscr-${how}`)).toBeNull();
       expect(await store.dataRetention.get(doomed.id)).toBeNull();
-      expect(await store.locks.finalizeStateVersion(`sv-${how}-doomed`)).toBe(false);
+      expect(await store.stateVersions.get(doomedState)).toBeNull();
+      expect(await store.stateVersions.state(doomedState, 'raw')).toBeNull();
       expect((await store.workspaces.list({ organization: org, visibleNames: null, offset: 0, limit: 10 })).total).toBe(1);
       // The name is free again.
       await expect(store.workspaces.insert(newWorkspace(org, 'DOOMED'))).resolves.toMatchObject({ name: 'DOOMED' });

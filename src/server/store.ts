@@ -5,6 +5,8 @@ import { DataRetentionStore } from './data-retention/store';
 import { DirectoryStore } from './directory/store';
 import { LockStore } from './workspaces/lock-store';
 import { SshKeyStore } from './directory/ssh-key-store';
+import { Cipher } from './secrets/cipher';
+import { StateVersionStore } from './state-versions/store';
 import { TagBindingStore } from './tags/binding-store';
 import { TagStore } from './tags/store';
 import { WorkspaceStore } from './workspaces/store';
@@ -28,11 +30,15 @@ export class Store {
   readonly consumers: ConsumerStore;
   readonly changeRequests: ChangeRequestStore;
   readonly dataRetention: DataRetentionStore;
+  readonly stateVersions: StateVersionStore;
 
-  /** `bookmarkEvery`: rows between page bookmarks, for tests (see workspaces/page-bookmarks.ts). */
+  /**
+   * `bookmarkEvery`: rows between page bookmarks, for tests (see workspaces/page-bookmarks.ts);
+   * `cipher`: what seals states and output values (default: a random key of this process).
+   */
   constructor(
     private readonly db: Db,
-    options: { bookmarkEvery?: number } = {},
+    options: StoreTuning = {},
   ) {
     this.kind = db.kind;
     this.directory = new DirectoryStore(db);
@@ -45,6 +51,7 @@ export class Store {
     this.consumers = new ConsumerStore(db);
     this.changeRequests = new ChangeRequestStore(db);
     this.dataRetention = new DataRetentionStore(db);
+    this.stateVersions = new StateVersionStore(db, options.cipher ?? Cipher.ephemeral());
   }
 
   close(): Promise<void> {
@@ -73,6 +80,11 @@ export class Store {
 }
 
 /** Opens the database, applies pending migrations, and returns the store over it (`tuning`: for tests). */
-export async function openStore(options: StorageOptions, tuning: { bookmarkEvery?: number } = {}): Promise<Store> {
+export interface StoreTuning {
+  bookmarkEvery?: number;
+  cipher?: Cipher;
+}
+
+export async function openStore(options: StorageOptions, tuning: StoreTuning = {}): Promise<Store> {
   return new Store(await openDatabase(options), tuning);
 }

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { checkState, md5Hex } from './state-versions/state-check';
 import { BackendKind, createFreshDatabase } from './storage/test-database';
 import type { StorageOptions } from './storage/types';
 import { Store, openStore } from './store';
@@ -76,4 +77,52 @@ export function newWorkspace(organization: string, name: string, extra: Partial<
     settings: { 'auto-apply': false, description: null },
     ...extra,
   };
+}
+
+/** The text of a Terraform state (format 4) managing `resources` instances. */
+export function stateText(options: { resources?: number; serial?: number; lineage?: string; outputs?: Record<string, unknown> } = {}): string {
+  const instances = Array.from({ length: options.resources ?? 0 }, (_, index) => ({ index_key: index, attributes: { id: String(index) } }));
+  const outputs = Object.fromEntries(Object.entries(options.outputs ?? {}).map(([name, value]) => [name, { value, type: 'string' }]));
+  return JSON.stringify({
+    version: 4,
+    terraform_version: '1.11.4',
+    serial: options.serial ?? 1,
+    lineage: options.lineage ?? 'store-tests',
+    outputs,
+    resources: instances.length
+      ? [{ mode: 'managed', type: 'null_resource', name: 'n', provider: 'provider["registry.terraform.io/hashicorp/null"]', instances }]
+      : [],
+  });
+}
+
+/**
+ * Creates a finalized state version of `text` as `principal`, who must hold the workspace's lock
+ * (`lock: true` takes and releases it around the write). Returns the state version's ID.
+ */
+export async function writeState(
+  store: Store,
+  workspaceId: string,
+  text: string,
+  at: string,
+  options: { principal?: string; lock?: boolean } = {},
+): Promise<string> {
+  const principal = options.principal ?? 'user-states';
+  if (options.lock && !(await store.locks.lock(workspaceId, principal, 'state', at))) throw new Error(`could not lock ${workspaceId}`);
+  const raw = Buffer.from(text);
+  const facts = checkState(raw, md5Hex(raw));
+  const id = `sv-${randomBytes(6).toString('hex')}`;
+  const result = await store.stateVersions.create({
+    id,
+    workspaceId,
+    principal,
+    serial: facts.serial,
+    lineage: facts.lineage,
+    md5: md5Hex(raw),
+    force: false,
+    createdAt: at,
+    state: { raw, facts, outputIds: facts.outputs.map(() => `wsout-${randomBytes(6).toString('hex')}`) },
+  });
+  if (result.kind !== 'created') throw new Error(`could not write a state to ${workspaceId}: ${result.kind}`);
+  if (options.lock) await store.locks.unlock(workspaceId, principal, at);
+  return id;
 }

@@ -70,23 +70,6 @@ maybe('cdkws_workspace updates under locks', () => {
     expect((await unlockAs(id, TOKENS.admin)).status).toBe(200);
   });
 
-  it('retries the unlock while the latest state version is not finalized', async () => {
-    const { tf, id } = await managed('locks-503');
-    const sv = await service.request('POST', `/_emulator/workspaces/${id}/intermediate-state-versions`, { token: TOKENS.emulator, body: { finalized: false } });
-    expect(sv.status).toBe(201);
-    tf.config(config('locks-503', 'v2'));
-    const run = tf.start(['apply', '-auto-approve']);
-    // The change is made under our lock; only the unlock waits for the state version.
-    for (let i = 0; i < 100 && (await show(id)).description !== 'v2'; i++) await sleep(100);
-    await sleep(1500);
-    expect(await show(id)).toMatchObject({ description: 'v2', locked: true });
-    expect((await service.request('POST', `/_emulator/state-versions/${sv.body.id}/finalize`, { token: TOKENS.emulator })).status).toBe(200);
-    const r = await run.result;
-    expect(r.output).toMatch(/0 added, 1 changed, 0 destroyed/);
-    expect((await show(id)).locked).toBe(false);
-    expect((await tf.plan()).code).toBe(0);
-  });
-
   it('leaves state and workspace consistent when interrupted while waiting for a lock', async () => {
     const { tf, id } = await managed('locks-interrupt');
     expect((await lockAs(id, TOKENS.admin)).status).toBe(200);

@@ -2,6 +2,7 @@
 // whole lifecycle. The steps build on each other, in order.
 import { ORG, TOKENS } from '../helpers/service';
 import { useService } from '../helpers/use-service';
+import { createStateVersion, terraformState } from '../helpers/fixtures';
 import { TerraformWorkdir, cleanupTerraform, requiredProviders } from '../helpers/terraform';
 import { describeWith } from '../helpers/requirements';
 
@@ -130,8 +131,7 @@ maybe('cdkws_workspace lifecycle with terraform', () => {
   });
 
   it('refuses a safe delete while the workspace manages resources and keeps it in state', async () => {
-    const set = await service.request('POST', `/_emulator/workspaces/${id}/resources`, { token: TOKENS.emulator, body: { count: 3 } });
-    expect(set.status).toBe(200);
+    await createStateVersion(service, id, terraformState({ resources: 3 }));
     const r = await tf.destroy();
     expect(r.code).toBe(1);
     expect(r.output).toMatch(/cannot be safely deleted/);

@@ -1,6 +1,6 @@
 // Shared by the console tests: seeding workspaces through the API and signing in without a browser
 // (locks, consumers and change requests come from ../helpers/fixtures).
-import { addFlatTags, createWorkspace, workspaceRelationships } from '../helpers/fixtures';
+import { addFlatTags, createStateVersion, createWorkspace, terraformState, workspaceRelationships } from '../helpers/fixtures';
 import { TOKENS, type TestService } from '../helpers/service';
 
 export interface SeedWorkspace {
@@ -14,13 +14,7 @@ export interface SeedWorkspace {
   mode?: 'remote' | 'local' | 'agent';
 }
 
-async function ok(response: Promise<{ status: number; text: string; body: any }>, what: string): Promise<any> {
-  const r = await response;
-  if (r.status >= 300) throw new Error(`${what}: ${r.status} ${r.text}`);
-  return r.body;
-}
-
-/** Creates a workspace with its tags and resource count; returns its ID. */
+/** Creates a workspace with its tags and, for a resource count, a state managing that many resources; returns its ID. */
 export async function seedWorkspace(service: TestService, organization: string, ws: SeedWorkspace, token: string = TOKENS.owner): Promise<string> {
   const attributes: Record<string, unknown> = { name: ws.name, description: ws.description ?? null };
   if (ws.engine) attributes['engine-version'] = ws.engine;
@@ -28,10 +22,7 @@ export async function seedWorkspace(service: TestService, organization: string, 
   const { id } = await createWorkspace(service, attributes, workspaceRelationships({ project: ws.project, tagBindings: ws.bindings }), token, organization);
   if (ws.tags?.length) await addFlatTags(service, id, ws.tags, token);
   if (ws.resources) {
-    await ok(
-      service.request('POST', `/_emulator/workspaces/${id}/resources`, { token: TOKENS.emulator, body: { count: ws.resources } }),
-      `resources of ${ws.name}`,
-    );
+    await createStateVersion(service, id, terraformState({ resources: ws.resources }), token);
   }
   return id;
 }

@@ -1,7 +1,7 @@
 // Things tests need to exist before they act, made through the real API with unique names and
 // returned typed. A fixture that cannot be made throws with the service's answer, so set-up failures
 // read as such rather than as failed assertions.
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import type { WorkspaceResource } from '../../src/contract';
 import { ORG, TOKENS, type ApiResponse, type TestService } from './service';
 
@@ -106,14 +106,101 @@ export async function setDataRetentionPolicy(service: TestService, workspaceId: 
     throw new Error(`setting the data retention policy of ${workspaceId} failed: ${answer.status} ${answer.text}`);
 }
 
-/** Adds a state version to a workspace through the emulator; returns its ID. */
-export async function addStateVersion(service: TestService, workspaceId: string, finalized: boolean): Promise<string> {
-  const created = await expectStatus(
-    service.request('POST', `/_emulator/workspaces/${workspaceId}/intermediate-state-versions`, { token: TOKENS.emulator, body: { finalized } }),
-    201,
-    `adding a state version to ${workspaceId}`,
+export interface StateFixture {
+  serial?: number;
+  lineage?: string;
+  /** Managed resource instances the state holds (null_resource instances). */
+  resources?: number;
+  outputs?: Record<string, { value: unknown; type?: unknown; sensitive?: boolean }>;
+}
+
+/** The text of a Terraform state (format 4), as Terraform writes it. */
+export function terraformState(fixture: StateFixture = {}): string {
+  const outputs = Object.fromEntries(
+    Object.entries(fixture.outputs ?? {}).map(([name, o]) => [name, { value: o.value, type: o.type ?? 'string', ...(o.sensitive ? { sensitive: true } : {}) }]),
   );
-  return created.body.id;
+  const count = fixture.resources ?? 0;
+  const resources =
+    count === 0
+      ? []
+      : [
+          {
+            mode: 'managed',
+            type: 'null_resource',
+            name: 'thing',
+            provider: 'provider["registry.terraform.io/hashicorp/null"]',
+            instances: Array.from({ length: count }, (_, index) => ({ index_key: index, schema_version: 0, attributes: { id: String(index) } })),
+          },
+        ];
+  return `${JSON.stringify(
+    {
+      version: 4,
+      terraform_version: '1.11.4',
+      serial: fixture.serial ?? 1,
+      lineage: fixture.lineage ?? 'lineage-fixture',
+      outputs,
+      resources,
+      check_results: null,
+    },
+    null,
+    2,
+  )}\n`;
+}
+
+export const md5Of = (text: string | Buffer): string => createHash('md5').update(text).digest('hex');
+
+/** The create document of a state version holding `state` inline. */
+export function inlineStateVersionBody(state: string, extra: Record<string, unknown> = {}): unknown {
+  const parsed = JSON.parse(state) as { serial: number; lineage: string };
+  return {
+    data: {
+      type: 'state-versions',
+      attributes: { serial: parsed.serial, lineage: parsed.lineage, md5: md5Of(state), state: Buffer.from(state).toString('base64'), ...extra },
+    },
+  };
+}
+
+/**
+ * Makes `state` the workspace's current state as Terraform does: lock, create the state version
+ * with the state inline, unlock. Returns the state version's resource object.
+ */
+export async function createStateVersion(
+  service: TestService,
+  workspaceId: string,
+  state: string = terraformState(),
+  token: string = TOKENS.owner,
+): Promise<any> {
+  await lockWorkspace(service, workspaceId, 'writing state', token);
+  const created = await expectStatus(
+    service.request('POST', `/workspaces/${workspaceId}/state-versions`, { token, body: inlineStateVersionBody(state) }),
+    201,
+    `creating a state version of ${workspaceId}`,
+  );
+  await expectStatus(service.request('POST', `/workspaces/${workspaceId}/actions/unlock`, { token }), 200, `unlocking ${workspaceId}`);
+  return created.body.data;
+}
+
+/** Locks the workspace and creates a pending state version of `state` (left locked); returns the created resource object. */
+export async function createPendingStateVersion(
+  service: TestService,
+  workspaceId: string,
+  state: string = terraformState(),
+  token: string = TOKENS.owner,
+): Promise<any> {
+  await lockWorkspace(service, workspaceId, 'writing state', token);
+  const parsed = JSON.parse(state) as { serial: number; lineage: string };
+  const body = { data: { type: 'state-versions', attributes: { serial: parsed.serial, lineage: parsed.lineage, md5: md5Of(state) } } };
+  const created = await expectStatus(
+    service.request('POST', `/workspaces/${workspaceId}/state-versions`, { token, body }),
+    201,
+    `creating a pending state version of ${workspaceId}`,
+  );
+  return created.body.data;
+}
+
+/** Sends a state to an upload address as Terraform does: no token, the bytes as they are. */
+export function putToAddress(service: TestService, address: string, text: string | Buffer): Promise<ApiResponse> {
+  return service.request('PUT', address, { token: null, rawBody: text, headers: { 'content-type': 'application/octet-stream' } });
 }
 
 /** Creates an SSH key in the organization as its owner; returns its ID. */

@@ -92,6 +92,8 @@ export interface ServiceOptions {
   log?: (line: string) => void;
   /** The wire names workspaces are accepted and answered under (`cdkws serve --dialect`). @default 'both' */
   dialect?: WireDialect;
+  /** The largest state a state version may hold (below STATE_MAX_BYTES, to test the limit). */
+  stateMaxBytes?: number;
 }
 
 export async function startService(options: ServiceOptions = {}): Promise<TestService> {
@@ -105,6 +107,7 @@ export async function startService(options: ServiceOptions = {}): Promise<TestSe
     authFailureLimit: options.authFailureLimit,
     sessionSecretFile: options.sessionSecretFile,
     dialect: options.dialect,
+    stateMaxBytes: options.stateMaxBytes,
     log: options.log ?? (() => {}),
   });
   const apiUrl = `${server.url}/api/v2`;

@@ -7,14 +7,17 @@ import type { EndpointName } from '../../src/contract';
 import {
   addFlatTags,
   addRemoteStateConsumers,
-  addStateVersion,
   addTagBindings,
   createAuthenticationToken,
   createChangeRequests,
   createOrganization,
   createSshKey,
   createWorkspace,
+  createPendingStateVersion,
+  createStateVersion,
   createWorkspaces,
+  inlineStateVersionBody,
+  terraformState,
   lockWorkspace,
   setDataRetentionPolicy,
   uniqueFixtureName,
@@ -39,6 +42,8 @@ export function validRequestsBootstrap(): any {
 export interface ValidRequest {
   /** Path parameters by name. */
   parameters: Record<string, string>;
+  /** Query parameters by name (a list that needs its filters). */
+  query?: Record<string, string>;
   /** The request document; none for an endpoint without a body. */
   body?: unknown;
   /** `null`: no token. @default the owner of `acme` */
@@ -244,14 +249,63 @@ export const ACCOUNT_REQUESTS = {
   deleteAuthenticationToken: async (service) => ({ parameters: { token_id: await createAuthenticationToken(service) } }),
 } satisfies Factories;
 
-/** The emulator's controls, with its admin token: resource counts and state versions of a workspace of their own. */
-export const EMULATOR_REQUESTS = {
-  setResourceCount: async (service) => ({ parameters: await byId(service), body: { count: 3 }, token: TOKENS.emulator }),
-  addIntermediateStateVersion: async (service) => ({ parameters: await byId(service), body: { finalized: false }, token: TOKENS.emulator }),
-  finalizeStateVersion: async (service) => {
-    const { workspace_id } = await byId(service);
-    return { parameters: { state_version_id: await addStateVersion(service, workspace_id, false) }, token: TOKENS.emulator };
+/** A workspace of its own holding a finalized state with one output; its IDs. */
+async function aState(service: TestService): Promise<{ workspace_id: string; name: string; state_version_id: string; output_id: string }> {
+  const { workspace_id, name } = await aWorkspace(service);
+  const sv = await createStateVersion(service, workspace_id, terraformState({ outputs: { greeting: { value: 'hello' } } }));
+  return { workspace_id, name, state_version_id: sv.id, output_id: sv.relationships.outputs.data[0].id };
+}
+
+/** The key of a pending state version's upload address (the address's last segment). */
+async function anUploadAddress(service: TestService, kind: 'hosted-state-upload-url' | 'hosted-json-state-upload-url', state: string) {
+  const { workspace_id } = await aWorkspace(service);
+  const sv = await createPendingStateVersion(service, workspace_id, state);
+  const address = new URL(sv.attributes[kind]);
+  return { state_version_id: sv.id, upload_key: decodeURIComponent(address.pathname.split('/').pop()!) };
+}
+
+/**
+ * State versions: each request gets a workspace with a state of its own. The uploads' bodies are
+ * sent as JSON text, so the state's digest is taken of exactly that text.
+ */
+export const STATE_VERSION_REQUESTS = {
+  createStateVersion: async (service) => {
+    const parameters = await byId(service);
+    await lockWorkspace(service, parameters.workspace_id, 'writing state');
+    return { parameters, body: inlineStateVersionBody(terraformState()) };
   },
+  listStateVersions: async (service) => {
+    const { name } = await aState(service);
+    return { parameters: {}, query: { 'filter[organization][name]': ORG, 'filter[workspace][name]': name } };
+  },
+  showStateVersion: async (service) => ({ parameters: { state_version_id: (await aState(service)).state_version_id } }),
+  showCurrentStateVersion: async (service) => ({ parameters: { workspace_id: (await aState(service)).workspace_id } }),
+  listStateVersionOutputs: async (service) => ({ parameters: { state_version_id: (await aState(service)).state_version_id } }),
+  listCurrentStateVersionOutputs: async (service) => ({ parameters: { workspace_id: (await aState(service)).workspace_id } }),
+  showStateVersionOutput: async (service) => ({ parameters: { state_version_output_id: (await aState(service)).output_id } }),
+  downloadState: async (service) => ({ parameters: { state_version_id: (await aState(service)).state_version_id } }),
+  downloadJsonState: async (service) => {
+    const { workspace_id } = await aWorkspace(service);
+    await lockWorkspace(service, workspace_id, 'writing state');
+    const json = Buffer.from(JSON.stringify({ format_version: '1.0' })).toString('base64');
+    const created = await service.request('POST', `/workspaces/${workspace_id}/state-versions`, {
+      body: inlineStateVersionBody(terraformState(), { 'json-state': json }),
+    });
+    return { parameters: { state_version_id: created.body.data.id } };
+  },
+  uploadState: async (service) => {
+    const state = JSON.parse(terraformState());
+    return { parameters: await anUploadAddress(service, 'hosted-state-upload-url', JSON.stringify(state)), body: state, token: null };
+  },
+  uploadJsonState: async (service) => ({
+    parameters: await anUploadAddress(service, 'hosted-json-state-upload-url', terraformState()),
+    body: { format_version: '1.0' },
+    token: null,
+  }),
+} satisfies Factories;
+
+/** The emulator's controls, with its admin token. */
+export const EMULATOR_REQUESTS = {
   listNotifications: async () => ({ parameters: {}, token: TOKENS.emulator }),
 } satisfies Factories;
 
@@ -262,6 +316,7 @@ export const VALID_REQUESTS: Readonly<Record<EndpointName, RequestFactory>> = {
   ...FLAT_TAG_REQUESTS,
   ...TAG_BINDING_REQUESTS,
   ...REMOTE_STATE_CONSUMER_REQUESTS,
+  ...STATE_VERSION_REQUESTS,
   ...DATA_RETENTION_REQUESTS,
   ...CHANGE_REQUEST_REQUESTS,
   ...ORGANIZATION_REQUESTS,

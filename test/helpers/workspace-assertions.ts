@@ -260,23 +260,6 @@ export async function patchWorkspace(
   return service.request('PATCH', `/workspaces/${id}`, { token, body: createBody(attributes, extra) });
 }
 
-// Emulator controls (architecture "Emulator controls").
-export async function setResourceCount(service: TestService, id: string, count: number): Promise<void> {
-  const response = await service.request('POST', `/_emulator/workspaces/${id}/resources`, { token: TOKENS.emulator, body: { count } });
-  if (response.status >= 300) throw new Error(`emulator resources failed: ${response.status} ${response.text}`);
-}
-
-export async function addIntermediateStateVersion(service: TestService, id: string, finalized = false): Promise<string> {
-  const response = await service.request('POST', `/_emulator/workspaces/${id}/intermediate-state-versions`, { token: TOKENS.emulator, body: { finalized } });
-  if (response.status >= 300) throw new Error(`emulator state version failed: ${response.status} ${response.text}`);
-  return response.body.id;
-}
-
-export async function finalizeStateVersion(service: TestService, svId: string): Promise<void> {
-  const response = await service.request('POST', `/_emulator/state-versions/${svId}/finalize`, { token: TOKENS.emulator });
-  if (response.status >= 300) throw new Error(`emulator finalize failed: ${response.status} ${response.text}`);
-}
-
 /** Names of the workspaces a list answer returns, for a query string (without `?`). */
 export async function listNames(service: TestService, query: string, token: string = TOKENS.owner): Promise<string[]> {
   const response = await service.request('GET', `/organizations/${ORG}/workspaces?${query}`, { token });

@@ -22,6 +22,7 @@ import { ERRORS, LOCK_HOLDER_META } from '../../src/contract';
 import { ORG, TOKENS } from '../helpers/service';
 import { useService, withService } from '../helpers/use-service';
 import { uniqueName } from '../helpers/workspace-assertions';
+import { createStateVersion, md5Of, putToAddress, terraformState } from '../helpers/fixtures';
 
 const service = useService();
 
@@ -206,16 +207,17 @@ describe('locking', () => {
   it('retries an unlock answered 503 until the state version is finalized', async () => {
     const ws = await service.client.workspaces.create(ORG, { name: uniqueName('pending') });
     await service.client.workspaces.lock(ws.id);
-    const sv = await service.request('POST', `/_emulator/workspaces/${ws.id}/intermediate-state-versions`, {
-      token: TOKENS.emulator,
-      body: { finalized: false },
+    const state = terraformState();
+    const sv = await service.request('POST', `/workspaces/${ws.id}/state-versions`, {
+      body: { data: { type: 'state-versions', attributes: { serial: 1, lineage: 'lineage-fixture', md5: md5Of(state) } } },
     });
+    expect(sv.status).toBe(201);
     const impatient = service.clientFor(TOKENS.owner, { retry: false });
     await expect(impatient.workspaces.unlock(ws.id)).rejects.toBeInstanceOf(StateVersionPendingError);
     const patient = service.clientFor(TOKENS.owner, { retry: { maxRetries: 8, baseDelayMs: 20, maxDelayMs: 100 } });
     const unlocking = patient.workspaces.unlock(ws.id);
     await new Promise((r) => setTimeout(r, 60));
-    await service.request('POST', `/_emulator/state-versions/${sv.body.id}/finalize`, { token: TOKENS.emulator });
+    expect((await putToAddress(service, sv.body.data.attributes['hosted-state-upload-url'], state)).status).toBe(200);
     expect((await unlocking).locked).toBe(false);
   });
 });
@@ -232,7 +234,7 @@ describe('deleting', () => {
 
   it('refuses a safe delete while resources are managed, and says so', async () => {
     const ws = await service.client.workspaces.create(ORG, { name: uniqueName('res') });
-    await service.request('POST', `/_emulator/workspaces/${ws.id}/resources`, { token: TOKENS.emulator, body: { count: 3 } });
+    await createStateVersion(service, ws.id, terraformState({ resources: 3 }));
     const error = await service.client.workspaces.safeDeleteById(ws.id).catch((e) => e);
     expect(error).toBeInstanceOf(WorkspaceNotSafeToDeleteError);
     expect(error.reason).toBe('resources-managed');
@@ -252,7 +254,7 @@ describe('deleting', () => {
   it('force deletes by name and by ID, resources or not', async () => {
     const a = await service.client.workspaces.create(ORG, { name: uniqueName('fd') });
     const b = await service.client.workspaces.create(ORG, { name: uniqueName('fd') });
-    await service.request('POST', `/_emulator/workspaces/${a.id}/resources`, { token: TOKENS.emulator, body: { count: 1 } });
+    await createStateVersion(service, a.id, terraformState({ resources: 1 }));
     await service.client.workspaces.delete(ORG, a.name);
     await service.client.workspaces.deleteById(b.id);
     await expect(service.client.workspaces.read(ORG, a.name)).rejects.toBeInstanceOf(NotFoundError);

@@ -4,10 +4,10 @@
 // catalogue (the compiler refuses a missing one) and the last test checks they were all answered.
 import { ERRORS, LOCK_HOLDER_META, type ErrorName } from '../../src/contract';
 import { startServer } from '../../src/server';
-import { createWorkspace } from '../helpers/fixtures';
+import { createPendingStateVersion, createStateVersion, createWorkspace, inlineStateVersionBody, lockWorkspace, terraformState } from '../helpers/fixtures';
 import { ORG, TOKENS, defaultBootstrap, request, type ApiResponse } from '../helpers/service';
 import { useService, withService } from '../helpers/use-service';
-import { addIntermediateStateVersion, postWorkspace, setResourceCount, uniqueName } from '../helpers/workspace-assertions';
+import { postWorkspace, uniqueName } from '../helpers/workspace-assertions';
 import { holdWriteLock, startSqliteFileService, type SqliteFileService } from '../helpers/storage-faults';
 import { StorageFaultError } from '../../src/server/storage/faults';
 
@@ -66,7 +66,7 @@ const PROVOKE: { [N in Exclude<ErrorName, (typeof NOT_ANSWERED)[number]>]: () =>
   },
   workspaceManagesResources: async () => {
     const ws = await newWorkspace();
-    await setResourceCount(service, ws.id, 3);
+    await createStateVersion(service, ws.id, terraformState({ resources: 3 }));
     return safeDelete(ws.id);
   },
   payloadTooLarge: () => service.request('POST', `/organizations/${ORG}/workspaces`, { rawBody: `{"pad":"${'x'.repeat(1024 * 1024)}"}` }),
@@ -152,10 +152,32 @@ const PROVOKE: { [N in Exclude<ErrorName, (typeof NOT_ANSWERED)[number]>]: () =>
       await faulty.close();
     }
   },
+  stateTooLarge: () =>
+    withService({ stateMaxBytes: 256 }, async (small) => {
+      const ws = await createWorkspace(small);
+      await lockWorkspace(small, ws.id, 'writing state');
+      return small.request('POST', `/workspaces/${ws.id}/state-versions`, {
+        body: inlineStateVersionBody(terraformState({ outputs: { pad: { value: 'x'.repeat(512) } } })),
+      });
+    }),
+  stateVersionNeedsLock: async () =>
+    service.request('POST', `/workspaces/${(await newWorkspace()).id}/state-versions`, { body: inlineStateVersionBody(terraformState()) }),
+  stateVersionConflict: async () => {
+    const ws = await newWorkspace();
+    await createStateVersion(service, ws.id, terraformState({ lineage: 'first' }));
+    await lockWorkspace(service, ws.id, 'writing state');
+    return service.request('POST', `/workspaces/${ws.id}/state-versions`, { body: inlineStateVersionBody(terraformState({ lineage: 'second' })) });
+  },
+  stateInvalid: async () => {
+    const ws = await newWorkspace();
+    await lockWorkspace(service, ws.id, 'writing state');
+    const body = inlineStateVersionBody(terraformState()) as { data: { attributes: Record<string, unknown> } };
+    body.data.attributes.md5 = '0'.repeat(32);
+    return service.request('POST', `/workspaces/${ws.id}/state-versions`, { body });
+  },
   stateVersionPending: async () => {
     const ws = await newWorkspace();
-    expect((await lock(ws.id)).status).toBe(200);
-    await addIntermediateStateVersion(service, ws.id);
+    await createPendingStateVersion(service, ws.id);
     const response = await unlock(ws.id);
     expect(response.headers.get('retry-after')).toBe('1');
     return response;

@@ -322,7 +322,7 @@ describe('no server errors for anything a client sends', () => {
     );
   });
 
-  it('never answers 5xx to random bodies on lock, SSH key and emulator controls', async () => {
+  it('never answers 5xx to random bodies on lock, SSH key and state version creation', async () => {
     await fc.assert(
       fc.asyncProperty(fc.jsonValue(), async (body) => {
         const ws = await createWorkspace(service);
@@ -330,8 +330,7 @@ describe('no server errors for anything a client sends', () => {
         for (const [path, token] of [
           [`/workspaces/${ws.id}/actions/lock`, TOKENS.owner],
           [`/workspaces/${ws.id}/relationships/ssh-key`, TOKENS.owner],
-          [`/_emulator/workspaces/${ws.id}/resources`, TOKENS.emulator],
-          [`/_emulator/workspaces/${ws.id}/intermediate-state-versions`, TOKENS.emulator],
+          [`/workspaces/${ws.id}/state-versions`, TOKENS.owner],
         ] as const) {
           const method = path.includes('ssh-key') ? 'PATCH' : 'POST';
           const response = await service.request(method, path, { token, rawBody: raw });

@@ -12,7 +12,15 @@ import path from 'node:path';
 import Ajv2020, { type ValidateFunction } from 'ajv/dist/2020';
 import fc from 'fast-check';
 import type { EndpointName } from '../../src/contract';
-import { createAuthenticationToken, createChangeRequests, createOrganization, createSshKey, createWorkspace } from '../helpers/fixtures';
+import {
+  createAuthenticationToken,
+  createChangeRequests,
+  createOrganization,
+  createSshKey,
+  createStateVersion,
+  createWorkspace,
+  terraformState,
+} from '../helpers/fixtures';
 import { arbitraryOf, type JsonSchema } from '../helpers/json-schema-arbitrary';
 import { ORG, TOKENS, type ApiResponse } from '../helpers/service';
 import { useService } from '../helpers/use-service';
@@ -45,11 +53,9 @@ beforeAll(async () => {
   real.name = workspaces.map((w) => w.attributes.name);
   real.workspace = [...real.workspace_id, ...real.name];
   real.change_request_id = await createChangeRequests(service, real.workspace_id);
-  const version = await service.request('POST', `/_emulator/workspaces/${real.workspace_id[0]}/intermediate-state-versions`, {
-    token: TOKENS.emulator,
-    body: { finalized: true },
-  });
-  real.state_version_id = [version.body.id];
+  const version = await createStateVersion(service, real.workspace_id[0], terraformState({ outputs: { greeting: { value: 'hello' } } }));
+  real.state_version_id = [version.id];
+  real.state_version_output_id = [version.relationships.outputs.data[0].id];
   const token = await service.request('POST', '/users/user-alice/authentication-tokens', { body: { data: { type: 'authentication-tokens', attributes: {} } } });
   real.token_id = [token.body.data.id];
   const spare = await Promise.all([createWorkspace(service), createWorkspace(service), createWorkspace(service)]);
@@ -234,7 +240,13 @@ describe('the OpenAPI document', () => {
     // Generated requests seldom pass the rules the schemas cannot state (name syntax) or find a
     // target still in the state the operation needs: the factory's request must succeed.
     const valid = await VALID_REQUESTS[operation.id as EndpointName](service);
-    const answer = await send(operation, valid.parameters, [], valid.body === undefined ? undefined : { json: valid.body }, valid.token ?? TOKENS.owner);
+    const answer = await send(
+      operation,
+      valid.parameters,
+      Object.entries(valid.query ?? {}),
+      valid.body === undefined ? undefined : { json: valid.body },
+      valid.token ?? TOKENS.owner,
+    );
     const where = `${operation.method} ${operation.template} (${operation.id}) answered its valid request ${answer.status}: ${answer.text.slice(0, 300)}`;
     expect([where, answer.status >= 200 && answer.status < 300]).toEqual([where, true]);
     succeeded.add(operation.id);

@@ -1,17 +1,9 @@
 // Lock, unlock, force unlock — spec "States and transitions" (lock table), "Lock", "Unlock",
-// "Force unlock"; decisions 6, 13, 22; architecture "Emulator controls".
+// "Force unlock"; decisions 6, 13, 22; a state version waiting for its state holds the lock (issue 33).
 import { TOKENS } from '../helpers/service';
-import { createWorkspace } from '../helpers/fixtures';
+import { createPendingStateVersion, createStateVersion, createWorkspace, inlineStateVersionBody, putToAddress, terraformState } from '../helpers/fixtures';
 import { useService } from '../helpers/use-service';
-import {
-  addIntermediateStateVersion,
-  errorDetail,
-  expectError,
-  expectWorkspaceDocument,
-  finalizeStateVersion,
-  loadSample,
-  showWorkspace,
-} from '../helpers/workspace-assertions';
+import { errorDetail, expectError, expectWorkspaceDocument, loadSample, showWorkspace } from '../helpers/workspace-assertions';
 
 const service = useService();
 
@@ -106,43 +98,39 @@ describe('unlocking', () => {
     expectError(await unlock('ws-doesnotexist0000'), 404);
   });
 
-  it('answers 503 while the latest intermediate state version is not finalized, and unlocks once it is', async () => {
+  it('answers 503 while the latest state version waits for its state, and unlocks once it has arrived', async () => {
     const ws = await createWorkspace(service);
-    await lock(ws.id);
-    const svId = await addIntermediateStateVersion(service, ws.id, false);
-    expect(svId).toMatch(/^sv-/);
+    const state = terraformState();
+    const sv = await createPendingStateVersion(service, ws.id, state);
     const refused = await unlock(ws.id);
     expectError(refused, 503);
+    expect(errorDetail(refused)).toContain('latest state version is still pending');
     expect((await showWorkspace(service, ws.id)).body.data.attributes.locked).toBe(true);
 
-    await finalizeStateVersion(service, svId);
+    expect((await putToAddress(service, sv.attributes['hosted-state-upload-url'], state)).status).toBe(200);
     const response = await unlock(ws.id);
     expect(response.status).toBe(200);
     expect(response.body.data.attributes.locked).toBe(false);
-    expect(response.body.data.relationships['current-state-version'].data).toEqual({ id: svId, type: 'state-versions' });
+    expect(response.body.data.relationships['current-state-version'].data).toEqual({ id: sv.id, type: 'state-versions' });
   });
 
-  it('looks only at the latest intermediate state version', async () => {
+  it('looks only at the latest state version: a newer one replaces one still waiting', async () => {
     const ws = await createWorkspace(service);
-    await lock(ws.id);
-    const older = await addIntermediateStateVersion(service, ws.id, false);
-    const newer = await addIntermediateStateVersion(service, ws.id, false);
-    await finalizeStateVersion(service, older);
-    expectError(await unlock(ws.id), 503);
-    await finalizeStateVersion(service, newer);
+    const older = await createPendingStateVersion(service, ws.id);
+    const created = await service.request('POST', `/workspaces/${ws.id}/state-versions`, { body: inlineStateVersionBody(terraformState()) });
+    expect(created.status).toBe(201);
+    expect((await service.request('GET', `/state-versions/${older.id}`)).body.data.attributes.status).toBe('discarded');
     const response = await unlock(ws.id);
     expect(response.status).toBe(200);
-    expect(response.body.data.relationships['current-state-version'].data.id).toBe(newer);
+    expect(response.body.data.relationships['current-state-version'].data.id).toBe(created.body.data.id);
   });
 
-  it('moves latest-change-at to the new state version when unlocking', async () => {
+  it('moves latest-change-at to the new state version', async () => {
     const ws = await createWorkspace(service);
-    await lock(ws.id);
     await new Promise((resolve) => setTimeout(resolve, 20));
-    const svId = await addIntermediateStateVersion(service, ws.id, true);
-    const response = await unlock(ws.id);
-    expect(response.status).toBe(200);
-    expect(response.body.data.relationships['current-state-version'].data.id).toBe(svId);
+    const sv = await createStateVersion(service, ws.id);
+    const response = await showWorkspace(service, ws.id);
+    expect(response.body.data.relationships['current-state-version'].data.id).toBe(sv.id);
     expect(Date.parse(response.body.data.attributes['latest-change-at'])).toBeGreaterThan(Date.parse(ws.attributes['created-at']!));
   });
 });
@@ -157,13 +145,14 @@ describe('force unlocking', () => {
     expect(response.body.data.attributes.locked).toBe(false);
   });
 
-  it('unlocks even while the latest intermediate state version is not finalized', async () => {
+  it('unlocks even while the latest state version waits for its state, which is then discarded', async () => {
     const ws = await createWorkspace(service);
-    await lock(ws.id, TOKENS.writer);
-    await addIntermediateStateVersion(service, ws.id, false);
+    const sv = await createPendingStateVersion(service, ws.id, terraformState(), TOKENS.writer);
     const response = await forceUnlock(ws.id, TOKENS.admin);
     expect(response.status).toBe(200);
     expect(response.body.data.attributes.locked).toBe(false);
+    expect((await service.request('GET', `/state-versions/${sv.id}`)).body.data.attributes.status).toBe('discarded');
+    expect((await putToAddress(service, sv.attributes['hosted-state-upload-url'], terraformState())).status).toBe(404);
   });
 
   it('refuses to force unlock an unlocked workspace with 409', async () => {

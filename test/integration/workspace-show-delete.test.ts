@@ -2,7 +2,7 @@
 // Spec "Show a workspace", "Safe delete", "Force delete", "Assign or unassign an SSH key",
 // "Workspace existence"; decisions 6, 13, 14, 21, 22, 24.
 import { ORG, TOKENS, defaultBootstrap } from '../helpers/service';
-import { createWorkspace } from '../helpers/fixtures';
+import { createStateVersion, createWorkspace, terraformState } from '../helpers/fixtures';
 import { useService } from '../helpers/use-service';
 import {
   RELATIONSHIP_NAMES,
@@ -13,7 +13,6 @@ import {
   expectWorkspaceDocument,
   loadSample,
   sampleAttributeNames,
-  setResourceCount,
   showWorkspace,
   uniqueName,
 } from '../helpers/workspace-assertions';
@@ -169,7 +168,7 @@ describe('safe delete', () => {
     ['by name', (ws: any) => `${byName(ws.attributes.name)}/actions/safe-delete`],
   ])('refuses %s with 409 while the workspace manages resources', async (_label, path) => {
     const ws = await createWorkspace(service);
-    await setResourceCount(service, ws.id, 3);
+    await createStateVersion(service, ws.id, terraformState({ resources: 3 }));
     const response = await service.request('POST', path(ws));
     expectError(response, 409);
     expect(errorDetail(response)).toBe('workspace cannot be safely deleted because it is still managing resources');
@@ -178,10 +177,11 @@ describe('safe delete', () => {
     expect(shown.body.data.attributes['resource-count']).toBe(3);
   });
 
-  it('deletes once the resources are gone', async () => {
+  it('deletes once the current state manages no resources', async () => {
     const ws = await createWorkspace(service);
-    await setResourceCount(service, ws.id, 2);
-    await setResourceCount(service, ws.id, 0);
+    await createStateVersion(service, ws.id, terraformState({ resources: 2 }));
+    expectError(await service.request('POST', `/workspaces/${ws.id}/actions/safe-delete`), 409);
+    await createStateVersion(service, ws.id, terraformState({ resources: 0, serial: 2 }));
     expect((await service.request('POST', `/workspaces/${ws.id}/actions/safe-delete`)).status).toBe(204);
   });
 
@@ -228,7 +228,7 @@ describe('force delete', () => {
     ['by name', (ws: any) => byName(ws.attributes.name)],
   ])('deletes %s with 204 even while the workspace manages resources', async (_label, path) => {
     const ws = await createWorkspace(service);
-    await setResourceCount(service, ws.id, 5);
+    await createStateVersion(service, ws.id, terraformState({ resources: 5 }));
     const response = await service.request('DELETE', path(ws));
     expect(response.status).toBe(204);
     expect(response.text).toBe('');

@@ -1,4 +1,5 @@
 // Request bodies: bounded, parsed without letting a client touch object prototypes.
+import { createHash } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import { ERRORS } from '../../contract';
 import { ServiceError, badRequest, invalid } from '../errors';
@@ -29,6 +30,46 @@ export function readBody(req: IncomingMessage, limit = MAX_BODY_BYTES): Promise<
     });
     req.on('end', () => {
       if (!failed) resolve(Buffer.concat(chunks));
+    });
+    req.on('error', (error) => {
+      if (!failed) {
+        failed = true;
+        reject(error);
+      }
+    });
+  });
+}
+
+/**
+ * Raw bytes (a state upload), streamed from the socket: the size is checked as bytes arrive (413
+ * `refusal` once past `limit`, the rest of the body drained unread) and the MD5 digest computed on
+ * the way, so the bytes are held whole once, at the end.
+ */
+export function readRawBody(req: IncomingMessage, limit: number, refusal: () => ServiceError): Promise<{ bytes: Buffer; md5: string }> {
+  const declared = Number(req.headers['content-length']);
+  if (Number.isFinite(declared) && declared > limit) {
+    req.resume();
+    return Promise.reject(refusal());
+  }
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    const hash = createHash('md5');
+    let size = 0;
+    let failed = false;
+    req.on('data', (chunk: Buffer) => {
+      if (failed) return;
+      size += chunk.length;
+      if (size > limit) {
+        failed = true;
+        chunks.length = 0;
+        reject(refusal());
+        return;
+      }
+      hash.update(chunk);
+      chunks.push(chunk);
+    });
+    req.on('end', () => {
+      if (!failed) resolve({ bytes: Buffer.concat(chunks, size), md5: hash.digest('hex') });
     });
     req.on('error', (error) => {
       if (!failed) {

@@ -11,7 +11,7 @@ import type { RouteContext } from './router';
 
 /** The request document, parsed with the endpoint's schema (the hosted dialect's where it has one): 422 otherwise. */
 async function readDocument(req: IncomingMessage, endpoint: EndpointDefinition, service: Service): Promise<unknown> {
-  const parsed = parseJsonBody(req, await readBody(req));
+  const parsed = parseJsonBody(req, await readBody(req, endpoint.maxBodyBytes));
   const schema = service.dialect === 'hosted' && endpoint.hostedBody ? endpoint.hostedBody : endpoint.body;
   if (!schema) return parsed;
   const result = schema.safeParse(parsed ?? {});

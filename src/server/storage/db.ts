@@ -7,7 +7,8 @@ import type { StorageHealth } from './faults';
 
 /** Which database a Db runs on (`store.kind`). */
 export type DatabaseKind = 'sqlite' | 'postgres';
-export type Param = string | number | boolean | null | undefined;
+/** Buffers are stored as bytes (SQLite BLOB, PostgreSQL BYTEA). */
+export type Param = string | number | boolean | Buffer | null | undefined;
 
 /** The SQL each kind of database spells its own way, by name; each driver implements it once. */
 export interface KindSql {

@@ -22,7 +22,8 @@ interface Migration {
 function ddl(kind: DatabaseKind, sql: string): string {
   return sql
     .replace(/\bTEXT_C\b/g, kind === 'postgres' ? 'TEXT COLLATE "C"' : 'TEXT')
-    .replace(/\bSERIAL_PK\b/g, kind === 'postgres' ? 'BIGSERIAL PRIMARY KEY' : 'INTEGER PRIMARY KEY');
+    .replace(/\bSERIAL_PK\b/g, kind === 'postgres' ? 'BIGSERIAL PRIMARY KEY' : 'INTEGER PRIMARY KEY')
+    .replace(/\bBYTES\b/g, kind === 'postgres' ? 'BYTEA' : 'BLOB');
 }
 
 const MIGRATIONS: Migration[] = [
@@ -205,6 +206,49 @@ const MIGRATIONS: Migration[] = [
     // search[tags] reads the links of every named tag at once (query.ts): from this index alone,
     // without a table look-up per link. It also serves every look-up the old (tag_id) index did.
     statements: () => ['CREATE INDEX workspace_tags_tag_workspace ON workspace_tags (tag_id, workspace_id)', 'DROP INDEX workspace_tags_tag'],
+  },
+  {
+    version: 9,
+    name: 'state versions that hold states; their outputs; leases of periodic work',
+    // The state and its JSON rendering live in a table of their own, sealed with the service's
+    // encryption key (secrets/cipher.ts), as does every output value: the database alone reveals
+    // none of them. An upload address's key is kept only as its SHA-256 digest.
+    statements: (kind) =>
+      [
+        'ALTER TABLE state_versions ADD COLUMN discarded INTEGER NOT NULL DEFAULT 0',
+        'ALTER TABLE state_versions ADD COLUMN serial BIGINT NOT NULL DEFAULT 0',
+        'ALTER TABLE state_versions ADD COLUMN lineage TEXT',
+        "ALTER TABLE state_versions ADD COLUMN md5 TEXT NOT NULL DEFAULT ''",
+        'ALTER TABLE state_versions ADD COLUMN size BIGINT NOT NULL DEFAULT 0',
+        'ALTER TABLE state_versions ADD COLUMN state_format INTEGER',
+        'ALTER TABLE state_versions ADD COLUMN terraform_version TEXT',
+        "ALTER TABLE state_versions ADD COLUMN resources TEXT NOT NULL DEFAULT '[]'",
+        'ALTER TABLE state_versions ADD COLUMN resource_count INTEGER NOT NULL DEFAULT 0',
+        'ALTER TABLE state_versions ADD COLUMN has_json_state INTEGER NOT NULL DEFAULT 0',
+        'ALTER TABLE state_versions ADD COLUMN upload_key_digest TEXT',
+        'ALTER TABLE state_versions ADD COLUMN json_upload_key_digest TEXT',
+        'ALTER TABLE state_versions ADD COLUMN upload_expires_at TEXT',
+        'ALTER TABLE state_versions ADD COLUMN created_by TEXT',
+        'ALTER TABLE state_versions ADD COLUMN force INTEGER NOT NULL DEFAULT 0',
+        `CREATE TABLE state_blobs (
+          state_version_id TEXT_C NOT NULL REFERENCES state_versions (id) ON DELETE CASCADE,
+          kind TEXT_C NOT NULL,
+          sealed BYTES NOT NULL,
+          PRIMARY KEY (state_version_id, kind)
+        )`,
+        `CREATE TABLE state_version_outputs (
+          id TEXT_C PRIMARY KEY,
+          state_version_id TEXT_C NOT NULL REFERENCES state_versions (id) ON DELETE CASCADE,
+          position INTEGER NOT NULL,
+          name TEXT NOT NULL,
+          sensitive INTEGER NOT NULL,
+          type TEXT NOT NULL,
+          detailed_type TEXT NOT NULL,
+          sealed_value BYTES NOT NULL
+        )`,
+        'CREATE INDEX state_version_outputs_version ON state_version_outputs (state_version_id, position)',
+        `CREATE TABLE leases (name TEXT_C PRIMARY KEY, holder TEXT NOT NULL, expires_at BIGINT NOT NULL)`,
+      ].map((sql) => ddl(kind, sql)),
   },
 ];
 

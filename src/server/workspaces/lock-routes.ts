@@ -54,9 +54,8 @@ async function unlock(ctx: RouteContext): Promise<Reply> {
       throw lockedByOther(holderDescription(ctx, current?.lockedBy ?? null));
     }
     case 'state-version-pending':
-      throw new ServiceError(ERRORS.stateVersionPending, 'the latest intermediate state version is not finalized yet; retry the unlock shortly', {
-        headers: { 'retry-after': '1' },
-      });
+      // The catalogue's wording: Terraform retries the unlock when it reads "latest state version is still pending".
+      throw new ServiceError(ERRORS.stateVersionPending, undefined, { headers: { 'retry-after': '1' } });
   }
 }
 

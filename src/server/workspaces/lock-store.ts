@@ -1,22 +1,16 @@
 import { Db } from '../storage/db';
 import type { UnlockResult } from './records';
 
-// Workspace locks (`store.locks`) and the state versions that become current when a workspace is
-// unlocked. Each lock change is a single conditional statement, so concurrent callers in any
+// Workspace locks (`store.locks`); a state version still waiting for its state holds the lock
+// (unlock answers 503 until it arrives) unless the lock is forced. Each lock change is a single conditional statement, so concurrent callers in any
 // process race safely.
 
-/** The latest finalized state version of the workspace being updated (a correlated subquery). */
-const LATEST_FINALIZED = (column: string) =>
-  `(SELECT sv.${column} FROM state_versions sv WHERE sv.workspace_id = workspaces.id AND sv.finalized = 1 ORDER BY sv.seq DESC LIMIT 1)`;
+const UNLOCK_SET = 'locked = 0, locked_by = NULL, locked_reason = NULL, updated_at = ?, version = version + 1';
 
-/** Unlocking also makes the latest finalized state version current (when there is one). */
-const UNLOCK_SET =
-  'locked = 0, locked_by = NULL, locked_reason = NULL, updated_at = ?, version = version + 1, ' +
-  `current_state_version_id = COALESCE(${LATEST_FINALIZED('id')}, current_state_version_id), ` +
-  `latest_change_at = COALESCE(${LATEST_FINALIZED('created_at')}, latest_change_at)`;
-
-/** True (1) unless the most recently added state version is not finalized yet. */
-const LATEST_IS_FINAL = 'COALESCE((SELECT sv.finalized FROM state_versions sv WHERE sv.workspace_id = workspaces.id ORDER BY sv.seq DESC LIMIT 1), 1) = 1';
+/** True (1) unless the most recently created state version still waits for its state (a discarded one waits no more). */
+const LATEST_IS_FINAL =
+  'COALESCE((SELECT CASE WHEN sv.finalized = 1 OR sv.discarded = 1 THEN 1 ELSE 0 END FROM state_versions sv ' +
+  'WHERE sv.workspace_id = workspaces.id ORDER BY sv.seq DESC LIMIT 1), 1) = 1';
 
 export class LockStore {
   constructor(private readonly db: Db) {}
@@ -51,26 +45,16 @@ export class LockStore {
     return 'locked-by-other';
   }
 
-  async forceUnlock(id: string, now: string): Promise<boolean> {
-    const { changes } = await this.db.run(`UPDATE workspaces SET ${UNLOCK_SET} WHERE id = ? AND locked = 1`, [now, id]);
-    return changes === 1;
-  }
-
-  // ---- State versions (emulator controls) ----
-
-  /** Throws when the workspace does not exist. The version becomes current on the next unlock. */
-  async addStateVersion(workspaceId: string, stateVersionId: string, finalized: boolean, now: string): Promise<void> {
-    const { changes } = await this.db.run(
-      // Casts give PostgreSQL the parameter types a SELECT list cannot infer.
-      'INSERT INTO state_versions (id, workspace_id, finalized, created_at) SELECT CAST(? AS TEXT), id, CAST(? AS INTEGER), CAST(? AS TEXT) FROM workspaces WHERE id = ?',
-      [stateVersionId, finalized ? 1 : 0, now, workspaceId],
-    );
-    if (changes !== 1) throw new Error(`workspace ${workspaceId} not found`);
-  }
-
-  /** True when the state version exists (finalizing twice is fine). */
-  async finalizeStateVersion(stateVersionId: string): Promise<boolean> {
-    const { changes } = await this.db.run('UPDATE state_versions SET finalized = 1 WHERE id = ?', [stateVersionId]);
-    return changes === 1;
+  /** Also gives up on the state versions still waiting for their state (they become discarded). */
+  forceUnlock(id: string, now: string): Promise<boolean> {
+    return this.db.transaction(async (tx) => {
+      const { changes } = await tx.run(`UPDATE workspaces SET ${UNLOCK_SET} WHERE id = ? AND locked = 1`, [now, id]);
+      if (changes !== 1) return false;
+      await tx.run(
+        'UPDATE state_versions SET discarded = 1, upload_key_digest = NULL, json_upload_key_digest = NULL WHERE workspace_id = ? AND finalized = 0',
+        [id],
+      );
+      return true;
+    });
   }
 }

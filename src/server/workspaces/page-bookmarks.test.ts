@@ -2,7 +2,7 @@ import type { Db } from '../storage/db';
 import { PageBookmarks, PagedList } from './page-bookmarks';
 import { openPostgresDb } from '../storage/postgres';
 import { openSqliteDb } from '../storage/sqlite';
-import { BackendKind, TestDatabase, backendKinds, createTestDatabase, freshOrg, newWorkspace } from '../test-support';
+import { BackendKind, TestDatabase, backendKinds, createTestDatabase, freshOrg, newWorkspace, stateText, writeState } from '../test-support';
 import type { Store } from '../store';
 
 jest.setTimeout(30_000);
@@ -105,8 +105,8 @@ describe.each(backendKinds)('page bookmarks on %s', (kind: BackendKind) => {
     expect(await changes(() => store.workspaces.update(first.id, { name: 'RENAMED', updatedAt: t }))).toBe(0); // same name_key
     expect(await changes(() => store.workspaces.update(first.id, { settings: { description: 'x' }, projectId: 'prj-other', updatedAt: t }))).toBe(0);
     expect(await changes(() => store.locks.lock(first.id, 'user-1', 'run', t))).toBe(0);
-    expect(await changes(() => store.locks.addStateVersion(first.id, `sv-${list.organization}`, true, t))).toBe(0);
-    expect(await changes(() => store.locks.unlock(first.id, 'user-1', t))).toBe(1); // the latest change time moves
+    expect(await changes(() => writeState(store, first.id, stateText(), t, { principal: 'user-1' }))).toBe(1); // the latest change time moves
+    expect(await changes(() => store.locks.unlock(first.id, 'user-1', t))).toBe(0);
     await store.locks.lock(first.id, 'user-1', 'run', t);
     expect(await changes(() => store.locks.forceUnlock(first.id, t))).toBe(0); // it does not move again
     expect(await changes(() => store.workspaces.forceDelete(first.id))).toBe(1);

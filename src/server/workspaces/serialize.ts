@@ -197,11 +197,11 @@ export function workspaceDocument(ws: WorkspaceRecord, ctx: SerializeContext): R
       'current-run': { data: null },
       'latest-run': { data: null },
       'current-state-version': ws.currentStateVersionId
-        ? { ...ref('state-versions', ws.currentStateVersionId), ...related(hostedLink('currentStateVersion', byId)) }
+        ? { ...ref('state-versions', ws.currentStateVersionId), ...related(rootPathOf('showCurrentStateVersion', byId)) }
         : { data: null },
       'current-assessment-result': { data: null },
       organization: ref('organizations', ws.organization),
-      outputs: { data: [], ...related(hostedLink('currentStateVersionOutputs', byId)) },
+      outputs: { data: [], ...related(rootPathOf('listCurrentStateVersionOutputs', byId)) },
       project: ref('projects', ws.projectId),
       readme: { data: null },
       'remote-state-consumers': related(rootPathOf('listRemoteStateConsumers', byId)),

@@ -1,8 +1,7 @@
-import { randomBytes } from 'node:crypto';
 import fc from 'fast-check';
 import { NameTakenError, WorkspaceQuery, WorkspaceSortField } from './records';
 import { Store } from '../store';
-import { BackendKind, backendKinds, freshOrg, newWorkspace, useTestDatabase } from '../test-support';
+import { BackendKind, backendKinds, freshOrg, newWorkspace, stateText, useTestDatabase, writeState } from '../test-support';
 
 // Deep pages that start from page bookmarks (page-bookmarks.ts) against the plain OFFSET query:
 // `reader` keeps a bookmark every few rows, `plain` none, and both are stores of their own on one
@@ -27,10 +26,10 @@ async function page(store: Store, org: string, q: Partial<WorkspaceQuery>) {
   return { ids: items.map((w) => w.id), names: items.map((w) => w.name), total };
 }
 
-/** Moves a workspace's latest change time the way a run does: a finalized state version, then unlock. */
+/** Moves a workspace's latest change time the way a run does: lock, write a state, unlock. */
 async function moveLatestChange(store: Store, id: string, time: string): Promise<void> {
   if (!(await store.locks.lock(id, 'user-bookmarks', 'run', time))) return;
-  await store.locks.addStateVersion(id, `sv-${randomBytes(6).toString('hex')}`, true, time);
+  await writeState(store, id, stateText(), time, { principal: 'user-bookmarks' });
   await store.locks.unlock(id, 'user-bookmarks', time);
 }
 

@@ -240,11 +240,4 @@ export class WorkspaceStore {
       return 'deleted';
     });
   }
-
-  // ---- Emulator control ----
-
-  async setResourceCount(id: string, count: number, now: string): Promise<boolean> {
-    const { changes } = await this.db.run('UPDATE workspaces SET resource_count = ?, updated_at = ?, version = version + 1 WHERE id = ?', [count, now, id]);
-    return changes === 1;
-  }
 }
