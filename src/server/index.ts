@@ -9,6 +9,7 @@ import { ServiceMetrics } from './http/metrics';
 import { type LogFormat, RequestLog } from './http/request-log';
 import { type MountApp, type TimeLimits, createHttpServer } from './http/server';
 import { FairShare } from './http/fair-share';
+import { RetentionSweep } from './data-retention/sweep';
 import { stopNotifications } from './change-requests/notifications';
 import type { Router } from './http/router';
 import { buildRouter } from './routes';
@@ -53,6 +54,8 @@ export interface ServerOptions {
   logDestination?: NodeJS.WritableStream;
   /** The bearer token that may read GET /metrics; metrics are off without it. */
   metricsToken?: string;
+  /** How often the data retention sweep runs (default hourly; shorter in tests). */
+  retentionSweepMs?: number;
   /** The largest state a state version may hold, below STATE_MAX_BYTES (tests). */
   stateMaxBytes?: number;
   /** Connection time limits other than the defaults (tests). */
@@ -90,6 +93,8 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     throw error;
   }
   service.watchDirectory();
+  const sweep = new RetentionSweep(service, options.retentionSweepMs);
+  sweep.start();
   const { storage } = options;
   // Only a pool has places to share; SQLite runs one statement at a time anyway.
   const fairShare =
@@ -138,6 +143,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
           });
         });
         service.stopWatchingDirectory();
+        await sweep.stop();
         await stopNotifications(service);
         await store.close();
         requestLog.close();

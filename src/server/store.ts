@@ -1,7 +1,7 @@
 import { ChangeRequestStore } from './change-requests/store';
 import { ConsoleSessionStore } from './console/session-store';
 import { ConsumerStore } from './remote-state-consumers/store';
-import { DataRetentionStore } from './data-retention/store';
+import { DataRetentionStore, LeaseStore } from './data-retention/store';
 import { DirectoryStore } from './directory/store';
 import { LockStore } from './workspaces/lock-store';
 import { SshKeyStore } from './directory/ssh-key-store';
@@ -31,6 +31,7 @@ export class Store {
   readonly changeRequests: ChangeRequestStore;
   readonly dataRetention: DataRetentionStore;
   readonly stateVersions: StateVersionStore;
+  readonly leases: LeaseStore;
 
   /**
    * `bookmarkEvery`: rows between page bookmarks, for tests (see workspaces/page-bookmarks.ts);
@@ -52,6 +53,7 @@ export class Store {
     this.changeRequests = new ChangeRequestStore(db);
     this.dataRetention = new DataRetentionStore(db);
     this.stateVersions = new StateVersionStore(db, options.cipher ?? Cipher.ephemeral());
+    this.leases = new LeaseStore(db);
   }
 
   close(): Promise<void> {

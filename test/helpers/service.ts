@@ -94,6 +94,8 @@ export interface ServiceOptions {
   dialect?: WireDialect;
   /** The largest state a state version may hold (below STATE_MAX_BYTES, to test the limit). */
   stateMaxBytes?: number;
+  /** How often the data retention sweep runs (the service's hourly default unless given). */
+  retentionSweepMs?: number;
 }
 
 export async function startService(options: ServiceOptions = {}): Promise<TestService> {
@@ -108,6 +110,7 @@ export async function startService(options: ServiceOptions = {}): Promise<TestSe
     sessionSecretFile: options.sessionSecretFile,
     dialect: options.dialect,
     stateMaxBytes: options.stateMaxBytes,
+    retentionSweepMs: options.retentionSweepMs,
     log: options.log ?? (() => {}),
   });
   const apiUrl = `${server.url}/api/v2`;

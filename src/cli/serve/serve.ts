@@ -5,6 +5,7 @@ import { parseArgs } from 'node:util';
 import { startServer } from '../../server';
 import { BootstrapError } from '../../server/bootstrap';
 import { OwnerOnlyError, ensureDataDirectory } from '../../server/owner-only';
+import { defaultEncryptionKeyFile } from '../../server/secrets/cipher';
 import { DEFAULT_DATA_FILE, storageFromFlags } from '../common/storage-flags';
 import { WIRE_DIALECTS } from '../../contract/attribute-table';
 import { LOG_FORMATS, type LogFormat } from '../../server/http/request-log';
@@ -13,7 +14,8 @@ import { ensureLocalTls, loadTlsFiles, TlsSetupError, type TlsMaterial } from '.
 const HELP = `usage: cdkws serve [--host 127.0.0.1] [--port 0] [--bootstrap FILE | --example-data]
                    [--data PATH | --database postgres://…] [--rate-limit N]
                    [--tls | --tls-cert FILE --tls-key FILE] [--pid-file FILE]
-                   [--session-secret-file FILE] [--auth-failure-limit N]
+                   [--session-secret-file FILE] [--encryption-key-file FILE]
+                   [--auth-failure-limit N]
                    [--dialect both|hosted]
                    [--log-format text|json] [--metrics-token FILE]
                    [--statement-timeout SECONDS] [--database-pool N]
@@ -43,6 +45,12 @@ const HELP = `usage: cdkws serve [--host 127.0.0.1] [--port 0] [--bootstrap FILE
                 the console's session signing key (a file only its owner may read, at least
                 32 characters); default: session.key beside the data file, made on first
                 start. Give the same file to every instance sharing one PostgreSQL database
+  --encryption-key-file
+                the key that encrypts states and output values at rest (a file only its owner
+                may read: 64 hexadecimal digits); default: encryption.key beside the data file
+                (.cdkws/encryption.key for PostgreSQL), made on first start. Keep a copy apart
+                from the database backups: without it the states cannot be read. Give the same
+                file to every instance sharing one PostgreSQL database
   --auth-failure-limit
                 failed sign-ins and wrong API tokens allowed per client address per minute,
                 then 429 until the minute has passed (default 20; 0 turns it off)
@@ -82,6 +90,7 @@ export async function serve(argv: string[]): Promise<number> {
         'example-data': { type: 'boolean' },
         'pid-file': { type: 'string' },
         'session-secret-file': { type: 'string' },
+        'encryption-key-file': { type: 'string' },
         'auth-failure-limit': { type: 'string' },
         dialect: { type: 'string', default: 'both' },
         'log-format': { type: 'string', default: 'text' },
@@ -179,6 +188,8 @@ export async function serve(argv: string[]): Promise<number> {
       rateLimit,
       authFailureLimit,
       sessionSecretFile: values['session-secret-file'],
+      // PostgreSQL: a file of this folder unless one is named, so that states outlive the process.
+      encryptionKeyFile: values['encryption-key-file'] ?? (storage.kind === 'postgres' ? defaultEncryptionKeyFile(null) : undefined),
       tls,
       dialect,
       logFormat: values['log-format'] as LogFormat,

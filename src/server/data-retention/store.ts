@@ -53,8 +53,37 @@ export class DataRetentionStore {
     return toRetention(row!);
   }
 
+  /** Every workspace's own delete-older policy (the sweep's work list). */
+  async deleteOlderPolicies(): Promise<Array<{ workspaceId: string; days: number }>> {
+    const rows = await this.db.all<{ workspace_id: string; days: number }>(
+      "SELECT workspace_id, delete_older_than_n_days AS days FROM data_retention_policies WHERE kind = 'delete-older' AND delete_older_than_n_days IS NOT NULL",
+    );
+    return rows.map((r) => ({ workspaceId: r.workspace_id, days: Number(r.days) }));
+  }
+
   async delete(workspaceId: string): Promise<boolean> {
     const { changes } = await this.db.run('DELETE FROM data_retention_policies WHERE workspace_id = ?', [workspaceId]);
+    return changes === 1;
+  }
+}
+
+/** The name of the lease the retention sweep runs under: one instance sweeps at a time. */
+export const RETENTION_SWEEP_LEASE = 'data-retention-sweep';
+
+export class LeaseStore {
+  constructor(private readonly db: Db) {}
+
+  /**
+   * Takes (or keeps) the lease `name` for `holder` until `until` (ms since the epoch) when it is
+   * free, lapsed, or already this holder's: one conditional statement, so of several instances
+   * asking at once exactly one gets it.
+   */
+  async take(name: string, holder: string, until: number, now: number): Promise<boolean> {
+    const { changes } = await this.db.run(
+      'INSERT INTO leases (name, holder, expires_at) VALUES (?, ?, ?) ON CONFLICT (name) DO UPDATE SET holder = excluded.holder, ' +
+        'expires_at = excluded.expires_at WHERE leases.expires_at < ? OR leases.holder = excluded.holder',
+      [name, holder, until, now],
+    );
     return changes === 1;
   }
 }

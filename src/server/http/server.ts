@@ -3,7 +3,7 @@
 // and answered as a JSON:API 500 without internals.
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import https from 'node:https';
-import { API_ROOT, EMULATOR_ROOT, ERRORS, JSON_API_MEDIA_TYPE } from '../../contract';
+import { API_ROOT, EMULATOR_ROOT, ERRORS, JSON_API_MEDIA_TYPE, SERVICE_DISCOVERY_PATH, serviceDiscoveryDocument } from '../../contract';
 import type { Caller, DirectoryIndex } from '../access';
 import type { Service } from '../service';
 import { ServiceError, badRequest, forbidden, notFound, unauthorized } from '../errors';
@@ -120,11 +120,18 @@ function routeTemplate(router: Router, req: IncomingMessage, mounted: MountedApp
   const target = req.url ?? '/';
   const pathname = target.split('?', 1)[0];
   if (mounted?.owns(target)) return mounted.routeLabel;
-  if (isProbe(target)) return pathname;
+  if (isProbe(target) || pathname === SERVICE_DISCOVERY_PATH) return pathname;
   const path = pathname.startsWith(`${API_ROOT}/`) ? pathname.slice(API_ROOT.length) : pathname;
   const match = router.match(req.method === 'HEAD' ? 'GET' : (req.method ?? 'GET'), path);
   return match && 'pattern' in match ? (pathname === path ? match.pattern : API_ROOT + match.pattern) : '(no route)';
 }
+
+/** The service discovery document (media type exactly application/json, or Terraform refuses it). */
+const DISCOVERY_REPLY: Reply = {
+  status: 200,
+  raw: Buffer.from(JSON.stringify(serviceDiscoveryDocument(`${API_ROOT}/`))),
+  contentType: 'application/json',
+};
 
 let requestCounter = 0;
 /** Request IDs unique within the process and distinct between processes started at different times. */
@@ -216,6 +223,8 @@ export function createHttpServer(options: HttpOptions): http.Server {
     // HEAD is answered by the GET route; node:http leaves the body out and keeps its content-length.
     const method = req.method === 'HEAD' ? 'GET' : (req.method ?? 'GET');
     if (target.includes('%00')) throw badRequest('URLs must not contain NUL characters (%00)');
+    // Terraform's first request, before it knows where the API is: no token needed, plain JSON.
+    if (pathname === SERVICE_DISCOVERY_PATH && method === 'GET') return DISCOVERY_REPLY;
     let path = pathname;
     const isEmulator = path === EMULATOR_ROOT || path.startsWith(`${EMULATOR_ROOT}/`);
     if (!isEmulator) {

@@ -217,8 +217,8 @@ function upload(kind: 'raw' | 'json') {
     const digest = keyDigest(ctx.params.upload_key);
     const gone = () => notFound('this upload address is not good: it was used, it lapsed, or its state version is no longer pending');
     // A look before the body is read: a stranger's upload is refused without taking in its bytes.
-    const sv = await ctx.service.store.stateVersions.get(id);
-    if (!sv || !(kind === 'raw' ? sv.rawUploadOpen : sv.jsonUploadOpen)) {
+    const sv = await ctx.service.store.stateVersions.openUpload(id, kind, digest);
+    if (!sv) {
       ctx.req.resume();
       throw gone();
     }

@@ -257,6 +257,16 @@ export class StateVersionStore {
     });
   }
 
+  /** The state version an upload address names, when the address is good now (its key's digest, unused, unlapsed). */
+  async openUpload(id: string, kind: StateKind, keyDigest: string): Promise<StateVersionRecord | null> {
+    const row = await this.db.get<StateVersionRow>(`SELECT ${COLUMNS} FROM state_versions WHERE id = ?`, [id]);
+    if (!row || Number(row.discarded) === 1) return null;
+    const record = toRecord(row);
+    const good =
+      kind === 'raw' ? record.rawUploadOpen && row.upload_key_digest === keyDigest : record.jsonUploadOpen && row.json_upload_key_digest === keyDigest;
+    return good ? record : null;
+  }
+
   async get(id: string): Promise<StateVersionRecord | null> {
     const row = await this.db.get<StateVersionRow>(`SELECT ${COLUMNS} FROM state_versions WHERE id = ?`, [id]);
     return row ? toRecord(row) : null;
@@ -305,13 +315,27 @@ export class StateVersionStore {
 
   /**
    * Data retention: deletes a workspace's state versions created before `before`, never its
-   * current one; returns how many went.
+   * current one nor one still waiting for its state; returns how many went.
    */
   async deleteOlderThan(workspaceId: string, before: string): Promise<number> {
     const { changes } = await this.db.run(
-      'DELETE FROM state_versions WHERE workspace_id = ? AND created_at < ? AND id NOT IN ' +
+      'DELETE FROM state_versions WHERE workspace_id = ? AND created_at < ? AND (finalized = 1 OR discarded = 1) AND id NOT IN ' +
         '(SELECT current_state_version_id FROM workspaces WHERE id = ? AND current_state_version_id IS NOT NULL)',
       [workspaceId, before, workspaceId],
+    );
+    return changes;
+  }
+
+  /**
+   * Data retention by an organization's default: as deleteOlderThan, for the organization's
+   * workspaces that have no policy of their own.
+   */
+  async deleteOlderInOrganization(organization: string, before: string): Promise<number> {
+    const { changes } = await this.db.run(
+      'DELETE FROM state_versions WHERE created_at < ? AND (finalized = 1 OR discarded = 1) AND workspace_id IN ' +
+        '(SELECT w.id FROM workspaces w WHERE w.organization = ? AND NOT EXISTS (SELECT 1 FROM data_retention_policies p WHERE p.workspace_id = w.id)) ' +
+        'AND id NOT IN (SELECT current_state_version_id FROM workspaces WHERE organization = ? AND current_state_version_id IS NOT NULL)',
+      [before, organization, organization],
     );
     return changes;
   }
