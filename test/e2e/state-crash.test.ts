@@ -2,7 +2,7 @@
 // data (SQLite file, or the PostgreSQL database in that pass): `terraform state pull` shows the old
 // state or the new one, whole, never a broken one; the workspace can be unlocked and applied again.
 import { describeWith } from '../helpers/requirements';
-import { cloudBlock, TlsService, waitFor } from '../helpers/terraform-cloud';
+import { cloudBlock, TlsService, waitFor, expectExit } from '../helpers/terraform-cloud';
 
 jest.setTimeout(300_000);
 
@@ -54,7 +54,7 @@ describeWith('terraform')('the service killed during an apply', () => {
     const workspace = await service.request('GET', `/workspaces/${workspaceId}`);
     if (workspace.body.data.attributes.locked) {
       const unlocked = await app.run('force-unlock', '-force', 'acme/crash');
-      expect(unlocked.code).toBe(0);
+      expectExit(unlocked, 0);
     }
     expect((await service.request('GET', `/workspaces/${workspaceId}`)).body.data.attributes.locked).toBe(false);
   }
@@ -75,14 +75,14 @@ describeWith('terraform')('the service killed during an apply', () => {
     await service.kill();
     const failed = await running.result;
     // The apply could not save its state: Terraform says so and keeps it in errored.tfstate.
-    expect(failed.code).toBe(1);
+    expectExit(failed, 1);
     expect(failed.output).toMatch(/Failed to save state|Failed to persist state|Error saving state/);
 
     await service.restart();
     expect(await wholeState(app, lineage, { 1: 'one', 2: 'two' })).toBe('one');
     await unlockIfLocked(app);
     const again = await app.apply();
-    expect(again.code).toBe(0);
+    expectExit(again, 0);
     expect(await wholeState(app, lineage, { 2: 'two' })).toBe('two');
   });
 
@@ -105,7 +105,7 @@ describeWith('terraform')('the service killed during an apply', () => {
     await unlockIfLocked(app);
     app.config(config(service.hostname, 'four', 0));
     const again = await app.apply();
-    expect(again.code).toBe(0);
+    expectExit(again, 0);
     expect(await wholeState(app, lineage, { [seen === 'two' ? 3 : 4]: 'four' })).toBe('four');
   });
 });

@@ -4,7 +4,7 @@
 // and allowed after `terraform destroy`.
 import { TOKENS } from '../helpers/service';
 import { describeWith } from '../helpers/requirements';
-import { cloudBlock, TlsService, waitFor, type CloudWorkdir } from '../helpers/terraform-cloud';
+import { cloudBlock, TlsService, waitFor, type CloudWorkdir, expectExit } from '../helpers/terraform-cloud';
 
 jest.setTimeout(240_000);
 
@@ -51,12 +51,12 @@ describeWith('terraform')('workspace locks and safe delete with Terraform', () =
     second.config(slowConfig(service.hostname, 'busy', 'two', 0));
     await second.init();
     const refused = await second.apply();
-    expect(refused.code).toBe(1);
+    expectExit(refused, 1);
     expect(refused.output).toContain('Error acquiring the state lock');
     expect(refused.output).toMatch(/workspace (is )?already locked/i);
 
     const done = await running.result;
-    expect(done.code).toBe(0);
+    expectExit(done, 0);
     expect(done.output).toContain('Apply complete! Resources: 1 added, 0 changed, 0 destroyed.');
     expect(await locked(workspaceId)).toBe(false);
     const state = await first.pull();
@@ -74,23 +74,23 @@ describeWith('terraform')('workspace locks and safe delete with Terraform', () =
     expect(lock.status).toBe(200);
     app.config(slowConfig(service.hostname, 'held', 'two', 0));
     const refused = await app.apply();
-    expect(refused.code).toBe(1);
+    expectExit(refused, 1);
     expect(refused.output).toContain('Error acquiring the state lock');
     expect((await app.pull()).serial).toBe(1);
 
     // The lock ID Terraform wants is ORGANIZATION/WORKSPACE.
     const wrongId = await app.run('force-unlock', '-force', 'not-the-id');
-    expect(wrongId.code).toBe(1);
+    expectExit(wrongId, 1);
     expect(await locked(workspaceId)).toBe(true);
     const unlocked = await app.run('force-unlock', '-force', 'acme/held');
-    expect(unlocked.code).toBe(0);
+    expectExit(unlocked, 0);
     expect(unlocked.output).toContain('Terraform state has been successfully unlocked!');
     expect(await locked(workspaceId)).toBe(false);
     const again = await app.run('force-unlock', '-force', 'acme/held');
-    expect(again.code).toBe(1);
+    expectExit(again, 1);
 
     const apply = await app.apply();
-    expect(apply.code).toBe(0);
+    expectExit(apply, 0);
     expect(await app.pull()).toMatchObject({ serial: 2, outputs: { round: { value: 'two' } } });
   });
 
@@ -103,11 +103,11 @@ describeWith('terraform')('workspace locks and safe delete with Terraform', () =
 
     const refused = await service.request('POST', `/workspaces/${workspaceId}/actions/safe-delete`);
     expect(refused.status).toBe(409);
-    expect(refused.body.errors[0].code).toBe('workspaceManagesResources');
+    expect(refused.body.errors[0].code).toBe('workspace-manages-resources');
     expect(await service.workspaceId('doomed')).toBe(workspaceId);
 
     const destroy = await app.run('destroy', '-input=false', '-auto-approve');
-    expect(destroy.code).toBe(0);
+    expectExit(destroy, 0);
     expect(destroy.output).toContain('Destroy complete! Resources: 1 destroyed.');
     const state = await app.pull();
     expect(state).toMatchObject({ serial: 2, resources: [], outputs: {} });

@@ -31,8 +31,18 @@ export class TlsService {
     private readonly bootstrapFile: string,
   ) {}
 
-  static async start(bootstrapFile = BOOTSTRAP_FILE): Promise<TlsService> {
+  /**
+   * Starts serve with the example bootstrap, its organizations' default execution mode set to
+   * local: the service runs no runs, and Terraform runs remotely unless the workspace says local.
+   */
+  static async start(): Promise<TlsService> {
     const dir = mkdtempSync(path.join(tmpdir(), 'cdkws-state-e2e-'));
+    const bootstrap = JSON.parse(readFileSync(BOOTSTRAP_FILE, 'utf8'));
+    for (const organization of bootstrap.organizations) {
+      organization.settings = { ...organization.settings, 'default-execution-mode': 'local' };
+    }
+    const bootstrapFile = path.join(dir, 'bootstrap.json');
+    writeFileSync(bootstrapFile, JSON.stringify(bootstrap));
     const storageArgs = usingPostgres() ? ['--database', await createTestDatabaseUrl()] : ['--data', path.join(dir, 'service.db')];
     const service = new TlsService(dir, storageArgs, bootstrapFile);
     await service.spawn([]);
@@ -238,4 +248,9 @@ export async function waitFor(what: string, check: () => Promise<boolean> | bool
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
+}
+
+/** Fails with Terraform's whole output unless it exited with `code`. */
+export function expectExit(result: TerraformResult, code: number): void {
+  if (result.code !== code) throw new Error(`terraform exited ${result.code ?? result.signal}, expected ${code}:\n${result.output}`);
 }
