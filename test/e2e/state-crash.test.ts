@@ -1,6 +1,8 @@
 // `kill -9` of `cdkws serve --tls` in the middle of a Terraform apply, then a restart on the same
-// data (SQLite file, or the PostgreSQL database in that pass): `terraform state pull` shows the old
-// state or the new one, whole, never a broken one; the workspace can be unlocked and applied again.
+// data (SQLite file, or the PostgreSQL database in that pass) and port: `terraform state pull` shows
+// the old state or the new one, whole, never a broken one; the lock survives; Terraform 1.11 keeps
+// retrying while the service is down, so its apply lands once the service is back; the workspace
+// can be unlocked and applied again.
 import { describeWith } from '../helpers/requirements';
 import { cloudBlock, TlsService, waitFor, expectExit } from '../helpers/terraform-cloud';
 
@@ -40,7 +42,7 @@ describeWith('terraform')('the service killed during an apply', () => {
     expect(Object.keys(rounds).map(Number)).toContain(state.serial);
     expect(state.outputs).toEqual({ round: { value: rounds[state.serial], type: 'string' } });
     expect(state.resources).toHaveLength(1);
-    expect(state.resources[0].instances[0].attributes.input).toBe(rounds[state.serial]);
+    expect(state.resources[0].instances[0].attributes.input).toEqual({ value: rounds[state.serial], type: 'string' });
     // The service agrees with what Terraform read.
     const workspaceId = await service.workspaceId('crash');
     const current = await service.request('GET', `/workspaces/${workspaceId}/current-state-version`);
@@ -59,34 +61,34 @@ describeWith('terraform')('the service killed during an apply', () => {
     expect((await service.request('GET', `/workspaces/${workspaceId}`)).body.data.attributes.locked).toBe(false);
   }
 
-  it('while the apply works (before it writes): the old state, whole; unlock and apply again', async () => {
+  it('killed while the apply works: the old state, whole, meanwhile; Terraform retries, and its state lands once serve is back', async () => {
     const app = service.workdir('crash-early');
     app.config(config(service.hostname, 'one', 0));
     await app.init();
-    expect((await app.apply()).code).toBe(0);
+    expectExit(await app.apply(), 0);
     const { lineage, serial } = await app.pull();
     expect(serial).toBe(1);
     const workspaceId = await service.workspaceId('crash');
 
-    app.config(config(service.hostname, 'two', 4));
+    app.config(config(service.hostname, 'two', 8));
     const running = app.start(['apply', '-input=false', '-auto-approve']);
-    await waitFor('the apply to lock the workspace', async () => (await service.request('GET', `/workspaces/${workspaceId}`)).body.data.attributes.locked);
-    await waitFor('the apply to start its slow resource', () => /Creating\.\.\./.test(running.output()));
-    await service.kill();
-    const failed = await running.result;
-    // The apply could not save its state: Terraform says so and keeps it in errored.tfstate.
-    expectExit(failed, 1);
-    expect(failed.output).toMatch(/Failed to save state|Failed to persist state|Error saving state/);
+    await waitFor('the apply to start its slow resource', () => /Provisioning with 'local-exec'/.test(running.output()));
+    await service.restart(1000);
+    // Terraform is still working: the service holds the old state, whole, and the lock survived the kill.
+    const reader = service.workdir('crash-early-reader');
+    reader.config(config(service.hostname, 'two', 0));
+    await reader.init();
+    expect(await wholeState(reader, lineage, { 1: 'one' })).toBe('one');
+    expect((await service.request('GET', `/workspaces/${workspaceId}`)).body.data.attributes.locked).toBe(true);
 
-    await service.restart();
-    expect(await wholeState(app, lineage, { 1: 'one', 2: 'two' })).toBe('one');
-    await unlockIfLocked(app);
-    const again = await app.apply();
-    expectExit(again, 0);
+    const done = await running.result;
+    expectExit(done, 0);
+    expect(done.output).toContain('Apply complete! Resources: 1 added, 0 changed, 1 destroyed.');
     expect(await wholeState(app, lineage, { 2: 'two' })).toBe('two');
+    expect((await service.request('GET', `/workspaces/${workspaceId}`)).body.data.attributes.locked).toBe(false);
   });
 
-  it('just as the apply writes its state: the old state or the new one, whole; unlock and apply again', async () => {
+  it('killed just as the apply writes its state: the old state or the new one, whole; unlock and apply again', async () => {
     const app = service.workdir('crash-late');
     app.config(config(service.hostname, 'two', 0));
     await app.init();
@@ -97,15 +99,14 @@ describeWith('terraform')('the service killed during an apply', () => {
     const running = app.start(['apply', '-input=false', '-auto-approve']);
     // The resource is done: Terraform is about to upload the state (or doing so).
     await waitFor('the slow resource to be created', () => /terraform_data\.slow: Creation complete/.test(running.output()));
-    await service.kill();
+    // Down long enough for Terraform to notice, then back on the same data and port.
+    await service.restart(3000);
     await running.result;
 
-    await service.restart();
     const seen = await wholeState(app, lineage, { 2: 'two', 3: 'three' });
     await unlockIfLocked(app);
     app.config(config(service.hostname, 'four', 0));
-    const again = await app.apply();
-    expectExit(again, 0);
+    expectExit(await app.apply(), 0);
     expect(await wholeState(app, lineage, { [seen === 'two' ? 3 : 4]: 'four' })).toBe('four');
   });
 });

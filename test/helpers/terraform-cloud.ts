@@ -81,10 +81,14 @@ export class TlsService {
     this.process_ = undefined;
   }
 
-  /** Starts serve again on the same data and the same port, so Terraform's configuration still holds. */
-  async restart(): Promise<void> {
+  /**
+   * Kills serve (SIGKILL), leaves it down for `downMs`, and starts it again on the same data and the
+   * same port, so Terraform's configuration (and a Terraform still retrying) reaches it again.
+   */
+  async restart(downMs = 0): Promise<void> {
     const port = this.port;
     await this.kill();
+    await new Promise((resolve) => setTimeout(resolve, downMs));
     await this.spawn(['--port', port]);
   }
 
