@@ -198,6 +198,8 @@ function checkAnswer(operation: Operation, status: number, contentType: string |
   if (!response.content) return expect([where, text]).toEqual([where, '']);
   const [mediaType, { schema }] = Object.entries(response.content as Record<string, { schema: JsonSchema }>)[0];
   expect([where, contentType?.split(';')[0]]).toEqual([where, mediaType]);
+  // Bytes (a state download) have no document schema: their media type is what the document says.
+  if (schema.$ref === undefined) return;
   const validate = validatorOf(schema);
   expect([where, validate(body) ? 'matches' : validate.errors]).toEqual([where, 'matches']);
   if (status >= 400) {

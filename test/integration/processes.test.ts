@@ -1,5 +1,5 @@
 // Spawned `cdkws serve` processes — architecture "Starting the service": the `listening on` line,
-// several processes on one store, SIGTERM → exit 0, acknowledged writes survive kill -9.
+// several processes on one store, SIGTERM → exit 0, acknowledged writes (a state version too) survive kill -9.
 // The issue's two-process lock race: 50 concurrent locks over two processes give exactly one 200.
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
@@ -9,6 +9,7 @@ import { setTimeout as delay } from 'node:timers/promises';
 import { ORG, TOKENS } from '../helpers/service';
 import { removeTemporaryStorage, sharedStorageArgs, spawnServe, stopServe, type ServeProcess } from '../helpers/processes';
 import { uniqueName } from '../helpers/workspace-assertions';
+import { inlineStateVersionBody, terraformState } from '../helpers/fixtures';
 
 jest.setTimeout(60_000);
 
@@ -100,6 +101,9 @@ describe('a serve process', () => {
       body: { data: { type: 'workspaces', attributes: { description: 'acknowledged' } } },
     });
     expect(patched.status).toBe(200);
+    const state = terraformState({ resources: 1, outputs: { kept: { value: 'after the crash' } } });
+    const written = await server.request('POST', `/workspaces/${ws.id}/state-versions`, { body: inlineStateVersionBody(state) });
+    expect(written.status).toBe(201);
     server.child.kill('SIGKILL');
     await server.exited;
 
@@ -107,7 +111,9 @@ describe('a serve process', () => {
     const shown = await restarted.request('GET', `/organizations/${ORG}/workspaces/${name}`);
     expect(shown.status).toBe(200);
     expect(shown.body.data.id).toBe(ws.id);
-    expect(shown.body.data.attributes).toMatchObject({ description: 'acknowledged', locked: true, 'locked-reason': 'before crash' });
+    expect(shown.body.data.attributes).toMatchObject({ description: 'acknowledged', locked: true, 'locked-reason': 'before crash', 'resource-count': 1 });
+    // The acknowledged state version too, readable with the key the first process made.
+    expect((await restarted.request('GET', `/state-versions/${written.body.data.id}/download`)).text).toBe(state);
   });
 
   it('fails to start with a clear message when the bootstrap file does not exist', async () => {

@@ -55,6 +55,9 @@ describe('states at rest', () => {
     // A refused upload is logged: with the route's template.
     expect((await putToAddress(service, address, 'not json')).status).toBe(422);
     expect((await putToAddress(service, `${address.slice(0, -3)}xyz`, 'not json')).status).toBe(404);
+    const wrongMethod = await service.request('GET', address, { token: null });
+    expect(wrongMethod.status).toBe(405);
+    expect(wrongMethod.text).not.toContain(key);
     const logged = lines.join('\n');
     expect(logged).toContain('/api/v2/state-versions/:state_version_id/upload/:upload_key');
     expect(logged).not.toContain(key);

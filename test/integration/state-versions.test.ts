@@ -52,6 +52,9 @@ describe('a state version with the state inline', () => {
     expect(workspace.attributes['resource-count']).toBe(2);
     expect(workspace.relationships['current-state-version'].data).toEqual({ id: sv.id, type: 'state-versions' });
     expect(workspace.relationships['current-state-version'].links.related).toBe(`/api/v2/workspaces/${ws.id}/current-state-version`);
+    // The workspace names its current outputs by their IDs.
+    expect(workspace.relationships.outputs.data).toEqual(sv.relationships.outputs.data.map((o: any) => ({ id: o.id, type: 'workspace-outputs' })));
+    expect(workspace.relationships.outputs.data).toHaveLength(3);
 
     // Terraform reads the address as given, with its token.
     const download = await service.request('GET', sv.attributes['hosted-state-download-url']);

@@ -24,7 +24,10 @@ describe('the router', () => {
   });
 
   it('names the methods a path has when another is asked for', () => {
-    expect(router.match('PUT', pathOf('showWorkspace', { workspace_id: 'ws-1' }))).toEqual({ allowed: expect.arrayContaining(['GET', 'PATCH', 'DELETE']) });
+    expect(router.match('PUT', pathOf('showWorkspace', { workspace_id: 'ws-1' }))).toEqual({
+      allowed: expect.arrayContaining(['GET', 'PATCH', 'DELETE']),
+      template: '/workspaces/:workspace_id',
+    });
   });
 });
 

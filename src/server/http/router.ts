@@ -123,7 +123,7 @@ export class Router {
   }
 
   /** The matching route, `{ allowed }` when the path exists with other methods only, or null. */
-  match(method: string, path: string): Match | { allowed: string[] } | null {
+  match(method: string, path: string): Match | { allowed: string[]; template?: string } | null {
     const parts = path.split('/').filter(Boolean);
     const ends: TreeNode[] = [];
     collect(this.root, parts, 0, ends);
@@ -134,7 +134,9 @@ export class Router {
     }
     if (!best) {
       const allowed = new Set(ends.flatMap((node) => [...node.endpoints.keys()]));
-      return allowed.size > 0 ? { allowed: [...allowed] } : null;
+      // The template, not the path: a path may carry a credential (an upload address's key).
+      const template = ends.flatMap((node) => [...node.endpoints.values()])[0]?.route.pattern;
+      return allowed.size > 0 ? { allowed: [...allowed], template } : null;
     }
     const params: Record<string, string> = {};
     for (let i = 0; i < parts.length; i += 1) {

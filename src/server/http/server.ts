@@ -123,7 +123,8 @@ function routeTemplate(router: Router, req: IncomingMessage, mounted: MountedApp
   if (isProbe(target) || pathname === SERVICE_DISCOVERY_PATH) return pathname;
   const path = pathname.startsWith(`${API_ROOT}/`) ? pathname.slice(API_ROOT.length) : pathname;
   const match = router.match(req.method === 'HEAD' ? 'GET' : (req.method ?? 'GET'), path);
-  return match && 'pattern' in match ? (pathname === path ? match.pattern : API_ROOT + match.pattern) : '(no route)';
+  const pattern = match && ('pattern' in match ? match.pattern : match.template);
+  return pattern ? (pathname === path ? pattern : API_ROOT + pattern) : '(no route)';
 }
 
 /** The service discovery document (media type exactly application/json, or Terraform refuses it). */
@@ -237,7 +238,8 @@ export function createHttpServer(options: HttpOptions): http.Server {
     if (trace && 'pattern' in match) trace.route = isEmulator ? match.pattern : API_ROOT + match.pattern;
     if ('allowed' in match) {
       const allow = (match.allowed.includes('GET') ? [...match.allowed, 'HEAD'] : match.allowed).join(', ');
-      throw new ServiceError(ERRORS.methodNotAllowed, `${req.method} is not supported on ${pathname.slice(0, 200)}; use ${allow}`, { headers: { allow } });
+      const where = match.template === undefined ? pathname.slice(0, 200) : (isEmulator ? '' : API_ROOT) + match.template;
+      throw new ServiceError(ERRORS.methodNotAllowed, `${req.method} is not supported on ${where}; use ${allow}`, { headers: { allow } });
     }
     if (match.auth === 'public') return match.handler(publicContext(req, pathname, search, match));
     // Taken before the route reads anything (a write landing in between only makes the entry

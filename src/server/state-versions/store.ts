@@ -209,8 +209,9 @@ export class StateVersionStore {
       [state.raw.length, facts.terraformVersion, JSON.stringify(facts.resources), facts.resourceCount, id],
     );
     await tx.run(
-      'UPDATE workspaces SET current_state_version_id = ?, resource_count = ?, latest_change_at = ?, updated_at = ?, version = version + 1 WHERE id = ?',
-      [id, facts.resourceCount, at, at, workspaceId],
+      'UPDATE workspaces SET current_state_version_id = ?, current_output_ids = ?, resource_count = ?, latest_change_at = ?, updated_at = ?, ' +
+        'version = version + 1 WHERE id = ?',
+      [id, JSON.stringify(state.outputIds), facts.resourceCount, at, at, workspaceId],
     );
   }
 
@@ -235,10 +236,13 @@ export class StateVersionStore {
         [sv.workspace_id],
       );
       if (!ws) return { kind: 'not-found' };
+      // A version created without a lineage takes the state's own.
+      const lineage = sv.lineage ?? state.facts.lineage;
       if (Number(sv.force) !== 1) {
-        const detail = conflictWith(await this.current(tx, ws.current_state_version_id), Number(sv.serial), sv.lineage);
+        const detail = conflictWith(await this.current(tx, ws.current_state_version_id), Number(sv.serial), lineage);
         if (detail) return { kind: 'conflict', detail };
       }
+      if (sv.lineage === null) await tx.run('UPDATE state_versions SET lineage = ? WHERE id = ?', [lineage, id]);
       await this.finalize(tx, id, sv.workspace_id, state, at);
       return { kind: 'stored', record: toRecord((await tx.get<StateVersionRow>(`SELECT ${COLUMNS} FROM state_versions WHERE id = ?`, [id]))!, at) };
     });

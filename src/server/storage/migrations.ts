@@ -248,6 +248,8 @@ const MIGRATIONS: Migration[] = [
         )`,
         'CREATE INDEX state_version_outputs_version ON state_version_outputs (state_version_id, position)',
         `CREATE TABLE leases (name TEXT_C PRIMARY KEY, holder TEXT NOT NULL, expires_at BIGINT NOT NULL)`,
+        // The workspace document names its current outputs without a look-up of its own.
+        'ALTER TABLE workspaces ADD COLUMN current_output_ids TEXT',
       ].map((sql) => ddl(kind, sql)),
   },
 ];

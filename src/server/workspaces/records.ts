@@ -21,6 +21,8 @@ export interface WorkspaceRecord {
   resourceCount: number;
   sshKeyId: string | null;
   currentStateVersionId: string | null;
+  /** The current state's output IDs (`wsout-…`); absent while it has none. */
+  currentOutputIds?: string[];
   settings: WorkspaceSettings;
   /** Flat tag names, lowercased, in the order they were added. */
   tagNames: string[];

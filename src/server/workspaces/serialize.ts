@@ -16,6 +16,7 @@ import {
   type WorkspaceAttributes,
   hostedLink,
   rootPathOf,
+  WORKSPACE_OUTPUT_TYPE,
 } from '../../contract';
 import type { Caller, DirectoryIndex } from '../access';
 import { organizationPermissions, organizationResource } from '../organizations/serialize';
@@ -201,7 +202,10 @@ export function workspaceDocument(ws: WorkspaceRecord, ctx: SerializeContext): R
         : { data: null },
       'current-assessment-result': { data: null },
       organization: ref('organizations', ws.organization),
-      outputs: { data: [], ...related(rootPathOf('listCurrentStateVersionOutputs', byId)) },
+      outputs: {
+        data: (ws.currentOutputIds ?? []).map((id) => ({ id, type: WORKSPACE_OUTPUT_TYPE })),
+        ...related(rootPathOf('listCurrentStateVersionOutputs', byId)),
+      },
       project: ref('projects', ws.projectId),
       readme: { data: null },
       'remote-state-consumers': related(rootPathOf('listRemoteStateConsumers', byId)),
