@@ -9,6 +9,7 @@ import { benchPluginFloor } from './plugin-floor';
 import { benchProvider } from './provider';
 import { benchRefresh } from './refresh';
 import { benchService } from './service';
+import { benchStateTransfer } from './state-transfer';
 import { benchListStorage } from './service-queries';
 import { benchSynth } from './synth';
 import { benchTeamScale } from './team-scale';
@@ -29,6 +30,8 @@ const BENCHMARKS: Record<string, Bench> = {
   console: (quick) => benchConsole({ largeCount: quick ? 10_000 : 100_000, samples: quick ? 50 : 200 }),
   import: (quick) => benchImport({ quick }),
   synth: (quick) => Promise.resolve(benchSynth({ rounds: quick ? 3 : 7 })),
+  // A 10 MB and a 50 MB state up and down through the service, against a bare node:http server.
+  'state-transfer': (quick) => benchStateTransfer({ sizesMb: [10, 50], rounds: quick ? 3 : 7 }),
 };
 
 /** Only with `--only`: minutes of seeding each. */

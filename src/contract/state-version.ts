@@ -45,8 +45,8 @@ export const stateVersionCreateAttributesSchema = z.looseObject({
   'json-state': base64Schema.optional(),
   /** The root module's outputs in the JSON rendering, base64; optional. */
   'json-state-outputs': base64Schema.optional(),
-  /** Skip the lineage and serial checks (`terraform state push -force`). */
-  force: z.boolean().optional(),
+  /** Skip the lineage and serial checks (`terraform state push -force`); go-tfe 0.11 sends null when unset. */
+  force: z.boolean().nullable().optional(),
 });
 export type StateVersionCreateAttributes = z.output<typeof stateVersionCreateAttributesSchema>;
 

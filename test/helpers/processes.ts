@@ -35,9 +35,16 @@ export function removeTemporaryStorage(): void {
   for (const dir of temporaryDirs.splice(0)) rmSync(dir, { recursive: true, force: true });
 }
 
-export function spawnServe(storageArgs: string[], extraArgs: string[] = [], timeoutMs = 30000, bootstrapFile = BOOTSTRAP_FILE): Promise<ServeProcess> {
+/** `cwd` matters where serve keeps files relative to it (`--tls` on PostgreSQL: `.cdkws/tls`). */
+export function spawnServe(
+  storageArgs: string[],
+  extraArgs: string[] = [],
+  timeoutMs = 30000,
+  bootstrapFile = BOOTSTRAP_FILE,
+  cwd = ROOT,
+): Promise<ServeProcess> {
   const child = spawn(process.execPath, [CLI, 'serve', '--host', '127.0.0.1', '--port', '0', '--bootstrap', bootstrapFile, ...storageArgs, ...extraArgs], {
-    cwd: ROOT,
+    cwd,
     stdio: ['ignore', 'pipe', 'pipe'],
     env: { ...process.env, NO_COLOR: '1' },
   });

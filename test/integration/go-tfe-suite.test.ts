@@ -1,5 +1,6 @@
 // HashiCorp go-tfe's own integration tests (Debian's golang-github-hashicorp-go-tfe-dev, 0.11),
-// unchanged, against `cdkws serve --tls`: TestWorkspaces*, TestOrganizations* and TestSSHKeys*.
+// unchanged, against `cdkws serve --tls`: TestWorkspaces*, TestOrganizations*, TestSSHKeys*,
+// TestStateVersions* and TestStateVersionOutputs*.
 // What they assert (error values such as ErrResourceNotFound and ErrWorkspaceLocked, counts,
 // pages) is the contract. The service starts from a bootstrap holding only a site administrator,
 // as those tests create their own organizations through the API.
@@ -9,7 +10,7 @@
 // pass, except those that skip by themselves for the reasons in ALLOWED_SKIPS. Without Go or the
 // package the test is skipped, saying why; with CI set it fails instead (test/helpers/requirements.ts).
 import { spawnSync } from 'node:child_process';
-import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { spawnServe, stopServe, type ServeProcess } from '../helpers/processes';
@@ -19,8 +20,10 @@ jest.setTimeout(600_000);
 
 const SOURCE_GOPATH = GO_TFE_GOPATH;
 const PACKAGE = path.join('src', 'github.com', 'hashicorp', 'go-tfe');
-const TESTS = /^Test(Workspaces|Organizations|SSHKeys)/;
+const TEST_PATTERN = '^Test(Workspaces|Organizations|SSHKeys|StateVersions|StateVersionOutputs)';
+const TESTS = new RegExp(TEST_PATTERN);
 const SITE_ADMIN_TOKEN = 'go-tfe-suite-site-admin-token';
+const STATE_FIXTURE = path.resolve(__dirname, '..', 'fixtures', 'go-tfe', 'state-version', 'terraform.tfstate');
 
 /** Skips go-tfe's tests make by themselves, and why (docs/service.md "go-tfe's own tests"). */
 const ALLOWED_SKIPS: ReadonlyArray<{ reason: RegExp; why: string }> = [
@@ -74,6 +77,11 @@ describeWith('go-tfe')("go-tfe's own suite against cdkws serve --tls", () => {
     dir = mkdtempSync(path.join(tmpdir(), 'cdkws-go-tfe-suite-'));
     // The whole Debian tree is a few megabytes: go-tfe and everything it imports.
     cpSync(path.join(SOURCE_GOPATH, 'src'), path.join(dir, 'gopath', 'src'), { recursive: true, dereference: true });
+    // The state version tests read test-fixtures/state-version/terraform.tfstate, which Debian's
+    // package leaves out: ours is a Terraform state of our own, with the lineage those tests post.
+    const fixtures = path.join(dir, 'gopath', PACKAGE, 'test-fixtures', 'state-version');
+    mkdirSync(fixtures, { recursive: true });
+    copyFileSync(STATE_FIXTURE, path.join(fixtures, 'terraform.tfstate'));
     const bootstrap = path.join(dir, 'bootstrap.json');
     writeFileSync(bootstrap, JSON.stringify({ users: [{ username: 'site-admin', 'site-admin': true, tokens: [SITE_ADMIN_TOKEN] }] }));
     server = await spawnServe(['--data', path.join(dir, 'service.db')], ['--tls'], 30_000, bootstrap);
@@ -85,7 +93,7 @@ describeWith('go-tfe')("go-tfe's own suite against cdkws serve --tls", () => {
 
   it('passes every test but those that skip by themselves for the documented reasons', () => {
     const packageDir = path.join(dir, 'gopath', PACKAGE);
-    const run = spawnSync('go', ['test', '-run', '^Test(Workspaces|Organizations|SSHKeys)', '-v', '-count=1', '.'], {
+    const run = spawnSync('go', ['test', '-run', TEST_PATTERN, '-v', '-count=1', '.'], {
       cwd: packageDir,
       encoding: 'utf8',
       timeout: 540_000,
@@ -114,7 +122,7 @@ describeWith('go-tfe')("go-tfe's own suite against cdkws serve --tls", () => {
     expect(run.status).toBe(0);
     const passed = [...results.values()].filter((r) => r.outcome === 'PASS').length;
     const skipped = [...results.values()].filter((r) => r.outcome === 'SKIP').length;
-    // The figures docs/service.md gives: 24 pass; 4 skip by themselves.
-    expect({ passed, skipped }).toEqual({ passed: 24, skipped: 4 });
+    // 24 of workspaces, organizations and SSH keys, 8 of state versions and their outputs pass; 4 skip by themselves.
+    expect({ passed, skipped }).toEqual({ passed: 32, skipped: 4 });
   });
 });
