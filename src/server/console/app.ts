@@ -191,14 +191,6 @@ export class ConsoleApp {
       return { status: 403, body: errorPage(403, 'Forbidden', 'This form was sent from another site.', null) };
     }
     const address = clientAddress(req.socket.remoteAddress);
-    const retryAfter = this.throttle && !this.throttle.idle ? this.throttle.retryAfterSeconds(address) : 0;
-    if (retryAfter > 0) {
-      return {
-        status: 429,
-        headers: { 'retry-after': String(retryAfter) },
-        body: errorPage(429, 'Too many attempts', `Too many failed sign-ins from this address; try again in ${retryAfter} seconds.`, null),
-      };
-    }
     const cookie = readCookie(req.headers.cookie, SESSION_COOKIE);
     const session = await this.sessions.resume(cookie, this.service.index);
     const request: Request = { req, method, parts, query: new URLSearchParams(queryAt >= 0 ? target.slice(queryAt) : ''), secure, session };
@@ -283,9 +275,23 @@ export class ConsoleApp {
     const next = safeNext(form.get('next'));
     const token = (form.get('token') ?? '').trim();
     let caller = token ? this.service.index.authenticate(token) : null;
+    // A token the index does not know is a guess: refused while its address is over the limit, and
+    // counted before anything waits, like the API's (server.ts); a good token is never refused.
+    const guessing = !caller && token !== '' && this.throttle !== null;
+    if (guessing) {
+      const retryAfter = this.throttle.retryAfterSeconds(address);
+      if (retryAfter > 0) {
+        return {
+          status: 429,
+          headers: { 'retry-after': String(retryAfter) },
+          body: errorPage(429, 'Too many attempts', `Too many failed sign-ins from this address; try again in ${retryAfter} seconds.`, null),
+        };
+      }
+      this.throttle.recordFailure(address);
+    }
     if (!caller && token && (await this.service.reloadDirectory())) caller = this.service.index.authenticate(token);
+    if (caller && guessing) this.throttle.forgive(address);
     const issued = caller ? await this.sessions.start(caller, token) : null;
-    if (!caller && token) this.throttle?.recordFailure(address);
     if (!issued) {
       const problem =
         caller?.kind === 'emulator'

@@ -187,14 +187,28 @@ export function createHttpServer(options: HttpOptions): http.Server {
   const turnChangeToken = new TurnChangeToken();
   const throttle = options.authFailureLimit === 0 ? null : new AuthFailureThrottle(options.authFailureLimit);
 
-  /** A token the index does not know may have been bootstrapped by another process since. */
-  async function authenticateAfterReload(req: IncomingMessage, token: string | null): Promise<Caller> {
+  /**
+   * A token the index does not know: a guess, unless another process bootstrapped it since. The
+   * guess is counted against its address here, synchronously, before anything waits (issue 37):
+   * a socket carrying thousands of pipelined guesses is parsed in one turn, and counting only
+   * after the directory's reload let every one of them through to a 401. While the address is
+   * over its limit an unknown token is refused at once, without touching the database; a token
+   * the index knows is never refused for its address's guesses (the caller is not the guesser).
+   */
+  function guessed(req: IncomingMessage, token: string | null): Promise<Caller> {
+    // A request without a token guesses nothing.
+    if (!token || !throttle) return authenticateAfterReload(token, null);
+    const address = clientAddress(req.socket.remoteAddress);
+    const retryAfter = throttle.retryAfterSeconds(address);
+    if (retryAfter > 0) throw new ServiceError(ERRORS.authenticationThrottled, undefined, { headers: { 'retry-after': String(retryAfter) } });
+    throttle.recordFailure(address);
+    return authenticateAfterReload(token, address);
+  }
+
+  async function authenticateAfterReload(token: string | null, address: string | null): Promise<Caller> {
     const caller = token && (await service.reloadDirectory()) ? service.index.authenticate(token) : null;
-    if (!caller) {
-      // A request without a token guesses nothing; a wrong token counts against its address.
-      if (token) throttle?.recordFailure(clientAddress(req.socket.remoteAddress));
-      throw unauthorized();
-    }
+    if (!caller) throw unauthorized();
+    if (address !== null) throttle?.forgive(address); // not a guess after all: a token added by another process
     return caller;
   }
 
@@ -204,9 +218,6 @@ export function createHttpServer(options: HttpOptions): http.Server {
    * token), so such a request allocates no promise. Throws, or rejects, the refusal.
    */
   function handle(req: IncomingMessage, res: ServerResponse, trace: Trace | null): Awaitable<Reply> {
-    // Before anything else: a throttled address learns nothing, not even whether a token is good.
-    const retryAfter = throttle && !throttle.idle ? throttle.retryAfterSeconds(clientAddress(req.socket.remoteAddress)) : 0;
-    if (retryAfter > 0) throw new ServiceError(ERRORS.authenticationThrottled, undefined, { headers: { 'retry-after': String(retryAfter) } });
     // The path and query are split by hand: a full URL is built only for routes that need one.
     const target = req.url ?? '/';
     if (!target.startsWith('/')) throw notFound('no such route');
@@ -238,7 +249,7 @@ export function createHttpServer(options: HttpOptions): http.Server {
     // No wait on the usual path: a known token resolves at once.
     const caller = token && service.index.authenticate(token);
     const request: AuthorizedRequest = { req, res, trace, target, pathname, search, match, changeToken };
-    return caller ? authorized(request, caller) : authenticateAfterReload(req, token).then((reloaded) => authorized(request, reloaded));
+    return caller ? authorized(request, caller) : guessed(req, token).then((reloaded) => authorized(request, reloaded));
   }
 
   function authorized(request: AuthorizedRequest, caller: Caller): Awaitable<Reply> {
