@@ -13,6 +13,7 @@ import { isProbe, probeReply } from './probes';
 import { StorageFaultError } from '../storage/faults';
 import { FairShare } from './fair-share';
 import { RequestRateLimiter } from './rate-limit';
+import { RequestGate } from './request-gate';
 import { RequestContext } from './request-context';
 import { storageFaultAnswer } from './storage-faults';
 import { ReplyCache, TurnChangeToken } from '../show-cache';
@@ -22,7 +23,8 @@ import type { Awaitable, Match, PublicRouteContext, Reply, Router } from './rout
 /**
  * An application served beside the API from the same port (the web console): it claims the
  * request targets it owns and answers them itself. It gets the API's failed-authentication
- * throttle and request log, so a token guessed through its login counts as one guessed at the API.
+ * throttle and request log, so a token guessed through its login counts as one guessed at the API,
+ * and its request gate, so its pages count against their caller's rate limit and pool share.
  */
 export interface MountedApp {
   owns(target: string | undefined): boolean;
@@ -30,7 +32,7 @@ export interface MountedApp {
   /** How request logs and metrics name its routes (e.g. `/app/…`). */
   readonly routeLabel: string;
 }
-export type MountApp = (shared: { throttle: AuthFailureThrottle | null; log: RequestLog }) => MountedApp;
+export type MountApp = (shared: { throttle: AuthFailureThrottle | null; log: RequestLog; gate: RequestGate }) => MountedApp;
 
 /**
  * Time limits for every phase of a connection, chosen rather than inherited from Node's defaults
@@ -182,6 +184,7 @@ export function createHttpServer(options: HttpOptions): http.Server {
   const metrics = options.metrics ?? null;
   const limits: TimeLimits = { ...TIME_LIMITS, ...options.timeLimits };
   const limiter = options.rateLimit ? new RequestRateLimiter(options.rateLimit) : null;
+  const gate = new RequestGate(limiter, options.fairShare, metrics);
 
   const replies = options.replyCache === false ? null : new ReplyCache<Reply>();
   const turnChangeToken = new TurnChangeToken();
@@ -260,18 +263,14 @@ export function createHttpServer(options: HttpOptions): http.Server {
     }
     if (trace) trace.callerKind = caller.kind;
     const principal = caller.principal;
-    const limited = limiter?.take(principal, res);
-    if (limited) {
-      metrics?.rateLimitedCaller(caller.kind);
-      throw new ServiceError(ERRORS.rateLimited, undefined, { headers: limited });
-    }
+    gate.admit(principal, caller.kind, res);
     const index = service.index;
     const hit = replies && changeToken !== undefined ? replies.get(caller, target, changeToken, index) : undefined;
     if (hit) return hit;
     const ctx = new RequestContext(req, pathname, search, match.endpoint, match.params, caller, service, changeToken);
     let result: Awaitable<Reply>;
     try {
-      result = options.fairShare ? options.fairShare.run(principal, async () => match.handler(ctx)) : match.handler(ctx);
+      result = gate.run(principal, () => match.handler(ctx));
     } catch (error) {
       ctx.done();
       throw error;
@@ -306,7 +305,7 @@ export function createHttpServer(options: HttpOptions): http.Server {
     };
   }
 
-  const mounted = options.mount ? options.mount({ throttle, log }) : null;
+  const mounted = options.mount ? options.mount({ throttle, log, gate }) : null;
   const sendSoon = turnEndSender();
 
   /** The log entry of a request that did not succeed; 500s with their stack, the rest summarised. */
