@@ -153,8 +153,8 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
 
 /** The web console under /app (and the root that points at it), reading through the API's own handlers. */
 function mountConsole(router: Router, service: Service, sessionKey: Buffer | undefined): MountApp {
-  return ({ throttle, log }) => {
-    const app = new ConsoleApp(router, service, { sessionKey, throttle, log });
+  return ({ throttle, log, gate }) => {
+    const app = new ConsoleApp(router, service, { sessionKey, throttle, log, gate });
     return { owns: (target) => ConsoleApp.owns(target), handle: (req, res) => app.handle(req, res), routeLabel: '/app/…' };
   };
 }

@@ -142,31 +142,27 @@ export class Service {
   }
 
   /**
-   * Changes the stored directory with compare-and-set (concurrent writers in any process converge)
-   * and indexes the result at once. `change` edits the copy it is given, may run more than once and
-   * may throw to refuse; it names the rows that change with the directory in the same transaction
-   * (an organization's rows deleted or renamed, an SSH key unassigned).
+   * Changes the stored directory in one transaction holding its row lock (concurrent writers in
+   * any process wait for each other, never give up) and indexes the result at once. `change` edits
+   * the copy it is given, may run more than once and may throw to refuse; it names the rows that
+   * change with the directory in the same transaction (an organization's rows deleted or renamed,
+   * an SSH key unassigned).
    */
   async changeDirectory<T>(change: (directory: Directory) => { result: T; rows?: DirectoryRowsChange }): Promise<T> {
-    for (let attempt = 0; attempt < 20; attempt += 1) {
-      const raw = await this.store.directory.getMeta(DIRECTORY_KEY);
-      if (raw === null) {
-        // Started without a bootstrap file: store the directory it serves first, then change it.
-        await this.store.directory.compareAndSetMeta(DIRECTORY_KEY, null, JSON.stringify(this.directory));
-        continue;
-      }
-      const directory = JSON.parse(raw) as Directory;
-      const { result, rows } = change(directory);
-      const next = JSON.stringify(directory);
-      const stored = rows
-        ? await this.store.directory.compareAndSetMetaWithRows(DIRECTORY_KEY, raw, next, rows)
-        : next === raw || (await this.store.directory.compareAndSetMeta(DIRECTORY_KEY, raw, next));
-      if (stored) {
-        this.loaded(next, directory);
-        return result;
-      }
-    }
-    throw new Error('could not change the directory: it keeps changing under concurrent writes');
+    let changed: Directory | undefined;
+    const { value, result } = await this.store.directory.changeMeta(
+      DIRECTORY_KEY,
+      // Started without a bootstrap file: the directory it serves is stored first.
+      () => JSON.stringify(this.directory),
+      (raw) => {
+        const directory = JSON.parse(raw) as Directory;
+        const { result, rows } = change(directory);
+        changed = directory;
+        return { value: JSON.stringify(directory), rows, result };
+      },
+    );
+    this.loaded(value, changed!);
+    return result;
   }
 
   /** The organization, when the caller belongs to it (decision 20: 404 otherwise). */

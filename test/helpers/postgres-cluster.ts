@@ -133,6 +133,16 @@ export class PostgresCluster {
     });
   }
 
+  /** Sends `signal` to the server and every one of its processes (SIGSTOP freezes it as a stalled host would; SIGCONT thaws it). */
+  signalAll(signal: 'SIGSTOP' | 'SIGCONT'): void {
+    const postmaster = Number(readFileSync(path.join(this.data, 'postmaster.pid'), 'utf8').split('\n')[0]);
+    const children = execFileSync('pgrep', ['-P', String(postmaster)], { encoding: 'utf8' })
+      .split('\n')
+      .filter(Boolean)
+      .map(Number);
+    for (const pid of [postmaster, ...children]) process.kill(pid, signal);
+  }
+
   private async admin<T>(fn: (client: Client) => Promise<T>): Promise<T> {
     const client = new Client({ connectionString: this.adminUrl });
     client.on('error', () => undefined);

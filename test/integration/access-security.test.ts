@@ -2,6 +2,7 @@
 // cannot collide, owner-only secrets, throttled guessing, nosniff. Storage-dependent cases run on
 // PostgreSQL too when CDKWS_TEST_DATABASE_URL is set.
 import http from 'node:http';
+import net from 'node:net';
 import Database from 'better-sqlite3';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, statSync, unlinkSync, writeFileSync, chmodSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -86,12 +87,48 @@ describe('throttled guessing', () => {
       for (let i = 0; i < 25; i += 1) statuses.push((await getFrom('127.0.0.1', url, `guess-${i}`)).status);
       expect(statuses.slice(0, 20)).toEqual(Array(20).fill(401));
       expect(statuses.slice(20)).toEqual(Array(5).fill(429));
-      // Refused whatever it sends now, a good token included: the guesser learns nothing more.
-      const refused = await getFrom('127.0.0.1', url, TOKENS.owner);
+      // Its further guesses are refused, with when to try again; a good token is not (issue 37:
+      // a user sharing the guesser's address is not locked out), nor another address.
+      const refused = await getFrom('127.0.0.1', url, 'guess-again');
       expect(refused.status).toBe(429);
       expect(Number(refused.retryAfter)).toBeGreaterThan(0);
       expect(Number(refused.retryAfter)).toBeLessThanOrEqual(60);
+      expect((await getFrom('127.0.0.1', url, TOKENS.owner)).status).toBe(200);
+      expect((await getFrom('127.0.0.1', url, 'guess-after')).status).toBe(429);
       expect((await getFrom('127.0.0.2', url, TOKENS.owner)).status).toBe(200);
+    });
+  });
+
+  it('counts each of thousands of guesses pipelined in one write before reading the next: at most the limit get 401', async () => {
+    await withService({ authFailureLimit: 20 }, async (service) => {
+      const { hostname, port } = new URL(service.url);
+      const guesses = 5_000;
+      let flood = '';
+      for (let i = 0; i < guesses; i += 1) {
+        flood += `GET /api/v2/account/details HTTP/1.1\r\nHost: localhost\r\nAuthorization: Bearer pipelined-${i}\r\n\r\n`;
+      }
+      const statuses = await new Promise<number[]>((resolve, reject) => {
+        const socket = net.connect(Number(port), hostname, () => socket.write(flood));
+        let received = '';
+        const found: number[] = [];
+        socket.setEncoding('latin1');
+        socket.on('data', (chunk: string) => {
+          received += chunk;
+          const lines = received.match(/HTTP\/1\.1 \d{3} /g) ?? [];
+          if (lines.length >= guesses) {
+            for (const line of lines) found.push(Number(line.slice(9)));
+            socket.destroy();
+            resolve(found);
+          }
+        });
+        socket.on('error', reject);
+        setTimeout(() => reject(new Error(`only ${(received.match(/HTTP\/1\.1 \d{3} /g) ?? []).length} answers`)), 50_000).unref();
+      });
+      const unauthorized = statuses.filter((status) => status === 401).length;
+      expect(unauthorized).toBeLessThanOrEqual(20);
+      expect(statuses.filter((status) => status === 429).length).toBe(guesses - unauthorized);
+      // A good token from the same address is still served.
+      expect((await service.request('GET', '/account/details')).status).toBe(200);
     });
   });
 
@@ -105,11 +142,13 @@ describe('throttled guessing', () => {
           body: new URLSearchParams({ token }).toString(),
         });
       for (let i = 0; i < 3; i += 1) expect((await signInWith(`guess-${i}`)).status).toBe(401);
-      const refused = await signInWith(TOKENS.owner);
+      const refused = await signInWith('guess-3');
       expect(refused.status).toBe(429);
       expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
-      // The API shares the count: the address is throttled there too.
-      expect((await service.request('GET', '/account/details')).status).toBe(429);
+      // A good token still signs in (issue 37), and the API shares the count: its guesses are throttled too.
+      expect((await signInWith(TOKENS.owner)).status).toBe(303);
+      expect((await service.request('GET', '/account/details', { token: 'guess-at-api' })).status).toBe(429);
+      expect((await service.request('GET', '/account/details')).status).toBe(200);
     });
   });
 

@@ -62,9 +62,16 @@ describe('user tokens', () => {
     expect((await service.request('POST', `/users/${ALICE}/authentication-tokens`, { body: [] })).status).toBe(422);
   });
 
+  it('refuses 422 a token whose expired-at has already passed (issue 37)', async () => {
+    const past = await createToken({ 'expired-at': new Date(Date.now() - 1000).toISOString() });
+    expect(past.status).toBe(422);
+    expect(past.body.errors[0].source.pointer).toBe('/data/attributes/expired-at');
+  });
+
   it('does not sign in with a token past its expired-at', async () => {
-    const created = await createToken({ 'expired-at': new Date(Date.now() - 1000).toISOString() });
+    const created = await createToken({ 'expired-at': new Date(Date.now() + 800).toISOString() });
     expect(created.status).toBe(201);
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
     expect((await whoAmI(created.body.data.attributes.token)).status).toBe(401);
   });
 

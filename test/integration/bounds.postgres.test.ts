@@ -100,6 +100,53 @@ describeWithPostgres('bounded database work on PostgreSQL', () => {
     }
   });
 
+  it('cancels the statement of a console page when the browser goes away (issue 37)', async () => {
+    const bounded = await startBounded({});
+    try {
+      slowLists(bounded.server.service.store, 30);
+      const login = await fetch(`${bounded.server.url}/app/login`, {
+        method: 'POST',
+        redirect: 'manual',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({ token: TOKENS.owner }).toString(),
+      });
+      const cookie = login.headers.get('set-cookie')!.split(';')[0];
+      const gone = new AbortController();
+      const pending = fetch(`${bounded.server.url}/app/${ORG}/workspaces`, { headers: { cookie }, signal: gone.signal }).catch(() => 'aborted');
+      while ((await sleepingStatements(bounded.url)) === 0) await new Promise((resolve) => setTimeout(resolve, 20));
+      gone.abort();
+      expect(await pending).toBe('aborted');
+      // Without the cancel the statement would sleep on for 30 s.
+      const deadline = Date.now() + 5_000;
+      while ((await sleepingStatements(bounded.url)) > 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
+      expect(await sleepingStatements(bounded.url)).toBe(0);
+      expect((await createIn(bounded)).status).toBe(201);
+    } finally {
+      await bounded.close();
+    }
+  });
+
+  it("holds a member's console pages to its share of the pool like its API requests (issue 37)", async () => {
+    // A pool of 4: each caller runs one request at a time, and waits at most 300 ms for its place.
+    const bounded = await startBounded({ poolSize: 4, poolWaitMs: 300 });
+    try {
+      slowLists(bounded.server.service.store, 1);
+      const login = await fetch(`${bounded.server.url}/app/login`, {
+        method: 'POST',
+        redirect: 'manual',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({ token: TOKENS.reader }).toString(),
+      });
+      const cookie = login.headers.get('set-cookie')!.split(';')[0];
+      const pages = await Promise.all(Array.from({ length: 3 }, () => fetch(`${bounded.server.url}/app/${ORG}/workspaces`, { headers: { cookie } })));
+      const statuses = pages.map((page) => page.status).sort();
+      expect(statuses).toEqual([200, 503, 503]);
+      for (const page of pages.filter((p) => p.status === 503)) expect(page.headers.get('retry-after')).toBe('1');
+    } finally {
+      await bounded.close();
+    }
+  });
+
   it("keeps a cheap request of one member out of the queue of another member's ten slow lists", async () => {
     // A pool of 4: each caller runs one request at a time.
     const bounded = await startBounded({ poolSize: 4, poolWaitMs: 10_000 });

@@ -7,6 +7,7 @@ import path from 'node:path';
 import { PassThrough } from 'node:stream';
 import { startServer, type RunningServer, type ServerOptions } from '../../src/server';
 import { ensureLocalTls } from '../../src/server/tls';
+import { READINESS_CACHE_MS } from '../../src/server/http/probes';
 import { cdkws } from '../helpers/cli';
 import { removeTemporaryStorage, sharedStorageArgs, spawnServe, stopServe } from '../helpers/processes';
 import { ORG, TOKENS, defaultBootstrap, testStorage } from '../helpers/service';
@@ -37,17 +38,41 @@ describe('probes', () => {
     }
   });
 
+  /** Moves the clock past the readiness answer the probe reuses for a second. */
+  let clockAhead = 0;
+  let clock: jest.SpyInstance | undefined;
+  function afterReadinessCache(): void {
+    clockAhead += 2 * READINESS_CACHE_MS;
+    const realNow = Date.now.bind(Date);
+    clock ??= jest.spyOn(Date, 'now').mockImplementation(() => realNow() + clockAhead);
+  }
+  afterEach(() => {
+    jest.restoreAllMocks();
+    clock = undefined;
+  });
+
   it('answers /readyz 503 with Retry-After while the database does not answer, and while its schema is behind', async () => {
     const store = server.service.store;
+    afterReadinessCache();
     const failing = jest.spyOn(store, 'schemaIsCurrent').mockRejectedValueOnce(new Error('connection refused'));
     const down = await get(`${server.url}/readyz`);
     expect([down.status, await down.text(), down.headers.get('retry-after')]).toEqual([503, 'not ready: database unavailable\n', '5']);
     failing.mockResolvedValueOnce(false);
+    afterReadinessCache();
     const behind = await get(`${server.url}/readyz`);
     expect([behind.status, await behind.text()]).toEqual([503, 'not ready: database schema not current\n']);
     failing.mockRestore();
+    afterReadinessCache();
     expect((await get(`${server.url}/readyz`)).status).toBe(200);
     expect((await get(`${server.url}/healthz`)).status).toBe(200);
+  });
+
+  it('asks the database once for a burst of /readyz probes within a second (issue 37)', async () => {
+    afterReadinessCache();
+    const asked = jest.spyOn(server.service.store, 'schemaIsCurrent');
+    const probes = await Promise.all(Array.from({ length: 50 }, () => get(`${server.url}/readyz`)));
+    expect(probes.map((probe) => probe.status)).toEqual(Array(50).fill(200));
+    expect(asked).toHaveBeenCalledTimes(1);
   });
 
   it('has no metrics unless they are configured', async () => {

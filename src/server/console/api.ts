@@ -14,6 +14,8 @@ export class ApiReader {
     private readonly service: Service,
     private readonly req: IncomingMessage,
     private readonly caller: Caller,
+    /** Aborts when the browser goes away: the handlers cancel their statements as the API's do. */
+    private readonly signal?: AbortSignal,
   ) {}
 
   /** Calls the handler of an API endpoint; a ServiceError thrown by the handler propagates as is. */
@@ -24,7 +26,9 @@ export class ApiReader {
     const search = params.size > 0 ? `?${params.toString()}` : '';
     const path = rootPathOf(name, parameters);
     let url: URL | undefined;
+    const signal = this.signal;
     const reply = await route.handler({
+      signal,
       req: this.req,
       get url() {
         return (url ??= new URL(`${path}${search}`, 'http://localhost'));

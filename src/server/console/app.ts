@@ -18,6 +18,8 @@ import { NOT_FOUND_DETAIL, errorPage, page } from './layout';
 import { listParameters, loadList, organizationsPage, workspacesPage } from './list-page';
 import { randomBytes } from 'node:crypto';
 import { AuthFailureThrottle, clientAddress } from '../http/auth-throttle';
+import { RequestGate } from '../http/request-gate';
+import { ClientGone } from '../http/request-signal';
 import { ConsoleSessions, SESSION_COOKIE, type Session, clearedSessionCookie, readCookie, sessionCookie } from './session';
 import { STYLESHEET } from './style';
 import { loadWorkspace, workspacePage } from './workspace-page';
@@ -92,12 +94,15 @@ export interface ConsoleOptions {
   throttle?: AuthFailureThrottle | null;
   /** Where refusals and failures are logged; text lines through the service's log when absent. */
   log?: RequestLog;
+  /** The API's rate limit and pool shares; pages pass them like API requests (none: unlimited). */
+  gate?: RequestGate;
 }
 
 export class ConsoleApp {
   private readonly sessions: ConsoleSessions;
   private readonly throttle: AuthFailureThrottle | null;
   private readonly log: RequestLog;
+  private readonly gate: RequestGate;
 
   constructor(
     private readonly router: Router,
@@ -107,6 +112,7 @@ export class ConsoleApp {
     this.sessions = new ConsoleSessions(options.sessionKey ?? randomBytes(32), service.store);
     this.throttle = options.throttle ?? null;
     this.log = options.log ?? new RequestLog({ format: 'text', write: service.log });
+    this.gate = options.gate ?? new RequestGate(null, undefined);
   }
 
   /** Whether a request target belongs to the console, or is the root that points at it. */
@@ -123,7 +129,7 @@ export class ConsoleApp {
       this.send(req, res, { status: root.status, body: root.body, headers: { 'content-type': root.contentType, ...root.headers } });
       return;
     }
-    this.answer(req).then(
+    this.answer(req, res).then(
       (answer) => this.send(req, res, answer),
       (error: unknown) => {
         // An outage is logged once by the storage; the page says to come back.
@@ -175,7 +181,7 @@ export class ConsoleApp {
     res.end(payload);
   }
 
-  private async answer(req: IncomingMessage): Promise<Answer> {
+  private async answer(req: IncomingMessage, res: ServerResponse): Promise<Answer> {
     const target = req.url ?? CONSOLE_PREFIX;
     const queryAt = target.indexOf('?');
     const pathname = queryAt >= 0 ? target.slice(0, queryAt) : target;
@@ -191,14 +197,6 @@ export class ConsoleApp {
       return { status: 403, body: errorPage(403, 'Forbidden', 'This form was sent from another site.', null) };
     }
     const address = clientAddress(req.socket.remoteAddress);
-    const retryAfter = this.throttle && !this.throttle.idle ? this.throttle.retryAfterSeconds(address) : 0;
-    if (retryAfter > 0) {
-      return {
-        status: 429,
-        headers: { 'retry-after': String(retryAfter) },
-        body: errorPage(429, 'Too many attempts', `Too many failed sign-ins from this address; try again in ${retryAfter} seconds.`, null),
-      };
-    }
     const cookie = readCookie(req.headers.cookie, SESSION_COOKIE);
     const session = await this.sessions.resume(cookie, this.service.index);
     const request: Request = { req, method, parts, query: new URLSearchParams(queryAt >= 0 ? target.slice(queryAt) : ''), secure, session };
@@ -219,13 +217,20 @@ export class ConsoleApp {
         };
       return redirect(`/app/login?next=${encodeURIComponent(target.length <= 2000 ? target : pathname)}`, headers);
     }
+    // A page is one request of its caller, as an API request is: it counts against the caller's rate
+    // limit, runs in one of the caller's places in the pool, and its statements are cancelled when
+    // the browser goes away.
+    const gone = new ClientGone(req);
     try {
-      return await this.page(request, session);
+      this.gate.admit(session.caller.principal, session.caller.kind, res);
+      return await this.gate.run(session.caller.principal, () => this.page(request, session, gone.signal));
     } catch (error) {
       if (!(error instanceof ServiceError)) throw error;
       if (error.status === 404) return { status: 404, body: errorPage(404, 'Not found', NOT_FOUND_DETAIL, session) };
       const detail = error.errors.map((e) => e.detail ?? e.title).join('; ');
-      return { status: error.status, body: errorPage(error.status, error.errors[0]?.title ?? 'Error', detail, session) };
+      return { status: error.status, headers: error.headers, body: errorPage(error.status, error.errors[0]?.title ?? 'Error', detail, session) };
+    } finally {
+      gone.done();
     }
   }
 
@@ -283,9 +288,23 @@ export class ConsoleApp {
     const next = safeNext(form.get('next'));
     const token = (form.get('token') ?? '').trim();
     let caller = token ? this.service.index.authenticate(token) : null;
+    // A token the index does not know is a guess: refused while its address is over the limit, and
+    // counted before anything waits, like the API's (server.ts); a good token is never refused.
+    const guessing = !caller && token !== '' && this.throttle !== null;
+    if (guessing) {
+      const retryAfter = this.throttle.retryAfterSeconds(address);
+      if (retryAfter > 0) {
+        return {
+          status: 429,
+          headers: { 'retry-after': String(retryAfter) },
+          body: errorPage(429, 'Too many attempts', `Too many failed sign-ins from this address; try again in ${retryAfter} seconds.`, null),
+        };
+      }
+      this.throttle.recordFailure(address);
+    }
     if (!caller && token && (await this.service.reloadDirectory())) caller = this.service.index.authenticate(token);
+    if (caller && guessing) this.throttle.forgive(address);
     const issued = caller ? await this.sessions.start(caller, token) : null;
-    if (!caller && token) this.throttle?.recordFailure(address);
     if (!issued) {
       const problem =
         caller?.kind === 'emulator'
@@ -296,9 +315,9 @@ export class ConsoleApp {
     return redirect(next, { 'set-cookie': sessionCookie(issued.value, request.secure) });
   }
 
-  private async page(request: Request, session: Session): Promise<Answer> {
+  private async page(request: Request, session: Session, signal: AbortSignal): Promise<Answer> {
     const { parts, method } = request;
-    const api = new ApiReader(this.router, this.service, request.req, session.caller);
+    const api = new ApiReader(this.router, this.service, request.req, session.caller, signal);
     const notFound = (): Answer => ({ status: 404, body: errorPage(404, 'Not found', NOT_FOUND_DETAIL, session) });
     if (parts.length === 0) {
       if (method !== 'GET') return this.notAllowed('GET');

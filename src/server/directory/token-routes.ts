@@ -4,7 +4,7 @@
 // (the hosted service's answers). The token value is in the create's answer only.
 import { AUTHENTICATION_TOKEN_TYPE, USER_TYPE, type RequestBodyOf } from '../../contract';
 import type { Caller } from '../access';
-import { notFound } from '../errors';
+import { invalid, notFound } from '../errors';
 import type { EndpointHandlers, Reply, RouteContext } from '../http/router';
 import { type AuthenticationTokenView, createUserToken, listUserTokens, revokeToken, showToken } from './tokens';
 
@@ -39,6 +39,10 @@ async function create(ctx: RouteContext<RequestBodyOf<'createAuthenticationToken
   const body = await ctx.body();
   const attributes = body.data.attributes ?? {};
   const expiredAt = attributes['expired-at'] ? new Date(attributes['expired-at']).toISOString() : null;
+  // A token that expires before it is made would be answered and never accepted (issue 37).
+  if (expiredAt !== null && Date.parse(expiredAt) <= Date.now()) {
+    throw invalid(`expired-at ${expiredAt} is in the past; give a time after now, or none for a token that does not expire`, '/data/attributes/expired-at');
+  }
   const created = await createUserToken(ctx.service, ctx.params.user_id, { description: attributes.description ?? null, expiredAt });
   if (!created) throw notFound(`user "${ctx.params.user_id.slice(0, 100)}" was not found`);
   return { status: 201, body: { data: tokenResource(created.view, created.value) } };

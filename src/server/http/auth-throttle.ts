@@ -1,6 +1,8 @@
 // Failed authentications counted per client address (issue 23 "throttled guessing"): past
-// `limit` failures within a window the address is refused with 429 until that window ends, for
-// every request, so a guesser learns nothing more. Callers from other addresses are unaffected.
+// `limit` failures within a window the address's further guesses (tokens the service does not
+// know) are refused with 429 until that window ends, without a look at the database. Good tokens
+// from the same address still pass (issue 37: a user behind the guesser's NAT is not locked out),
+// and so do other addresses.
 // Counts live in this process only: sharing them through the database would turn a flood of
 // guesses into a flood of writes, so N instances behind one balancer allow up to N × limit.
 import { LRUCache } from 'lru-cache';
@@ -44,6 +46,12 @@ export class AuthFailureThrottle {
       return 0;
     }
     return window.failures < this.limit ? 0 : Math.ceil(left / 1000);
+  }
+
+  /** Takes back one failure: the token was good after all (added by another process since). */
+  forgive(address: string): void {
+    const window = this.windows.get(address);
+    if (window && window.failures > 0) window.failures -= 1;
   }
 
   recordFailure(address: string, nowMs = Date.now()): void {

@@ -8,7 +8,19 @@ export const MAX_BODY_BYTES = 1024 * 1024;
 
 const ACCEPTED_TYPES = new Set(['application/vnd.api+json', 'application/json']);
 
+/** The client went away before its body arrived (server.ts answers nothing and logs nothing for it). */
+function clientGone(): Error {
+  return Object.assign(new Error('aborted'), { code: 'ECONNRESET' });
+}
+
+/**
+ * The whole body. It settles however the request ends (issue 37): a body read only after the
+ * client left (the handler waited for its caller's share of the pool first) gets no further
+ * events, so a request already destroyed is refused at once, and one that closes before its end
+ * is refused then; a promise left pending would hold the caller's share forever.
+ */
 export function readBody(req: IncomingMessage, limit = MAX_BODY_BYTES): Promise<Buffer> {
+  if (req.destroyed && !req.readableEnded) return Promise.reject(clientGone());
   const declared = Number(req.headers['content-length']);
   if (Number.isFinite(declared) && declared > limit) {
     req.resume();
@@ -35,6 +47,12 @@ export function readBody(req: IncomingMessage, limit = MAX_BODY_BYTES): Promise<
       if (!failed) {
         failed = true;
         reject(error);
+      }
+    });
+    req.on('close', () => {
+      if (!failed && !req.readableEnded) {
+        failed = true;
+        reject(clientGone());
       }
     });
   });

@@ -28,7 +28,26 @@ export function isProbe(target: string | undefined): boolean {
   return target !== undefined && PROBE_TARGET.test(target);
 }
 
-async function readiness(service: Service): Promise<'ready' | 'database unavailable' | 'database schema not current'> {
+type Readiness = 'ready' | 'database unavailable' | 'database schema not current';
+
+/**
+ * How long one readiness answer is reused. /readyz is unauthenticated and unthrottled: without it a
+ * flood of probes was a flood of database queries (issue 37); with it, at most one a second.
+ */
+export const READINESS_CACHE_MS = 1_000;
+const recentReadiness = new WeakMap<Service, { at: number; state: Promise<Readiness> }>();
+
+/** The readiness of `service`, asked of the database at most once per READINESS_CACHE_MS (probes under way share it). */
+function cachedReadiness(service: Service): Promise<Readiness> {
+  const now = Date.now();
+  const recent = recentReadiness.get(service);
+  if (recent && now - recent.at < READINESS_CACHE_MS) return recent.state;
+  const state = readiness(service);
+  recentReadiness.set(service, { at: now, state });
+  return state;
+}
+
+async function readiness(service: Service): Promise<Readiness> {
   let timer: NodeJS.Timeout | undefined;
   const limit = new Promise<never>((_, reject) => {
     timer = setTimeout(() => reject(new Error('readiness check timed out')), READINESS_LIMIT_MS);
@@ -47,13 +66,13 @@ export async function probeReply(req: IncomingMessage, service: Service, metrics
   if (req.method !== 'GET' && req.method !== 'HEAD') return text(405, 'method not allowed', { allow: 'GET, HEAD' });
   if (path === HEALTH_PATH) return text(200, 'ok');
   if (path === READY_PATH) {
-    const state = await readiness(service);
+    const state = await cachedReadiness(service);
     return state === 'ready' ? text(200, state) : text(503, `not ready: ${state}`, { 'retry-after': NOT_READY_RETRY_AFTER_S });
   }
   // The metrics: absent unless configured, and only for the bearer of their token.
   if (!metrics) return text(404, 'not found: metrics are off; start the service with --metrics-token FILE');
   if (!metrics.allows(bearer)) return text(401, 'unauthorized: send "Authorization: Bearer <metrics token>"', { 'www-authenticate': 'Bearer' });
   // A scrape also asks the database, so an outage with no traffic shows in cdkws_database_up.
-  await readiness(service);
+  await cachedReadiness(service);
   return { status: 200, raw: Buffer.from(await metrics.exposition()), contentType: metrics.contentType, headers: { 'cache-control': 'no-store' } };
 }

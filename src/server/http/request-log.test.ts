@@ -24,6 +24,13 @@ describe('the request log', () => {
     expect(lines).toHaveLength(3);
   });
 
+  it('writes the line breaks of a refusal detail escaped, so a client cannot forge a line (issue 37)', () => {
+    const { log, lines } = textLog();
+    log.refused('POST', '/a', 422, 'invalid', 'name "x\nanswered 200 ok to GET /admin\r\u0007" is taken');
+    expect(lines).toEqual(['answered 422 invalid to POST /a: name "x\\nanswered 200 ok to GET /admin\\r\\u0007" is taken']);
+    log.close();
+  });
+
   it('keeps different refusals apart and never writes a stack for them', () => {
     const { log, lines } = textLog();
     log.refused('GET', '/a', 404, 'not-found', undefined);

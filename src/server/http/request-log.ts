@@ -83,7 +83,7 @@ export class RequestLog {
       return;
     }
     if (burst) this.summarise(key, burst);
-    const line = `answered ${status} ${code} to ${method} ${route}${detail ? `: ${detail.slice(0, 200)}` : ''}`;
+    const line = `answered ${status} ${code} to ${method} ${route}${detail ? `: ${escapeControls(detail.slice(0, 200))}` : ''}`;
     if (this.bursts.size < MAX_TRACKED_ERRORS) {
       this.bursts.set(key, { firstLine: line, startedAt: now, more: 0 });
       this.sweeper ??= setInterval(() => this.sweep(), this.windowMs).unref();
@@ -91,7 +91,7 @@ export class RequestLog {
     this.options.write(line);
   }
 
-  /** A bug: the one kind of entry with a stack. */
+  /** A bug: the one kind of entry with a stack (its own lines; the text a client sent is not in a stack's frames). */
   internalError(method: string, route: string, error: unknown): void {
     const stack = (error as Error | null)?.stack ?? String(error);
     if (this.json) this.json.error({ method, route, err: error instanceof Error ? error : { message: String(error) } }, 'internal error');
@@ -121,4 +121,15 @@ export class RequestLog {
     const seconds = this.windowMs / 1000;
     this.options.write(`${burst.firstLine} … and ${burst.more} more like it in the last ${seconds} s`);
   }
+}
+
+/**
+ * A refusal's detail may quote what the client sent (a name, a path): its line breaks and other
+ * control characters are written escaped, so a client cannot start a forged line of the log.
+ */
+export function escapeControls(text: string): string {
+  // eslint-disable-next-line no-control-regex
+  return text.replace(/[\u0000-\u001f\u007f\u2028\u2029]/g, (c) =>
+    c === '\n' ? '\\n' : c === '\r' ? '\\r' : c === '\t' ? '\\t' : `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
+  );
 }

@@ -13,6 +13,7 @@ import { isProbe, probeReply } from './probes';
 import { StorageFaultError } from '../storage/faults';
 import { FairShare } from './fair-share';
 import { RequestRateLimiter } from './rate-limit';
+import { RequestGate } from './request-gate';
 import { RequestContext } from './request-context';
 import { storageFaultAnswer } from './storage-faults';
 import { ReplyCache, TurnChangeToken } from '../show-cache';
@@ -22,7 +23,8 @@ import { notServed, type Awaitable, type Match, type PublicRouteContext, type Re
 /**
  * An application served beside the API from the same port (the web console): it claims the
  * request targets it owns and answers them itself. It gets the API's failed-authentication
- * throttle and request log, so a token guessed through its login counts as one guessed at the API.
+ * throttle and request log, so a token guessed through its login counts as one guessed at the API,
+ * and its request gate, so its pages count against their caller's rate limit and pool share.
  */
 export interface MountedApp {
   owns(target: string | undefined): boolean;
@@ -30,7 +32,7 @@ export interface MountedApp {
   /** How request logs and metrics name its routes (e.g. `/app/…`). */
   readonly routeLabel: string;
 }
-export type MountApp = (shared: { throttle: AuthFailureThrottle | null; log: RequestLog }) => MountedApp;
+export type MountApp = (shared: { throttle: AuthFailureThrottle | null; log: RequestLog; gate: RequestGate }) => MountedApp;
 
 /**
  * Time limits for every phase of a connection, chosen rather than inherited from Node's defaults
@@ -190,19 +192,34 @@ export function createHttpServer(options: HttpOptions): http.Server {
   const metrics = options.metrics ?? null;
   const limits: TimeLimits = { ...TIME_LIMITS, ...options.timeLimits };
   const limiter = options.rateLimit ? new RequestRateLimiter(options.rateLimit) : null;
+  const gate = new RequestGate(limiter, options.fairShare, metrics);
 
   const replies = options.replyCache === false ? null : new ReplyCache<Reply>();
   const turnChangeToken = new TurnChangeToken();
   const throttle = options.authFailureLimit === 0 ? null : new AuthFailureThrottle(options.authFailureLimit);
 
-  /** A token the index does not know may have been bootstrapped by another process since. */
-  async function authenticateAfterReload(req: IncomingMessage, token: string | null): Promise<Caller> {
+  /**
+   * A token the index does not know: a guess, unless another process bootstrapped it since. The
+   * guess is counted against its address here, synchronously, before anything waits (issue 37):
+   * a socket carrying thousands of pipelined guesses is parsed in one turn, and counting only
+   * after the directory's reload let every one of them through to a 401. While the address is
+   * over its limit an unknown token is refused at once, without touching the database; a token
+   * the index knows is never refused for its address's guesses (the caller is not the guesser).
+   */
+  function guessed(req: IncomingMessage, token: string | null): Promise<Caller> {
+    // A request without a token guesses nothing.
+    if (!token || !throttle) return authenticateAfterReload(token, null);
+    const address = clientAddress(req.socket.remoteAddress);
+    const retryAfter = throttle.retryAfterSeconds(address);
+    if (retryAfter > 0) throw new ServiceError(ERRORS.authenticationThrottled, undefined, { headers: { 'retry-after': String(retryAfter) } });
+    throttle.recordFailure(address);
+    return authenticateAfterReload(token, address);
+  }
+
+  async function authenticateAfterReload(token: string | null, address: string | null): Promise<Caller> {
     const caller = token && (await service.reloadDirectory()) ? service.index.authenticate(token) : null;
-    if (!caller) {
-      // A request without a token guesses nothing; a wrong token counts against its address.
-      if (token) throttle?.recordFailure(clientAddress(req.socket.remoteAddress));
-      throw unauthorized();
-    }
+    if (!caller) throw unauthorized();
+    if (address !== null) throttle?.forgive(address); // not a guess after all: a token added by another process
     return caller;
   }
 
@@ -212,9 +229,6 @@ export function createHttpServer(options: HttpOptions): http.Server {
    * token), so such a request allocates no promise. Throws, or rejects, the refusal.
    */
   function handle(req: IncomingMessage, res: ServerResponse, trace: Trace | null): Awaitable<Reply> {
-    // Before anything else: a throttled address learns nothing, not even whether a token is good.
-    const retryAfter = throttle && !throttle.idle ? throttle.retryAfterSeconds(clientAddress(req.socket.remoteAddress)) : 0;
-    if (retryAfter > 0) throw new ServiceError(ERRORS.authenticationThrottled, undefined, { headers: { 'retry-after': String(retryAfter) } });
     // The path and query are split by hand: a full URL is built only for routes that need one.
     const target = req.url ?? '/';
     if (!target.startsWith('/')) throw notFound('no such route');
@@ -249,7 +263,7 @@ export function createHttpServer(options: HttpOptions): http.Server {
     // No wait on the usual path: a known token resolves at once.
     const caller = token && service.index.authenticate(token);
     const request: AuthorizedRequest = { req, res, trace, target, pathname, search, match, changeToken };
-    return caller ? authorized(request, caller) : authenticateAfterReload(req, token).then((reloaded) => authorized(request, reloaded));
+    return caller ? authorized(request, caller) : guessed(req, token).then((reloaded) => authorized(request, reloaded));
   }
 
   function authorized(request: AuthorizedRequest, caller: Caller): Awaitable<Reply> {
@@ -260,18 +274,14 @@ export function createHttpServer(options: HttpOptions): http.Server {
     }
     if (trace) trace.callerKind = caller.kind;
     const principal = caller.principal;
-    const limited = limiter?.take(principal, res);
-    if (limited) {
-      metrics?.rateLimitedCaller(caller.kind);
-      throw new ServiceError(ERRORS.rateLimited, undefined, { headers: limited });
-    }
+    gate.admit(principal, caller.kind, res);
     const index = service.index;
     const hit = replies && changeToken !== undefined ? replies.get(caller, target, changeToken, index) : undefined;
     if (hit) return hit;
     const ctx = new RequestContext(req, pathname, search, match.endpoint, match.params, caller, service, changeToken);
     let result: Awaitable<Reply>;
     try {
-      result = options.fairShare ? options.fairShare.run(principal, async () => match.handler(ctx)) : match.handler(ctx);
+      result = gate.run(principal, () => match.handler(ctx));
     } catch (error) {
       ctx.done();
       throw error;
@@ -306,7 +316,7 @@ export function createHttpServer(options: HttpOptions): http.Server {
     };
   }
 
-  const mounted = options.mount ? options.mount({ throttle, log }) : null;
+  const mounted = options.mount ? options.mount({ throttle, log, gate }) : null;
   const sendSoon = turnEndSender();
 
   /** The log entry of a request that did not succeed; 500s with their stack, the rest summarised. */

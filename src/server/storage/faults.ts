@@ -40,7 +40,7 @@ const PG_BUSY_CODES = new Set(['57014', '55P03', '53300']);
 const SOCKET_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'ENOTFOUND', 'EHOSTUNREACH', 'ENETUNREACH', 'EAI_AGAIN', 'ECONNABORTED']);
 /** pg's own words for a connection that is gone (it gives these errors no code). */
 const PG_CONNECTION_WORDS =
-  /connection terminated|not queryable|connection error|timeout exceeded when trying to connect|terminating connection|server closed the connection/i;
+  /connection terminated|not queryable|connection error|timeout exceeded when trying to connect|terminating connection|server closed the connection|query read timeout/i;
 
 /** The fault kind of a pg error, or undefined for an error that is the request's own. */
 export function postgresFaultKind(error: unknown): StorageFaultKind | undefined {

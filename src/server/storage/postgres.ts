@@ -10,6 +10,8 @@ import { POSTGRES_DEFAULTS, type PostgresTuning } from './types';
 // and a client checked out for a transaction has its own listener while it is out.
 
 const RETRYABLE = new Set(['40P01', '40001']);
+/** How much longer than the statement timeout the client waits for an answer before giving up. */
+export const CLIENT_TIMEOUT_MARGIN_MS = 1_000;
 const MAX_ATTEMPTS = 5;
 
 // COUNT(*) and BIGSERIAL are int8; our values fit a JS number, so read them as numbers (for this
@@ -64,9 +66,13 @@ export function openPostgresDb(url: string, tuning: PostgresTuning = {}): Db {
     max: poolSize,
     // Bounds both connecting and waiting for a free client: an exhausted pool answers, it does not queue forever.
     connectionTimeoutMillis: tuning.poolWaitMs ?? POSTGRES_DEFAULTS.poolWaitMs,
-    // A server that vanished without closing the socket is noticed.
+    // A server that vanished without closing the socket is noticed: probes start after 10 s idle.
     keepAlive: true,
-    ...(statementTimeoutMs > 0 ? { statement_timeout: statementTimeoutMs } : {}),
+    keepAliveInitialDelayMillis: 10_000,
+    // The server's statement timeout cannot fire on a server that is frozen (SIGSTOP, a stalled VM)
+    // or unreachable: the client gives up too, a margin later, and the connection is dropped
+    // (issue 37: requests hung for as long as the freeze lasted, 40.9 s seen).
+    ...(statementTimeoutMs > 0 ? { statement_timeout: statementTimeoutMs, query_timeout: statementTimeoutMs + CLIENT_TIMEOUT_MARGIN_MS } : {}),
   });
   // An idle client losing its connection (server restart) must not crash the process; the pool
   // drops it and the next query connects afresh.
