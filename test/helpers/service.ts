@@ -96,6 +96,8 @@ export interface ServiceOptions {
   stateMaxBytes?: number;
   /** How often the data retention sweep runs (the service's hourly default unless given). */
   retentionSweepMs?: number;
+  /** The key file that seals states (instances sharing a database share it). */
+  encryptionKeyFile?: string;
 }
 
 export async function startService(options: ServiceOptions = {}): Promise<TestService> {
@@ -111,6 +113,7 @@ export async function startService(options: ServiceOptions = {}): Promise<TestSe
     dialect: options.dialect,
     stateMaxBytes: options.stateMaxBytes,
     retentionSweepMs: options.retentionSweepMs,
+    encryptionKeyFile: options.encryptionKeyFile,
     log: options.log ?? (() => {}),
   });
   const apiUrl = `${server.url}/api/v2`;
