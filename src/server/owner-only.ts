@@ -53,12 +53,11 @@ export function defaultSessionKeyFile(dataFile: string | null): string {
 }
 
 /**
- * Reads the console's session signing key, creating it (0600, 256 random bits in hex) when
- * `create` and it is absent. A key file that others may read is refused, as OpenSSH refuses such a
- * private key: whoever reads it can sign in as anyone. Deleting or replacing the file ends every
- * session at the next start.
+ * The trimmed text of an owner-only key file (`what` names it in errors: "session key"), creating
+ * it (0600, 256 random bits in hex) when `create` and it is absent. A key file that others may read
+ * is refused, as OpenSSH refuses such a private key.
  */
-export function loadSessionKey(file: string, create: boolean): Buffer {
+export function readOwnerOnlyKeyFile(file: string, create: boolean, what: string): string {
   if (create && !existsSync(file)) {
     ensureDataDirectory(file);
     // Written whole under a private name, then linked into place: two instances starting together
@@ -80,13 +79,22 @@ export function loadSessionKey(file: string, create: boolean): Buffer {
     mode = statSync(file).mode & 0o777;
     text = readFileSync(file, 'utf8').trim();
   } catch (error) {
-    throw new OwnerOnlyError(`cannot read the session key file ${file}: ${(error as Error).message}`);
+    throw new OwnerOnlyError(`cannot read the ${what} file ${file}: ${(error as Error).message}`);
   }
   if ((mode & 0o077) !== 0 && process.platform !== 'win32') {
     throw new OwnerOnlyError(
-      `the session key file ${file} may be read by other users (mode ${mode.toString(8).padStart(4, '0')}); run: chmod 600 ${JSON.stringify(file)}`,
+      `the ${what} file ${file} may be read by other users (mode ${mode.toString(8).padStart(4, '0')}); run: chmod 600 ${JSON.stringify(file)}`,
     );
   }
+  return text;
+}
+
+/**
+ * Reads the console's session signing key (see readOwnerOnlyKeyFile): whoever reads it can sign in
+ * as anyone. Deleting or replacing the file ends every session at the next start.
+ */
+export function loadSessionKey(file: string, create: boolean): Buffer {
+  const text = readOwnerOnlyKeyFile(file, create, 'session key');
   const key = Buffer.from(text, 'utf8');
   if (key.length < SESSION_KEY_MIN_BYTES) {
     throw new OwnerOnlyError(

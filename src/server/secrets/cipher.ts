@@ -2,9 +2,8 @@
 // apart from the database, so a copy of the database alone reveals none of them. Each sealed value
 // names the key that sealed it, so a later key can be added without rewriting every row at once.
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
-import { existsSync, linkSync, readFileSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { DEFAULT_DATA_DIRECTORY, OWNER_ONLY_FILE, OwnerOnlyError, ensureDataDirectory } from '../owner-only';
+import { DEFAULT_DATA_DIRECTORY, OwnerOnlyError, readOwnerOnlyKeyFile } from '../owner-only';
 
 export const ENCRYPTION_KEY_FILE = 'encryption.key';
 const KEY_BYTES = 32;
@@ -75,33 +74,7 @@ export function defaultEncryptionKeyFile(dataFile: string | null): string {
  * is absent. Losing the file loses every state: it is to be backed up apart from the database.
  */
 export function loadEncryptionKey(file: string, create: boolean): Cipher {
-  if (create && !existsSync(file)) {
-    ensureDataDirectory(file);
-    // Written whole under a private name, then linked into place, so two instances starting
-    // together never read a half-written key.
-    const draft = `${file}.${process.pid}.${randomBytes(4).toString('hex')}`;
-    writeFileSync(draft, `${randomBytes(KEY_BYTES).toString('hex')}\n`, { mode: OWNER_ONLY_FILE, flag: 'wx' });
-    try {
-      linkSync(draft, file);
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-    } finally {
-      unlinkSync(draft);
-    }
-  }
-  let mode: number;
-  let text: string;
-  try {
-    mode = statSync(file).mode & 0o777;
-    text = readFileSync(file, 'utf8').trim();
-  } catch (error) {
-    throw new OwnerOnlyError(`cannot read the encryption key file ${file}: ${(error as Error).message}`);
-  }
-  if ((mode & 0o077) !== 0 && process.platform !== 'win32') {
-    throw new OwnerOnlyError(
-      `the encryption key file ${file} may be read by other users (mode ${mode.toString(8).padStart(4, '0')}); run: chmod 600 ${JSON.stringify(file)}`,
-    );
-  }
+  const text = readOwnerOnlyKeyFile(file, create, 'encryption key');
   if (!/^[0-9a-fA-F]{64}$/.test(text)) {
     throw new OwnerOnlyError(`the encryption key file ${file} must hold 64 hexadecimal digits (32 bytes), e.g. the output of: openssl rand -hex 32`);
   }
