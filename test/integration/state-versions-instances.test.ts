@@ -50,7 +50,7 @@ describe('state versions written through two instances at once', () => {
 
     const listed = async (service: TestService) => {
       const query = new URLSearchParams({ 'filter[organization][name]': 'acme', 'filter[workspace][name]': ws.attributes.name, 'page[size]': '100' });
-      const response = await service.request('GET', `/state-versions?${query}`);
+      const response = await service.request('GET', `/state-versions?${query.toString()}`);
       expect(response.status).toBe(200);
       return response.body.data as Array<{ id: string; attributes: { serial: number } }>;
     };
