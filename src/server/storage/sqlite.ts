@@ -57,13 +57,16 @@ export function openSqliteDb(path: string, log: (line: string) => void = () => u
   // `timeout` is the busy timeout: a second process waits for the write lock instead of failing.
   const db = new Database(path, { timeout: BUSY_TIMEOUT_MS });
   try {
-    withBusyRetry(() => db.pragma('journal_mode = WAL'));
+    // exec, not db.pragma: a pragma call prepares a statement and drops it, and on Node.js 24 the
+    // garbage collector can finalize a dropped better-sqlite3 statement where no environment is
+    // current, which aborts the process (Statement::~Statement, "(env) != nullptr").
+    withBusyRetry(() => db.exec('PRAGMA journal_mode = WAL'));
     // NORMAL in WAL mode loses nothing when the process is killed (only on power loss).
-    db.pragma('synchronous = NORMAL');
-    db.pragma('foreign_keys = ON');
+    db.exec('PRAGMA synchronous = NORMAL');
+    db.exec('PRAGMA foreign_keys = ON');
     // Statistics are gathered from a sample, so refreshing them stays cheap on large tables.
-    db.pragma('analysis_limit = 1000');
-    db.pragma(`cache_size = -${PAGE_CACHE_KIB}`);
+    db.exec('PRAGMA analysis_limit = 1000');
+    db.exec(`PRAGMA cache_size = -${PAGE_CACHE_KIB}`);
     return new SqliteDb(db, inMemory ? null : realpathSync(path), new OutageTracker(log));
   } catch (err) {
     db.close();
