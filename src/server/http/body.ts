@@ -14,17 +14,18 @@ function clientGone(): Error {
 }
 
 /**
- * The whole body. It settles however the request ends (issue 37): a body read only after the
- * client left (the handler waited for its caller's share of the pool first) gets no further
- * events, so a request already destroyed is refused at once, and one that closes before its end
- * is refused then; a promise left pending would hold the caller's share forever.
+ * The whole body, at most `limit` bytes (past it, `refusal`, the rest drained unread); `onChunk`
+ * sees each chunk as it arrives. It settles however the request ends (issue 37): a body read only
+ * after the client left (the handler waited for its caller's share of the pool first) gets no
+ * further events, so a request already destroyed is refused at once, and one that closes before
+ * its end is refused then; a promise left pending would hold the caller's share forever.
  */
-export function readBody(req: IncomingMessage, limit = MAX_BODY_BYTES): Promise<Buffer> {
+function readBounded(req: IncomingMessage, limit: number, refusal: () => ServiceError, onChunk?: (chunk: Buffer) => void): Promise<Buffer> {
   if (req.destroyed && !req.readableEnded) return Promise.reject(clientGone());
   const declared = Number(req.headers['content-length']);
   if (Number.isFinite(declared) && declared > limit) {
     req.resume();
-    return Promise.reject(tooLarge(limit));
+    return Promise.reject(refusal());
   }
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
@@ -35,13 +36,15 @@ export function readBody(req: IncomingMessage, limit = MAX_BODY_BYTES): Promise<
       size += chunk.length;
       if (size > limit) {
         failed = true;
-        reject(tooLarge(limit));
+        chunks.length = 0;
+        reject(refusal());
         return;
       }
+      onChunk?.(chunk);
       chunks.push(chunk);
     });
     req.on('end', () => {
-      if (!failed) resolve(Buffer.concat(chunks));
+      if (!failed) resolve(Buffer.concat(chunks, size));
     });
     req.on('error', (error) => {
       if (!failed) {
@@ -58,44 +61,19 @@ export function readBody(req: IncomingMessage, limit = MAX_BODY_BYTES): Promise<
   });
 }
 
+/** A request document's bytes, at most `limit`. */
+export function readBody(req: IncomingMessage, limit = MAX_BODY_BYTES): Promise<Buffer> {
+  return readBounded(req, limit, () => tooLarge(limit));
+}
+
 /**
- * Raw bytes (a state upload), streamed from the socket: the size is checked as bytes arrive (413
- * `refusal` once past `limit`, the rest of the body drained unread) and the MD5 digest computed on
- * the way, so the bytes are held whole once, at the end.
+ * Raw bytes (a state upload), streamed from the socket: the size is checked as bytes arrive and
+ * the MD5 digest computed on the way, so the bytes are held whole once, at the end.
  */
-export function readRawBody(req: IncomingMessage, limit: number, refusal: () => ServiceError): Promise<{ bytes: Buffer; md5: string }> {
-  const declared = Number(req.headers['content-length']);
-  if (Number.isFinite(declared) && declared > limit) {
-    req.resume();
-    return Promise.reject(refusal());
-  }
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    const hash = createHash('md5');
-    let size = 0;
-    let failed = false;
-    req.on('data', (chunk: Buffer) => {
-      if (failed) return;
-      size += chunk.length;
-      if (size > limit) {
-        failed = true;
-        chunks.length = 0;
-        reject(refusal());
-        return;
-      }
-      hash.update(chunk);
-      chunks.push(chunk);
-    });
-    req.on('end', () => {
-      if (!failed) resolve({ bytes: Buffer.concat(chunks, size), md5: hash.digest('hex') });
-    });
-    req.on('error', (error) => {
-      if (!failed) {
-        failed = true;
-        reject(error);
-      }
-    });
-  });
+export async function readRawBody(req: IncomingMessage, limit: number, refusal: () => ServiceError): Promise<{ bytes: Buffer; md5: string }> {
+  const hash = createHash('md5');
+  const bytes = await readBounded(req, limit, refusal, (chunk) => hash.update(chunk));
+  return { bytes, md5: hash.digest('hex') };
 }
 
 function tooLarge(limit: number): ServiceError {

@@ -1,11 +1,10 @@
 // data "cdkws_outputs": the outputs of a workspace's current state. Sensitive values are read one by
 // one, by output ID, and only ever land in `values`, which the schema marks sensitive.
-import { NotFoundError, type StateVersionOutput, type Workspace } from '../../../client';
+import type { StateVersionOutput } from '../../../client';
 import { configured, type ProviderData } from '../../context';
-import { DiagnosticError } from '../../protocol/diagnostics';
 import type { DataSourceImplementation } from '../../protocol/types';
 import type { ObjectValue, Value } from '../../protocol/values';
-import { organizationOf } from '../workspace/workspace';
+import { organizationOf, readWorkspaceByName } from '../workspace/workspace';
 import { outputsDataSourceSchema } from './schema';
 
 /** `values` (every output) and `nonsensitive_values` (the others) from the outputs' answers. */
@@ -25,20 +24,7 @@ export const outputsDataSource: DataSourceImplementation<ProviderData> = {
   async read(config, ctx) {
     const { client } = configured(ctx, 'data.cdkws_outputs');
     const organization = organizationOf(config, ctx, 'cdkws_outputs');
-    const name = typeof config.workspace === 'string' ? config.workspace : '';
-    let ws: Workspace;
-    try {
-      ws = await client.workspaces.read(organization, name);
-    } catch (err) {
-      if (err instanceof NotFoundError) {
-        throw new DiagnosticError(
-          'Workspace not found',
-          `no workspace "${name}" in organization "${organization}" is visible to the token; check workspace and organization`,
-          ['workspace'],
-        );
-      }
-      throw err;
-    }
+    const ws = await readWorkspaceByName(client, organization, config, 'workspace');
     const outputs = await client.stateVersions.currentOutputs(ws.id, { withSensitiveValues: true });
     return { state: { id: ws.id, organization, workspace: ws.name, ...outputValues(outputs) } };
   },

@@ -1,7 +1,7 @@
 // data "cdkws_workspace": one workspace by organization and name (architecture "Names"), with its
 // settings (the same mapping as the resource's state), flat tags and key-value tag bindings (own and
 // effective).
-import { NotFoundError, type Workspace } from '../../../client';
+import { NotFoundError, type Client, type Workspace } from '../../../client';
 import { configured, type ProviderData } from '../../context';
 import { DiagnosticError } from '../../protocol/diagnostics';
 import type { DataSourceImplementation, HookContext } from '../../protocol/types';
@@ -29,25 +29,33 @@ function reported(values: ObjectValue): ObjectValue {
   return Object.fromEntries(Object.entries(workspaceDataSourceSchema.attributes ?? {}).map(([name, a]) => [name, fit(a.type, values[name] ?? null)]));
 }
 
+/**
+ * The workspace a data source names by `attribute` (its name) in `organization`; a workspace the
+ * token cannot see is a diagnostic on that attribute.
+ */
+export async function readWorkspaceByName(client: Client, organization: string, config: ObjectValue, attribute: string): Promise<Workspace> {
+  const value = config[attribute];
+  const name = typeof value === 'string' ? value : '';
+  try {
+    return await client.workspaces.read(organization, name);
+  } catch (err) {
+    if (err instanceof NotFoundError) {
+      throw new DiagnosticError(
+        'Workspace not found',
+        `no workspace "${name}" in organization "${organization}" is visible to the token; check ${attribute} and organization`,
+        [attribute],
+      );
+    }
+    throw err;
+  }
+}
+
 export const workspaceDataSource: DataSourceImplementation<ProviderData> = {
   schema: workspaceDataSourceSchema,
   async read(config, ctx) {
     const { client } = configured(ctx, 'data.cdkws_workspace');
     const organization = organizationOf(config, ctx, 'cdkws_workspace');
-    const name = typeof config.name === 'string' ? config.name : '';
-    let ws: Workspace;
-    try {
-      ws = await client.workspaces.read(organization, name);
-    } catch (err) {
-      if (err instanceof NotFoundError) {
-        throw new DiagnosticError(
-          'Workspace not found',
-          `no workspace "${name}" in organization "${organization}" is visible to the token; check name and organization`,
-          ['name'],
-        );
-      }
-      throw err;
-    }
+    const ws = await readWorkspaceByName(client, organization, config, 'name');
     const [own, effective] = await Promise.all([client.tagBindings.list(ws.id), client.tagBindings.listEffective(ws.id)]);
     return {
       state: reported({
