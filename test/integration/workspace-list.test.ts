@@ -1,5 +1,6 @@
 // GET /organizations/:organization_name/workspaces — spec "List workspaces", "Pagination envelope";
 // decisions 5, 11, 19, 20.
+import http from 'node:http';
 import { ORG, TOKENS } from '../helpers/service';
 import { addFlatTags, createWorkspace, workspaceRelationships } from '../helpers/fixtures';
 import { useService } from '../helpers/use-service';
@@ -39,10 +40,10 @@ describe('the pagination envelope', () => {
     for (const item of response.body.data) expectWorkspaceDocument(item, { single: false });
   });
 
-  it('gives absolute links, with null prev on the first page and null next on the last', async () => {
+  it('gives links relative to the service (path and query), with null prev on the first page and null next on the last', async () => {
     const first = await list(enc(`search[name]=${prefix}&page[size]=10`));
     const links = first.body.links;
-    for (const key of ['self', 'first', 'next', 'last']) expect(links[key].startsWith(`${service.apiUrl}/organizations/${ORG}/workspaces?`)).toBe(true);
+    for (const key of ['self', 'first', 'next', 'last']) expect(links[key].startsWith(`/api/v2/organizations/${ORG}/workspaces?`)).toBe(true);
     expect(links.prev).toBeNull();
     expect(first.body.meta.pagination['total-pages']).toBe(3);
 
@@ -51,7 +52,27 @@ describe('the pagination envelope', () => {
     expect(last.body.meta.pagination['current-page']).toBe(3);
     expect(last.body.data).toHaveLength(5);
     expect(last.body.links.next).toBeNull();
-    expect(last.body.links.prev).toMatch(/^https?:\/\//);
+    expect(last.body.links.prev).toMatch(/^\/api\/v2\/organizations\//);
+  });
+
+  it('never builds a link from the Host header a caller sends', async () => {
+    // fetch sends the Host of its URL whatever the headers say: a raw request sends the forged one.
+    const target = new URL(`${service.apiUrl}/organizations/${ORG}/workspaces?${enc(`search[name]=${prefix}&page[size]=10`)}`);
+    const forged = await new Promise<{ status: number; body: any }>((resolve, reject) => {
+      const req = http.request(target, { headers: { host: 'attacker.example', authorization: `Bearer ${TOKENS.owner}` } }, (res) => {
+        let text = '';
+        res.setEncoding('utf8');
+        res.on('data', (chunk: string) => (text += chunk));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: JSON.parse(text) }));
+      });
+      req.on('error', reject);
+      req.end();
+    });
+    expect(forged.status).toBe(200);
+    for (const key of ['self', 'first', 'next', 'last']) {
+      expect(forged.body.links[key]).not.toContain('attacker.example');
+      expect(forged.body.links[key]).toMatch(/^\/api\/v2\/organizations\//);
+    }
   });
 
   it('numbers the neighbours of a middle page', async () => {

@@ -54,7 +54,11 @@ export function parseInclude(query: URLSearchParams): ReadonlySet<string> {
   return new Set(values);
 }
 
-/** `links` and `meta.pagination` of a page, with absolute links that keep the other parameters. */
+/**
+ * `links` and `meta.pagination` of a page. The links keep the other parameters and are relative
+ * (path and query): built from the Host header, a caller could make the service hand others links
+ * to a host of its choosing (issue 37), and the service knows no public address of its own.
+ */
 export function paginationEnvelope(
   url: URL,
   page: PageRequest,
@@ -65,7 +69,7 @@ export function paginationEnvelope(
     const next = new URL(url.toString());
     next.searchParams.set('page[number]', String(number));
     next.searchParams.set('page[size]', String(page.size));
-    return next.toString();
+    return next.pathname + next.search;
   };
   const prev = page.number > 1 ? Math.min(page.number - 1, totalPages) : null;
   const next = page.number < totalPages ? page.number + 1 : null;
