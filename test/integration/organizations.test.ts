@@ -86,6 +86,24 @@ describe('create', () => {
     expect(noEmail.status).toBe(422);
     expect(noEmail.body.errors[0].source.pointer).toBe('/data/attributes/email');
   });
+
+  it('refuses a name that differs from a taken one only by case, naming the existing spelling (create and rename)', async () => {
+    const upper = ORG.toUpperCase();
+    const created = await service.request('POST', '/organizations', { token: SITE_ADMIN, body: organizationBody({ name: upper, email: 'a@b.c' }) });
+    expect(created.status).toBe(422);
+    expect(created.body.errors[0]).toMatchObject({ code: 'organization-name-taken', source: { pointer: '/data/attributes/name' } });
+    expect(created.body.errors[0].detail).toContain(`"${ORG}"`);
+    const name = await createOrganization();
+    const renamed = await service.request('PATCH', `/organizations/${name}`, { token: SITE_ADMIN, body: organizationBody({ name: upper }) });
+    expect(renamed.status).toBe(422);
+    expect(renamed.body.errors[0].detail).toContain(`"${ORG}"`);
+    const listed = await service.request('GET', '/organizations?page[size]=100', { token: SITE_ADMIN });
+    expect(listed.body.data.map((o: { id: string }) => o.id)).not.toContain(upper);
+    // An organization may still change the case of its own name.
+    const ownCase = await service.request('PATCH', `/organizations/${name}`, { token: SITE_ADMIN, body: organizationBody({ name: name.toUpperCase() }) });
+    expect(ownCase.status).toBe(200);
+    expect(ownCase.body.data.id).toBe(name.toUpperCase());
+  });
 });
 
 describe('list and show', () => {

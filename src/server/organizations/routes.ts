@@ -25,7 +25,13 @@ function resourceFor(ctx: RouteContext, organization: DirectoryOrganization): Re
   return organizationResource(organization, organizationPermissions(ctx.service.index, ctx.caller, organization));
 }
 
-const nameTaken = () => new ServiceError(ERRORS.organizationNameTaken, undefined, { source: { pointer: '/data/attributes/name' } });
+/** `existing` holds the name asked for, or one differing only by case (named in the detail then, spelled as stored). */
+const nameTaken = (existing: DirectoryOrganization, asked: string) =>
+  new ServiceError(
+    ERRORS.organizationNameTaken,
+    existing.name === asked ? undefined : `Name has already been taken: organization "${existing.name}" differs from "${asked}" only by case`,
+    { source: { pointer: '/data/attributes/name' } },
+  );
 
 async function list(ctx: RouteContext): Promise<Reply> {
   const page = parsePage(ctx.query);
@@ -92,12 +98,24 @@ function newOrganization(name: string, attributes: OrganizationUpdateAttributes,
 
 const named = (directory: Directory, name: string) => directory.organizations.find((o) => o.name === name);
 
+/**
+ * An organization other than `except` whose name is `name` ignoring case: the hosted service keeps
+ * organization names unique that way, as workspace names are (issue 37). Organizations stored
+ * before this check may still differ only by case; each stays reachable by its exact name, and an
+ * operator renames one of them to end it (docs/service.md "Organizations").
+ */
+const nameHolder = (directory: Directory, name: string, except?: DirectoryOrganization) => {
+  const key = name.toLowerCase();
+  return directory.organizations.find((o) => o !== except && o.name.toLowerCase() === key);
+};
+
 async function create(ctx: RouteContext<RequestBodyOf<'createOrganization'>>): Promise<Reply> {
   requireSiteAdmin(ctx);
   const body = await ctx.body();
   const attributes = body.data.attributes;
   const created = await ctx.service.changeDirectory((directory) => {
-    if (named(directory, attributes.name)) throw nameTaken();
+    const holder = nameHolder(directory, attributes.name);
+    if (holder) throw nameTaken(holder, attributes.name);
     const organization = newOrganization(attributes.name, attributes, ctx.caller);
     // A new organization has no agent pools yet: a default agent pool cannot be named here.
     organization.settings = updatedSettings(organization, attributes, requestedDefaultAgentPool(body));
@@ -119,7 +137,8 @@ async function update(ctx: RouteContext<RequestBodyOf<'updateOrganization'>>): P
   const updated = await ctx.service.changeDirectory((directory) => {
     const organization = named(directory, from);
     if (!organization) throw missing(from);
-    if (to !== from && named(directory, to)) throw nameTaken();
+    const holder = to !== from ? nameHolder(directory, to, organization) : undefined;
+    if (holder) throw nameTaken(holder, to);
     organization.name = to;
     organization.profile = updatedProfile(organizationProfile(organization), attributes);
     organization.settings = updatedSettings(organization, attributes, requestedDefaultAgentPool(body));
