@@ -7,7 +7,7 @@ import path from 'node:path';
 import { PassThrough } from 'node:stream';
 import { startServer, type RunningServer, type ServerOptions } from '../../src/server';
 import { ensureLocalTls } from '../../src/server/tls';
-import { READINESS_CACHE_MS } from '../../src/server/http/probes';
+import { READINESS_CACHE_MS, READINESS_PROBES_PER_SECOND } from '../../src/server/http/probes';
 import { cdkws } from '../helpers/cli';
 import { removeTemporaryStorage, sharedStorageArgs, spawnServe, stopServe } from '../helpers/processes';
 import { ORG, TOKENS, defaultBootstrap, testStorage } from '../helpers/service';
@@ -73,6 +73,21 @@ describe('probes', () => {
     const probes = await Promise.all(Array.from({ length: 50 }, () => get(`${server.url}/readyz`)));
     expect(probes.map((probe) => probe.status)).toEqual(Array(50).fill(200));
     expect(asked).toHaveBeenCalledTimes(1);
+  });
+
+  it('refuses /readyz past its allowance per address per second with 429 and Retry-After, then answers again (issue 37)', async () => {
+    afterReadinessCache();
+    const burst = READINESS_PROBES_PER_SECOND + 50;
+    const probes = await Promise.all(Array.from({ length: burst }, () => get(`${server.url}/readyz`)));
+    const refused = probes.filter((probe) => probe.status === 429);
+    // Fixed one-second windows: a burst straddling two of them may get up to twice the allowance.
+    expect(refused.length).toBeGreaterThanOrEqual(burst - 2 * READINESS_PROBES_PER_SECOND);
+    expect(refused.length).toBeGreaterThan(0);
+    expect(probes.filter((probe) => probe.status === 200).length).toBe(burst - refused.length);
+    expect(refused[0].headers.get('retry-after')).toBe('1');
+    afterReadinessCache();
+    expect((await get(`${server.url}/readyz`)).status).toBe(200);
+    expect((await get(`${server.url}/healthz`)).status).toBe(200);
   });
 
   it('has no metrics unless they are configured', async () => {

@@ -2,7 +2,9 @@
 // no data: `/healthz` says the process answers, `/readyz` that the database answers with the schema
 // this program expects. Outside /api/v2, so no API client ever reaches them by accident.
 import type { IncomingMessage } from 'node:http';
+import { LRUCache } from 'lru-cache';
 import type { Service } from '../service';
+import { clientAddress } from './auth-throttle';
 import type { ServiceMetrics } from './metrics';
 import type { Reply } from './router';
 
@@ -31,7 +33,7 @@ export function isProbe(target: string | undefined): boolean {
 type Readiness = 'ready' | 'database unavailable' | 'database schema not current';
 
 /**
- * How long one readiness answer is reused. /readyz is unauthenticated and unthrottled: without it a
+ * How long one readiness answer is reused. /readyz is unauthenticated: without it a
  * flood of probes was a flood of database queries (issue 37); with it, at most one a second.
  */
 export const READINESS_CACHE_MS = 1_000;
@@ -61,11 +63,45 @@ async function readiness(service: Service): Promise<Readiness> {
   }
 }
 
-export async function probeReply(req: IncomingMessage, service: Service, metrics: ServiceMetrics | null, bearer: string | null): Promise<Reply> {
+/**
+ * Readiness probes one address may make per second; past it, 429 with Retry-After. An orchestrator
+ * asks every few seconds; a flood from one address (1,881 a second in issue 37) is refused instead
+ * of answered. /healthz is not throttled: refusing a liveness probe would get the process restarted.
+ */
+export const READINESS_PROBES_PER_SECOND = 100;
+
+/** Fixed one-second windows per client address, as the API's rate limit keeps per caller; the least recently seen addresses are forgotten first. */
+export class ProbeThrottle {
+  private readonly windows = new LRUCache<string, { start: number; count: number }>({ max: 10_000 });
+
+  constructor(private readonly perSecond: number = READINESS_PROBES_PER_SECOND) {}
+
+  /** Counts a probe from `address`: true while it is within its second's allowance. */
+  allows(address: string, nowMs = Date.now()): boolean {
+    const window = this.windows.get(address);
+    if (!window || nowMs - window.start >= 1000) {
+      this.windows.set(address, { start: nowMs, count: 1 });
+      return true;
+    }
+    window.count += 1;
+    return window.count <= this.perSecond;
+  }
+}
+
+export async function probeReply(
+  req: IncomingMessage,
+  service: Service,
+  metrics: ServiceMetrics | null,
+  bearer: string | null,
+  throttle: ProbeThrottle | null = null,
+): Promise<Reply> {
   const path = (req.url ?? '').split('?', 1)[0];
   if (req.method !== 'GET' && req.method !== 'HEAD') return text(405, 'method not allowed', { allow: 'GET, HEAD' });
   if (path === HEALTH_PATH) return text(200, 'ok');
   if (path === READY_PATH) {
+    if (throttle && !throttle.allows(clientAddress(req.socket.remoteAddress))) {
+      return text(429, `too many requests: at most ${READINESS_PROBES_PER_SECOND} readiness probes a second from one address`, { 'retry-after': '1' });
+    }
     const state = await cachedReadiness(service);
     return state === 'ready' ? text(200, state) : text(503, `not ready: ${state}`, { 'retry-after': NOT_READY_RETRY_AFTER_S });
   }

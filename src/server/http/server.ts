@@ -9,7 +9,7 @@ import type { Service } from '../service';
 import { ServiceError, badRequest, forbidden, notFound, unauthorized } from '../errors';
 import { AuthFailureThrottle, clientAddress } from './auth-throttle';
 import type { ServiceMetrics } from './metrics';
-import { isProbe, probeReply } from './probes';
+import { ProbeThrottle, isProbe, probeReply } from './probes';
 import { StorageFaultError } from '../storage/faults';
 import { FairShare } from './fair-share';
 import { RequestRateLimiter } from './rate-limit';
@@ -197,6 +197,7 @@ export function createHttpServer(options: HttpOptions): http.Server {
   const replies = options.replyCache === false ? null : new ReplyCache<Reply>();
   const turnChangeToken = new TurnChangeToken();
   const throttle = options.authFailureLimit === 0 ? null : new AuthFailureThrottle(options.authFailureLimit);
+  const probeThrottle = new ProbeThrottle();
 
   /**
    * A token the index does not know: a guess, unless another process bootstrapped it since. The
@@ -356,7 +357,7 @@ export function createHttpServer(options: HttpOptions): http.Server {
   /** Closures only for a request that waits: one answered at once allocates none. */
   function answer(req: IncomingMessage, res: ServerResponse, trace: Trace | null): void {
     if (isProbe(req.url)) {
-      probeReply(req, service, metrics, bearerToken(req)).then(
+      probeReply(req, service, metrics, bearerToken(req), probeThrottle).then(
         (reply) => replied(req, res, reply),
         (error: unknown) => {
           log.internalError(req.method ?? 'GET', routeTemplate(router, req, mounted), error);
