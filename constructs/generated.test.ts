@@ -1,13 +1,14 @@
 // The files generated from the spec's attribute tables must be what `npm run generate` makes from
 // them today: a changed row without regenerating fails here.
-import { readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import * as spec from '../src/contract';
 import { providerSchemaJson } from '../src/provider';
 
 // Plain JS (run by `npm run generate` after the build).
 // eslint-disable-next-line @typescript-eslint/no-require-imports
-const { renderWorkspaceProps, renderDocs, docTargets, PROPS_FILE, COMMAND } = require('../scripts/generate-from-tables.js');
+const { renderWorkspaceProps, renderDocs, renderReadme, docTargets, PROPS_FILE, COMMAND } = require('../scripts/generate-from-tables.js');
 
 const ROOT = path.resolve(__dirname, '..');
 const stale = (file: string) => `${file} is stale: run "${COMMAND}" and commit the result`;
@@ -38,7 +39,32 @@ describe('files generated from the attribute tables', () => {
     const docs: Map<string, string> = renderDocs(spec, providerSchemaJson());
     expect(docs.size).toBeGreaterThanOrEqual(5);
     for (const [file, text] of docs) {
-      if (readFileSync(file, 'utf8') !== text) throw new Error(stale(path.relative(ROOT, file)));
+      if (!existsSync(file) || readFileSync(file, 'utf8') !== text) throw new Error(stale(path.relative(ROOT, file)));
+    }
+  });
+
+  it("README.md's resource reference links every page of docs/resources", () => {
+    if (readFileSync(path.join(ROOT, 'README.md'), 'utf8') !== renderReadme()) throw new Error(stale('README.md'));
+    expect(renderReadme()).toContain('[workspace](docs/resources/workspace.md)');
+  });
+
+  it('writes a page, and its README link, for a resource that has none', () => {
+    const schema = providerSchemaJson();
+    const resources = Object.values(schema.provider_schemas as Record<string, { resource_schemas: Record<string, unknown> }>)[0].resource_schemas;
+    const docsDir = mkdtempSync(path.join(os.tmpdir(), 'cdkws-docs-'));
+    try {
+      // Every page but the tag binding's: its page is written, the others keep their text.
+      const kept = readdirSync(path.join(ROOT, 'docs', 'resources')).filter((name) => name !== 'tag_binding.md');
+      for (const name of kept) writeFileSync(path.join(docsDir, name), readFileSync(path.join(ROOT, 'docs', 'resources', name), 'utf8'));
+      const docs: Map<string, string> = renderDocs(spec, schema, docsDir);
+      const page = docs.get(path.join(docsDir, 'tag_binding.md'));
+      expect(resources.cdkws_tag_binding).toBeDefined();
+      expect(page).toMatch(/^# `cdkws_tag_binding`\n\nOne key-value tag binding of a workspace\./);
+      expect(page).toContain('| `workspace_id` | string | required |');
+      expect(page).toContain('`terraform import cdkws_tag_binding.<label> <id>`, where the import ID is the `id` attribute');
+      expect(renderReadme(docsDir, docs)).toContain('[tag_binding](docs/resources/tag_binding.md)');
+    } finally {
+      rmSync(docsDir, { recursive: true, force: true });
     }
   });
 

@@ -7,7 +7,11 @@
 //   hand-written; a page gets a table by holding the markers): HCL names and kinds from the
 //   provider's schema, descriptions and defaults from the table rows where a table covers the
 //   resource (named after it: cdkws_tag_binding → TAG_BINDING_ATTRIBUTES).
-// Both must be byte-for-byte reproducible: constructs/generated.test.ts regenerates and compares.
+// - a page docs/resources/<name>.md for each provider resource that has none (title, the schema's
+//   description, the attribute table's markers, the import ID); after that the page is hand-written
+//   prose around its generated table.
+// - README.md's resource reference, between its BEGIN/END lines: a link to each page of docs/resources.
+// All must be byte-for-byte reproducible: constructs/generated.test.ts regenerates and compares.
 //
 //   node scripts/generate-from-tables.js          tables from dist/ (npm run build first)
 //   node scripts/generate-from-tables.js --source tables from the TypeScript sources
@@ -194,10 +198,49 @@ function renderAttributeTable(schema, target) {
   ].join('\n');
 }
 
-/** Each docs/resources file with its generated regions replaced: { file → text }. */
+/** The page a resource without one starts with: `npm run generate` writes it once, and the prose is then the author's. */
+function newResourcePage(type, entry) {
+  const id = entry.block.attributes && entry.block.attributes.id;
+  return [
+    `# \`${type}\``,
+    '',
+    entry.block.description ?? '',
+    '',
+    '## Attributes',
+    '',
+    beginMarker('resource_schemas', type),
+    END_MARKER,
+    '',
+    '## Import',
+    '',
+    `\`terraform import ${type}.<label> <id>\`, where the import ID is the \`id\` attribute${id && id.description ? ` (${id.description.replace(/\.$/, '')})` : ''}.`,
+    '',
+  ].join('\n');
+}
+
+/** Pages for the provider's resources that no page of docs/resources covers yet: { file → text }. */
+function missingPages(spec, schema, docsDir) {
+  const provider = Object.values(schema.provider_schemas)[0];
+  const covered = new Set(docTargets(spec, docsDir).map((t) => `${t.kind} ${t.type}`));
+  const pages = new Map();
+  for (const type of Object.keys(provider.resource_schemas).sort()) {
+    if (covered.has(`resource_schemas ${type}`)) continue;
+    const file = path.join(docsDir, `${type.replace(/^cdkws_/, '')}.md`);
+    if (fs.existsSync(file)) throw new Error(`${path.relative(ROOT, file)} exists without the attribute table of ${type}: add its marker lines`);
+    pages.set(file, newResourcePage(type, provider.resource_schemas[type]));
+  }
+  return pages;
+}
+
+/** Each docs/resources file with its generated regions replaced, and the pages of resources that had none: { file → text }. */
 function renderDocs(spec, schema, docsDir = path.join(ROOT, 'docs', 'resources')) {
-  const texts = new Map();
-  for (const target of docTargets(spec, docsDir)) {
+  const texts = missingPages(spec, schema, docsDir);
+  const targets = docTargets(spec, docsDir);
+  for (const [file, text] of texts) {
+    const type = /^# `(\S+)`/.exec(text)[1];
+    targets.push({ file: path.basename(file), kind: 'resource_schemas', type, table: tableFor(spec, type) });
+  }
+  for (const target of targets) {
     const file = path.join(docsDir, target.file);
     const text = texts.get(file) ?? fs.readFileSync(file, 'utf8');
     const begin = beginMarker(target.kind, target.type);
@@ -208,6 +251,32 @@ function renderDocs(spec, schema, docsDir = path.join(ROOT, 'docs', 'resources')
     texts.set(file, text.slice(0, start) + renderAttributeTable(schema, target) + text.slice(end + END_MARKER.length));
   }
   return texts;
+}
+
+const README = path.join(ROOT, 'README.md');
+const README_BEGIN = `<!-- BEGIN generated: the resource reference, a link to each page of docs/resources (${COMMAND}) -->`;
+
+/**
+ * README.md with its resource reference regenerated from the pages of docs/resources (`pages`: file
+ * names, those about to be written included): the page's name, and what it covers when that is
+ * not a resource alone (read from its generated tables).
+ */
+function renderReadme(docsDir = path.join(ROOT, 'docs', 'resources'), pages = new Map()) {
+  const text = fs.readFileSync(README, 'utf8');
+  const start = text.indexOf(README_BEGIN);
+  const end = text.indexOf(END_MARKER, start);
+  if (start < 0 || end < 0) throw new Error(`README.md has no "${README_BEGIN}" … "${END_MARKER}" region`);
+  const files = [...new Set([...fs.readdirSync(docsDir).filter((name) => name.endsWith('.md')), ...[...pages.keys()].map((f) => path.basename(f))])].sort();
+  const links = files.map((file) => {
+    const page = pages.get(path.join(docsDir, file)) ?? fs.readFileSync(path.join(docsDir, file), 'utf8');
+    const resource = page.includes('<!-- BEGIN generated: attributes of resource ');
+    const dataSource = page.includes('<!-- BEGIN generated: attributes of data source ');
+    const name = file.replace(/\.md$/, '').replace(/-/g, ' ');
+    const covers = resource && dataSource ? ' (resource and data source)' : dataSource && !name.includes('data source') ? ' (data source)' : '';
+    return `[${name}](docs/resources/${file})${covers}`;
+  });
+  const region = [README_BEGIN, `- Resource reference: ${links.join(' ·\n  ')}`, END_MARKER].join('\n');
+  return text.slice(0, start) + region + text.slice(end + END_MARKER.length);
 }
 
 // ---- main -----------------------------------------------------------------------------------
@@ -228,11 +297,13 @@ function main() {
   const { spec, provider } = loadModules(args.includes('--source'));
   fs.writeFileSync(path.join(ROOT, PROPS_FILE), renderWorkspaceProps(spec));
   const docs = renderDocs(spec, provider.providerSchemaJson());
+  const readme = renderReadme(undefined, docs);
   for (const [file, text] of docs) fs.writeFileSync(file, text);
-  process.stdout.write(`generated ${PROPS_FILE} and the attribute tables of ${docs.size} files in docs/resources\n`);
+  fs.writeFileSync(README, readme);
+  process.stdout.write(`generated ${PROPS_FILE}, the attribute tables of ${docs.size} files in docs/resources and README.md's resource reference\n`);
 }
 
-module.exports = { renderWorkspaceProps, renderDocs, docTargets, PROPS_FILE, COMMAND };
+module.exports = { renderWorkspaceProps, renderDocs, renderReadme, docTargets, PROPS_FILE, COMMAND };
 
 if (require.main === module) {
   try {

@@ -14,11 +14,15 @@
 //   `static readonly door = '<name>'`, reached as `store.<name>`; the one store class of a
 //   `src/server/<aggregate>/store.ts` without one is reached by the folder's name in camelCase
 //   (`state-versions` → `store.stateVersions`).
+// - src/server/migrations.generated.ts: the schema, storage/migrations.ts's history merged with
+//   every `export const <NAME>_MIGRATIONS` of src/server (outside storage/), in version order.
 // - src/client/apis.generated.ts: every src/client module exporting a `<Name>Api` class; one whose
 //   constructor takes the transport alone is a member of Client named after it (`TagBindingsApi` →
 //   `client.tagBindings`).
 // - src/provider/resources/index.ts and src/provider/data-sources/index.ts: the registration each
-//   `<folder>/schema.ts` exports (Terraform type, schema, which hooks load from where: lazy.ts).
+//   `<folder>/schema.ts` exports (Terraform type, schema, which hooks load from where: lazy.ts), or,
+//   for a folder without a schema.ts, the one `<folder>/<folder>.ts` exports (schema and hooks in one
+//   file), whose schema src/provider/schemas.generated.ts holds as data so start-up loads no hooks.
 // - constructs/resources.generated.ts: every constructs module declaring a class that extends
 //   Construct; and the region between the BEGIN/END lines of src/index.ts, the same by name.
 // Files are read in name order, so the output does not depend on the file system's order. The
@@ -160,6 +164,24 @@ function storeDoors() {
   ].join('\n');
 }
 
+/** The schema: the history of storage/migrations.ts and each aggregate's own migrations, merged by version. */
+function schemaMigrations() {
+  const lists = [];
+  for (const file of sources('src/server', { deep: true }).filter((f) => !f.startsWith('src/server/storage/'))) {
+    for (const m of read(file).matchAll(/^export const ([A-Z][A-Z0-9_]*_MIGRATIONS)\b/gm)) lists.push({ file, name: m[1] });
+  }
+  return [
+    header('storage/migrations.ts and every `export const <NAME>_MIGRATIONS` of src/server'),
+    "import { HISTORY, schemaInVersionOrder } from './storage';",
+    ...lists.map((l) => `import { ${l.name} } from '${specifier('src/server', l.file)}';`),
+    '',
+    '/** Every migration of the service, once each, in version order (two of one version fail at load and in the tests). */',
+    `export const SCHEMA = schemaInVersionOrder({ 'storage/migrations.ts': HISTORY, ${lists
+      .map((l) => `${JSON.stringify(`${specifier('src/server', l.file).slice(2)}.ts`)}: ${l.name}`)
+      .join(', ')} });`,
+  ].join('\n');
+}
+
 // ---- client ---------------------------------------------------------------------------------
 
 /** The parameters of a class's constructor, counted at the top level of its list. */
@@ -226,24 +248,40 @@ function registrationOf(file, load) {
   if (found.length !== 1)
     throw new Error(`${file} must export exactly one registration { type, schema, hooks } (found ${found.length}): see src/provider/lazy.ts`);
   const [name, registration] = found[0];
-  return { name, type: registration.type, hooks: registration.hooks };
+  return { name, type: registration.type, schema: registration.schema, hooks: registration.hooks };
+}
+
+/**
+ * The provider folders of `dir` with their registrations: `<folder>/schema.ts` (the schema apart
+ * from its hooks), or else one file, `<folder>/<folder>.ts`, holding schema, registration and hooks
+ * together, whose schema is copied as data into src/provider/schemas.generated.ts so that loading
+ * the provider still loads none of that module (it is required on the first hook call).
+ */
+function providerEntries(dir, load) {
+  const entries = [];
+  for (const e of fs.readdirSync(path.join(ROOT, dir), { withFileTypes: true }).filter((x) => x.isDirectory())) {
+    if (fs.existsSync(path.join(ROOT, dir, e.name, 'schema.ts'))) {
+      entries.push({ folder: e.name, from: `./${e.name}/schema`, ...registrationOf(`${dir}/${e.name}/schema.ts`, load) });
+    } else if (fs.existsSync(path.join(ROOT, dir, e.name, `${e.name}.ts`))) {
+      const registration = registrationOf(`${dir}/${e.name}/${e.name}.ts`, load);
+      if (registration.hooks.some((hook) => hook.from !== `./${e.name}`))
+        throw new Error(`${dir}/${e.name}/${e.name}.ts: a registration without a schema.ts takes its hooks from its own file ('./${e.name}')`);
+      entries.push({ folder: e.name, from: '../schemas.generated', oneFile: true, ...registration });
+    }
+  }
+  return entries.sort((a, b) => (a.folder < b.folder ? -1 : a.folder > b.folder ? 1 : 0));
 }
 
 function providerIndex(dir, kind, load) {
-  const folders = fs
-    .readdirSync(path.join(ROOT, dir), { withFileTypes: true })
-    .filter((e) => e.isDirectory() && fs.existsSync(path.join(ROOT, dir, e.name, 'schema.ts')))
-    .map((e) => e.name)
-    .sort();
-  const entries = folders.map((folder) => ({ folder, ...registrationOf(`${dir}/${folder}/schema.ts`, load) }));
+  const entries = providerEntries(dir, load);
   const implementation = kind === 'resources' ? 'ResourceImplementation' : 'DataSourceImplementation';
   const lines = [
-    header(`the registration each ${dir}/<name>/schema.ts exports`),
+    header(`the registration each ${dir}/<name>/schema.ts (or <name>/<name>.ts, its schema in ../schemas.generated.ts) exports`),
     '// Schemas load with the provider; hooks load on first use (lazy.ts), as each registration declares.',
     "import type { ProviderData } from '../context';",
     "import { lazyImplementation } from '../lazy';",
     `import type { ${implementation} } from '../protocol/types';`,
-    ...entries.map((e) => `import { ${e.name} } from './${e.folder}/schema';`),
+    ...entries.map((e) => `import { ${e.name} } from '${e.from}';`),
     '',
     '/* eslint-disable @typescript-eslint/no-require-imports */',
     `export const ${kind}: Record<string, ${implementation}<ProviderData>> = {`,
@@ -260,6 +298,30 @@ function providerIndex(dir, kind, load) {
   }
   lines.push('};', '/* eslint-enable @typescript-eslint/no-require-imports */');
   return lines.join('\n');
+}
+
+/** src/provider/schemas.generated.ts: the registrations of one-file resources and data sources, as data. */
+function providerSchemas(load) {
+  const entries = ['src/provider/resources', 'src/provider/data-sources'].flatMap((dir) =>
+    providerEntries(dir, load)
+      .filter((e) => e.oneFile)
+      .map((e) => ({ ...e, dir })),
+  );
+  const seen = new Set();
+  for (const e of entries) {
+    if (seen.has(e.name)) throw new Error(`two provider registrations are named ${e.name}`);
+    seen.add(e.name);
+  }
+  return [
+    header('the registration of each src/provider/{resources,data-sources}/<name>/<name>.ts without a schema.ts'),
+    '// Their schemas as data: the provider loads this at start-up, and those modules only when a hook is first called.',
+    ...(entries.length > 0 ? ["import type { LazyRegistration } from './lazy';", ''] : []),
+    ...entries.map(
+      (e) =>
+        `/** From ${e.dir}/${e.folder}/${e.folder}.ts. */\nexport const ${e.name} = ${JSON.stringify({ type: e.type, schema: e.schema, hooks: e.hooks })} as const satisfies LazyRegistration;`,
+    ),
+    ...(entries.length === 0 ? ['export {};'] : []),
+  ].join('\n');
 }
 
 // ---- constructs -----------------------------------------------------------------------------
@@ -300,9 +362,11 @@ const GENERATED_FILES = [
   'src/contract/endpoint-tables.generated.ts',
   'src/server/handlers.generated.ts',
   'src/server/doors.generated.ts',
+  'src/server/migrations.generated.ts',
   'src/client/apis.generated.ts',
   'src/provider/resources/index.ts',
   'src/provider/data-sources/index.ts',
+  'src/provider/schemas.generated.ts',
   'constructs/resources.generated.ts',
   'src/index.ts',
 ];
@@ -337,9 +401,11 @@ async function renderRegistry(load) {
     'src/contract/endpoint-tables.generated.ts': endpointTables(),
     'src/server/handlers.generated.ts': serverHandlers(),
     'src/server/doors.generated.ts': storeDoors(),
+    'src/server/migrations.generated.ts': schemaMigrations(),
     'src/client/apis.generated.ts': clientApis(),
     'src/provider/resources/index.ts': providerIndex('src/provider/resources', 'resources', load),
     'src/provider/data-sources/index.ts': providerIndex('src/provider/data-sources', 'dataSources', load),
+    'src/provider/schemas.generated.ts': providerSchemas(load),
     'constructs/resources.generated.ts': constructExports(),
     [ROOT_INDEX]: rootIndex().replace(/\n$/, ''),
   };

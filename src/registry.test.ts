@@ -27,7 +27,7 @@ describe('the generated registration files', () => {
   });
 
   it('each says it is generated and what to edit instead', () => {
-    expect(GENERATED_FILES).toHaveLength(9);
+    expect(GENERATED_FILES).toHaveLength(11);
     for (const file of GENERATED_FILES as string[]) {
       const text = readFileSync(path.join(ROOT, file), 'utf8');
       if (file === 'src/index.ts') expect(text).toContain(`// BEGIN generated: every construct over a resource (${COMMAND})`);

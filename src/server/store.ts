@@ -1,4 +1,5 @@
 import { StoreDoors, type StoreTuning } from './doors.generated';
+import { SCHEMA } from './migrations.generated';
 import { type DatabaseKind, type Db, type StorageHealth, type StorageOptions, openDatabase, schemaIsCurrent } from './storage';
 
 // The composition root of the service's storage: one store per aggregate over one database. Callers
@@ -7,6 +8,8 @@ import { type DatabaseKind, type Db, type StorageHealth, type StorageOptions, op
 // folder. `npm run generate` gathers the doors into doors.generated.ts: an aggregate's store.ts by
 // its folder's name, any other store by its `static readonly door`. Only what belongs to the
 // database itself is answered here: its kind, health, commits, change token, schema and closing.
+// The schema is storage/migrations.ts's history merged with each aggregate's `<NAME>_MIGRATIONS`
+// (gathered into migrations.generated.ts), in version order.
 
 export class Store extends StoreDoors {
   readonly kind: DatabaseKind;
@@ -31,7 +34,7 @@ export class Store extends StoreDoors {
 
   /** Answers only when the database does: whether every migration of this program is applied. */
   schemaIsCurrent(): Promise<boolean> {
-    return schemaIsCurrent(this.db);
+    return schemaIsCurrent(this.db, SCHEMA);
   }
 
   /** Outage state and pool use, for readiness and metrics (storage/faults.ts). */
@@ -47,5 +50,5 @@ export class Store extends StoreDoors {
 
 /** Opens the database, applies pending migrations, and returns the store over it (`tuning`: for tests). */
 export async function openStore(options: StorageOptions, tuning: StoreTuning = {}): Promise<Store> {
-  return new Store(await openDatabase(options), tuning);
+  return new Store(await openDatabase(options, SCHEMA), tuning);
 }

@@ -8,7 +8,13 @@ import { DatabaseKind, Db } from './db';
 /** Arbitrary constant naming our advisory lock. */
 const ADVISORY_LOCK_KEY = 0x63646b7773; // "cdkws"
 
-interface Migration {
+/**
+ * One step of the schema. Versions are global across the service: an aggregate declares its own
+ * next to its store (`export const <NAME>_MIGRATIONS: Migration[]` in `src/server/<aggregate>/store.ts`,
+ * gathered by `npm run generate` into src/server/migrations.generated.ts); a change spanning several
+ * aggregates, and the history before aggregates declared theirs, is MIGRATIONS below.
+ */
+export interface Migration {
   version: number;
   name: string;
   statements(kind: DatabaseKind): string[];
@@ -19,7 +25,7 @@ interface Migration {
  * names by locale rules, unlike SQLite), `SERIAL_PK` an increasing integer key that records
  * insertion order.
  */
-function ddl(kind: DatabaseKind, sql: string): string {
+export function ddl(kind: DatabaseKind, sql: string): string {
   return sql
     .replace(/\bTEXT_C\b/g, kind === 'postgres' ? 'TEXT COLLATE "C"' : 'TEXT')
     .replace(/\bSERIAL_PK\b/g, kind === 'postgres' ? 'BIGSERIAL PRIMARY KEY' : 'INTEGER PRIMARY KEY')
@@ -310,28 +316,48 @@ const POSTGRES_NAME_INDEXES = [
   'DROP INDEX workspaces_org_project',
 ];
 
-export const LATEST_SCHEMA_VERSION = MIGRATIONS[MIGRATIONS.length - 1].version;
-/** Every version a current schema has applied (numbers may skip: versions are reserved per change). */
-export const SCHEMA_VERSIONS: readonly number[] = MIGRATIONS.map((m) => m.version);
+/** The migrations written in this file, in version order. */
+export const HISTORY: readonly Migration[] = MIGRATIONS;
 
-/** Whether the database has every migration of this program applied (for readiness probes). */
-export async function schemaIsCurrent(db: Db): Promise<boolean> {
-  const rows = await db.all<{ version: number }>('SELECT version FROM schema_migrations');
-  const applied = new Set(rows.map((r) => Number(r.version)));
-  return SCHEMA_VERSIONS.every((version) => applied.has(version));
+/**
+ * One schema from this file's history and the aggregates' own lists (by where they are declared):
+ * every migration once, in version order, the order a database applies them. Two migrations of one
+ * version are a mistake of numbering, refused here (and by a unit test) rather than applied as one.
+ */
+export function schemaInVersionOrder(lists: Readonly<Record<string, readonly Migration[]>>): readonly Migration[] {
+  const seen = new Map<number, string>();
+  const all: Migration[] = [];
+  for (const [where, list] of Object.entries(lists)) {
+    for (const migration of list) {
+      const other = seen.get(migration.version);
+      if (other !== undefined) throw new Error(`two migrations have version ${migration.version}: ${other} and ${where} "${migration.name}"`);
+      seen.set(migration.version, `${where} "${migration.name}"`);
+      all.push(migration);
+    }
+  }
+  return all.sort((a, b) => a.version - b.version);
 }
 
-export async function migrate(db: Db): Promise<void> {
+/** Whether the database has every migration of `schema` applied (for readiness probes). */
+export async function schemaIsCurrent(db: Db, schema: readonly Migration[]): Promise<boolean> {
+  const rows = await db.all<{ version: number }>('SELECT version FROM schema_migrations');
+  const applied = new Set(rows.map((r) => Number(r.version)));
+  return schema.every((migration) => applied.has(migration.version));
+}
+
+/** Applies the migrations of `schema` (in version order) that the database has not applied yet. */
+export async function migrate(db: Db, schema: readonly Migration[]): Promise<void> {
+  const latest = Math.max(0, ...schema.map((m) => m.version));
   await db.transaction(async (tx) => {
     if (tx.kind === 'postgres') await tx.get('SELECT pg_advisory_xact_lock(?::bigint)', [ADVISORY_LOCK_KEY]);
     await tx.run(ddl(tx.kind, 'CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TEXT_C NOT NULL)'));
     const rows = await tx.all<{ version: number }>('SELECT version FROM schema_migrations');
     const applied = new Set(rows.map((r) => Number(r.version)));
     const newest = Math.max(0, ...applied);
-    if (newest > LATEST_SCHEMA_VERSION) {
-      throw new Error(`the database schema (version ${newest}) is newer than this program supports (${LATEST_SCHEMA_VERSION}); upgrade cdk-workspaces`);
+    if (newest > latest) {
+      throw new Error(`the database schema (version ${newest}) is newer than this program supports (${latest}); upgrade cdk-workspaces`);
     }
-    for (const migration of MIGRATIONS) {
+    for (const migration of [...schema].sort((a, b) => a.version - b.version)) {
       if (applied.has(migration.version)) continue;
       for (const sql of migration.statements(tx.kind)) {
         try {
