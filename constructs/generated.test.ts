@@ -61,7 +61,7 @@ describe('files generated from the attribute tables', () => {
       expect(resources.cdkws_tag_binding).toBeDefined();
       expect(page).toMatch(/^# `cdkws_tag_binding`\n\nOne key-value tag binding of a workspace\./);
       expect(page).toContain('| `workspace_id` | string | required |');
-      expect(page).toContain('`terraform import cdkws_tag_binding.<label> <id>`, where the import ID is the `id` attribute');
+      expect(page).toContain('`terraform import cdkws_tag_binding.<label> <id>`: the import ID is its `id` attribute. `<workspace_id>/<key>`.');
       expect(renderReadme(docsDir, docs)).toContain('[tag_binding](docs/resources/tag_binding.md)');
     } finally {
       rmSync(docsDir, { recursive: true, force: true });

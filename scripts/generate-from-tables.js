@@ -213,7 +213,7 @@ function newResourcePage(type, entry) {
     '',
     '## Import',
     '',
-    `\`terraform import ${type}.<label> <id>\`, where the import ID is the \`id\` attribute${id && id.description ? ` (${id.description.replace(/\.$/, '')})` : ''}.`,
+    `\`terraform import ${type}.<label> <id>\`: the import ID is its \`id\` attribute.${id && id.description ? ` ${id.description}` : ''}`,
     '',
   ].join('\n');
 }

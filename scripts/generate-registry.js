@@ -7,7 +7,8 @@
 // - src/contract/endpoint-tables.generated.ts: every `src/contract/endpoints-<name>.ts` exporting one
 //   `<NAME>_ENDPOINTS` table; its group is `<NAME>_ENDPOINTS_GROUP` where the file exports one,
 //   else the file's words in the plural (`endpoints-change-request.ts` → 'change requests'); groups
-//   in the order of their `<NAME>_ENDPOINTS_ORDER`, then those without one in file-name order.
+//   in the order of their `<NAME>_ENDPOINTS_ORDER`, then those without one in file-name order; and
+//   the descriptions of path parameters, endpoint-types.ts's and each file's `<NAME>_PATH_PARAMETERS`.
 // - src/server/handlers.generated.ts: every `export const <NAME>_HANDLERS` (or `export function
 //   <name>Handlers(options)`) of src/server.
 // - src/server/doors.generated.ts: every store class of src/server declaring
@@ -84,20 +85,33 @@ function endpointTables() {
         .replace(/^endpoints-/, '')
         .split('-');
       const order = new RegExp(`^export const ${names[0]}_ORDER = (\\d+);`, 'm').exec(text);
-      return { file, table: names[0], group: declared ? declared[1] : `${words.join(' ')}s`, order: order ? Number(order[1]) : Infinity };
+      const parameters = /^export const ([A-Z][A-Z0-9_]*_PATH_PARAMETERS)\b/m.exec(text);
+      return {
+        file,
+        table: names[0],
+        parameters: parameters ? parameters[1] : null,
+        group: declared ? declared[1] : `${words.join(' ')}s`,
+        order: order ? Number(order[1]) : Infinity,
+      };
     })
     // Stable: tables without an ENDPOINT_GROUP_ORDER keep their file-name order, after the others.
     .sort((a, b) => (a.order === b.order ? 0 : a.order < b.order ? -1 : 1));
   return [
     header('every src/contract/endpoints-<name>.ts'),
-    "import type { EndpointDefinition } from './endpoint-types';",
-    ...tables.map((t) => `import { ${t.table} } from '${specifier('src/contract', t.file)}';`),
+    "import { PATH_PARAMETERS, type EndpointDefinition } from './endpoint-types';",
+    ...tables.map((t) => `import { ${[t.table, ...(t.parameters ? [t.parameters] : [])].join(', ')} } from '${specifier('src/contract', t.file)}';`),
     '',
     '/** Every endpoint, by its stable name. */',
     `export const ENDPOINTS = { ${tables.map((t) => `...${t.table}`).join(', ')} } as const satisfies Record<string, EndpointDefinition>;`,
     '',
     '/** Each table by its group, in the order the reference and the OpenAPI document list them. */',
     `export const ENDPOINT_TABLES = { ${tables.map((t) => `${JSON.stringify(t.group)}: ${t.table}`).join(', ')} } as const;`,
+    '',
+    "/** What each path parameter is: endpoint-types.ts's, and those an endpoint file declares as `<NAME>_PATH_PARAMETERS`. */",
+    `export const ENDPOINT_PATH_PARAMETERS: Readonly<Record<string, string>> = { ...PATH_PARAMETERS${tables
+      .filter((t) => t.parameters)
+      .map((t) => `, ...${t.parameters}`)
+      .join('')} };`,
   ].join('\n');
 }
 

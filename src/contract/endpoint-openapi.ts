@@ -5,7 +5,8 @@
 import { z } from 'zod';
 import { API_VERSION } from './account';
 import { ERRORS } from './error-codes';
-import { PATH_PARAMETERS, PERMISSIONS, authOf, errorsOf, pathParameterNames, type EndpointDefinition } from './endpoint-types';
+import { PERMISSIONS, authOf, errorsOf, pathParameterNames, type EndpointDefinition } from './endpoint-types';
+import { ENDPOINT_PATH_PARAMETERS } from './endpoint-tables.generated';
 import { ENDPOINTS, ENDPOINT_GROUPS, ENDPOINT_NAMES, rootTemplateOf, type EndpointName } from './endpoints';
 import { JSON_API_MEDIA_TYPE, errorDocumentSchema } from './jsonapi';
 
@@ -57,7 +58,7 @@ function parameters(endpoint: EndpointDefinition): JsonSchema[] {
     name,
     in: 'path',
     required: true,
-    description: PATH_PARAMETERS[name],
+    description: ENDPOINT_PATH_PARAMETERS[name],
     schema: { type: 'string', minLength: 1 },
   }));
   const inQuery = (endpoint.query ?? []).map((parameter) => ({

@@ -2,7 +2,8 @@
 // answers, the codes of its refusals) and the query parameters of those that take any. A test
 // keeps the committed page the same as this text.
 import { ERRORS } from './error-codes';
-import { PATH_PARAMETERS, PERMISSIONS, pathParameterNames, type EndpointDefinition } from './endpoint-types';
+import { PERMISSIONS, pathParameterNames, type EndpointDefinition } from './endpoint-types';
+import { ENDPOINT_PATH_PARAMETERS } from './endpoint-tables.generated';
 import { ENDPOINTS, ENDPOINT_GROUPS, rootTemplateOf, type EndpointName } from './endpoints';
 
 export const API_REFERENCE_COMMAND = 'npm run generate:api';
@@ -73,7 +74,7 @@ export function apiReferenceMarkdown(): string {
     '',
     '## Path parameters',
     '',
-    ...usedPathParameters.map((name) => `- \`${name}\`: ${PATH_PARAMETERS[name]}`),
+    ...usedPathParameters.map((name) => `- \`${name}\`: ${ENDPOINT_PATH_PARAMETERS[name]}`),
     '',
     ...Object.entries(ENDPOINT_GROUPS).flatMap(([group, names]) => [
       `## ${group.charAt(0).toUpperCase()}${group.slice(1)}`,

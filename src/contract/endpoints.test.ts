@@ -5,11 +5,11 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { apiReferenceMarkdown } from './endpoint-reference';
 import { openApiDocument, openApiPath } from './endpoint-openapi';
+import { ENDPOINT_PATH_PARAMETERS } from './endpoint-tables.generated';
 import {
   EMULATOR_ROOT,
   ENDPOINTS,
   ENDPOINT_NAMES,
-  PATH_PARAMETERS,
   authOf,
   hostedLink,
   pathOf,
@@ -53,7 +53,7 @@ describe('the endpoint table', () => {
 
   it('describes every path parameter and names only catalogued errors', () => {
     for (const [name, endpoint] of rows) {
-      for (const parameter of pathParameterNames(endpoint.path)) expect([name, PATH_PARAMETERS[parameter]]).toEqual([name, expect.any(String)]);
+      for (const parameter of pathParameterNames(endpoint.path)) expect([name, ENDPOINT_PATH_PARAMETERS[parameter]]).toEqual([name, expect.any(String)]);
       for (const error of endpoint.errors) expect([name, ERRORS[error]?.code]).toEqual([name, expect.any(String)]);
     }
   });

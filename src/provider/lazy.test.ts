@@ -1,6 +1,6 @@
 // One way to load hooks on first use: the schema is there at once, the module only when a hook is
 // called, and the hooks declared are exactly those the module implements.
-import { lazyImplementation, preloadHooks } from './lazy';
+import { lazyImplementation, preloadHooks, type LazyRegistration } from './lazy';
 import type { ProviderData } from './context';
 import type { HookContext, ResourceImplementation } from './protocol/types';
 
@@ -93,9 +93,18 @@ function loadedImplementation(type: string, lazy: { schema: unknown }): { schema
       (require('./data-sources/organization/organization') as typeof import('./data-sources/organization/organization')).organizationDataSource,
     cdkws_outputs: () => (require('./data-sources/outputs/outputs') as typeof import('./data-sources/outputs/outputs')).outputsDataSource,
   };
-  /* eslint-enable @typescript-eslint/no-require-imports */
   const isResource = 'apply' in lazy;
-  const load = (isResource ? resources : dataSources)[type];
+  // A resource written as one file (its schema copied into schemas.generated.ts): `<folder>/<folder>.ts`.
+  const oneFile = Object.values(require('./schemas.generated') as Record<string, LazyRegistration>).find((r) => r.type === type);
+  /* eslint-enable @typescript-eslint/no-require-imports */
+  const load =
+    (isResource ? resources : dataSources)[type] ??
+    (oneFile &&
+      (() => {
+        const folder = oneFile.hooks[0].from.slice(2);
+        // eslint-disable-next-line @typescript-eslint/no-require-imports
+        return (require(`./${isResource ? 'resources' : 'data-sources'}/${folder}/${folder}`) as Record<string, { schema: unknown }>)[oneFile.hooks[0].export];
+      }));
   if (!load) throw new Error(`no module listed for ${isResource ? 'resource' : 'data source'} ${type}`);
   return load();
 }
