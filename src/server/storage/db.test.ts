@@ -65,6 +65,49 @@ describe('the SQLite adapter', () => {
     expect(await db.get<{ v: number }>("SELECT v FROM t WHERE k = 'a'")).toEqual({ v: 20 });
   });
 
+  it('commits transactions that wait together once (group commit), rolling back a failing one alone and answering none before the commit', async () => {
+    const before = db.commitCount();
+    const outcomes = await Promise.allSettled(
+      Array.from({ length: 10 }, (_, i) =>
+        db.transaction(async (t) => {
+          await t.run('INSERT INTO t VALUES (?, ?)', [`g${i}`, i]);
+          if (i === 4) throw new Error('refused');
+          // When this resolves, the row is committed: another connection reads it.
+          return i;
+        }),
+      ),
+    );
+    expect(outcomes.map((o) => o.status)).toEqual([
+      'fulfilled',
+      'fulfilled',
+      'fulfilled',
+      'fulfilled',
+      'rejected',
+      'fulfilled',
+      'fulfilled',
+      'fulfilled',
+      'fulfilled',
+      'fulfilled',
+    ]);
+    expect(db.commitCount() - before).toBe(1);
+    const other = openSqliteDb(join(dir, 'nested', 'folder', 'test.db'));
+    try {
+      expect((await other.all<{ k: string }>("SELECT k FROM t WHERE k LIKE 'g%' ORDER BY v")).map((r) => r.k)).toEqual([
+        'g0',
+        'g1',
+        'g2',
+        'g3',
+        'g5',
+        'g6',
+        'g7',
+        'g8',
+        'g9',
+      ]);
+    } finally {
+      await other.close();
+    }
+  });
+
   it('changes its change token at once when another handle of this process commits, within one turn', async () => {
     const other = openSqliteDb(join(dir, 'nested', 'folder', 'test.db'));
     try {
