@@ -4,6 +4,7 @@
 import { benchClient } from './client';
 import { benchColdShow } from './cold-show';
 import { benchConsole } from './console';
+import { benchCreates } from './creates';
 import { benchImport } from './import';
 import { benchPluginFloor } from './plugin-floor';
 import { benchProvider } from './provider';
@@ -22,6 +23,8 @@ const BENCHMARKS: Record<string, Bench> = {
   'cold-show': (quick) => benchColdShow({ count: 20_000, seconds: quick ? 3 : 5 }),
   // Needs CDKWS_BENCH_DATABASE_URL (or CDKWS_TEST_DATABASE_URL); reports itself skipped without.
   'service-postgres': (quick) => benchListStorage('postgres', { largeCount: quick ? 10_000 : 100_000, samples: quick ? 50 : 200 }),
+  // Durable creates against a bare node:http + INSERT server, 12,000 seeded through the API, per SQLite driver.
+  creates: (quick) => benchCreates({ seconds: quick ? 6 : 15, rounds: 5 }),
   client: () => benchClient(),
   provider: () => benchProvider(),
   refresh: () => benchRefresh(),

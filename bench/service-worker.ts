@@ -8,6 +8,7 @@ import { startServer } from '../src/server';
 import { newId } from '../src/server/ids';
 import { WORKSPACE_DEFAULTS } from '../src/contract';
 import type { StorageOptions } from '../src/server/storage/types';
+import { openSqliteConnection, type SqliteDriverName } from '../src/server/storage/sqlite-driver';
 import type { NewWorkspace } from '../src/server/workspaces/records';
 
 /** Workspaces per transaction while seeding. */
@@ -30,6 +31,15 @@ interface BareJob {
   body: string;
   contentType: string;
 }
+/**
+ * The floor of a durable create: a bare node:http server that parses the JSON body and INSERTs one
+ * row, with the service's SQLite settings and driver, answering 201 with a small document.
+ */
+interface BareInsertJob {
+  mode: 'bare-insert';
+  dataPath: string;
+  driver: SqliteDriverName;
+}
 /** A bare node:http server answering each path in `documents` with its body, others with 404. */
 interface BareManyJob {
   mode: 'bare-many';
@@ -37,7 +47,28 @@ interface BareManyJob {
   contentType: string;
 }
 
-async function run(job: ServiceJob | BareJob | BareManyJob): Promise<void> {
+async function run(job: ServiceJob | BareJob | BareManyJob | BareInsertJob): Promise<void> {
+  if (job.mode === 'bare-insert') {
+    const db = openSqliteConnection(job.driver, job.dataPath);
+    db.exec('PRAGMA journal_mode = WAL');
+    db.exec('PRAGMA synchronous = NORMAL');
+    db.exec('CREATE TABLE IF NOT EXISTS workspaces (id TEXT PRIMARY KEY, name TEXT NOT NULL UNIQUE, settings TEXT NOT NULL)');
+    const insert = db.prepare('INSERT INTO workspaces (id, name, settings) VALUES (?, ?, ?)');
+    const server = http.createServer((req, res) => {
+      const chunks: Buffer[] = [];
+      req.on('data', (chunk: Buffer) => chunks.push(chunk));
+      req.on('end', () => {
+        const body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as { data: { attributes: { name: string } } };
+        const id = newId('ws-');
+        insert.run(id, body.data.attributes.name, JSON.stringify(body.data.attributes));
+        const payload = Buffer.from(JSON.stringify({ data: { id, type: 'workspaces', attributes: body.data.attributes } }));
+        res.writeHead(201, { 'content-type': 'application/vnd.api+json', 'content-length': payload.length });
+        res.end(payload);
+      });
+    });
+    await listenAndReport(server);
+    return;
+  }
   if (job.mode === 'bare-many') {
     const documents = new Map(Object.entries(job.documents).map(([route, body]) => [route, Buffer.from(body)]));
     const server = http.createServer((req, res) => {

@@ -125,7 +125,7 @@ const PROVOKE: { [N in Exclude<ErrorName, (typeof NOT_ANSWERED)[number]>]: () =>
     // A database file that cannot be written (storage-faults.test.ts has the full disk and PostgreSQL).
     const faulty = await startSqliteFileService();
     try {
-      faulty.handle.pragma('query_only = 1');
+      faulty.handle.exec('PRAGMA query_only = 1');
       const response = await createIn(faulty);
       expect(response.headers.get('retry-after')).toBe('1');
       return response;
@@ -134,11 +134,10 @@ const PROVOKE: { [N in Exclude<ErrorName, (typeof NOT_ANSWERED)[number]>]: () =>
     }
   },
   databaseBusy: async () => {
-    // Another process holds the write lock longer than the service's busy wait.
-    const faulty = await startSqliteFileService();
+    // Another process holds the write lock longer than the service waits for it.
+    const faulty = await startSqliteFileService({ lockWaitMs: 20 });
     const lock = holdWriteLock(faulty.file);
     try {
-      faulty.handle.pragma('busy_timeout = 20');
       return await createIn(faulty);
     } finally {
       lock.release();

@@ -55,7 +55,7 @@ describe('a SQLite database that cannot be written', () => {
     const created = await create(name);
     expect(created.status).toBe(201);
     const id = created.body.data.id;
-    service.handle.pragma('query_only = 1');
+    service.handle.exec('PRAGMA query_only = 1');
     const writes = await Promise.all([
       create(uniqueName('ro')),
       service.request('PATCH', `/workspaces/${id}`, { body: { data: { type: 'workspaces', attributes: { description: 'changed' } } } }),
@@ -70,12 +70,13 @@ describe('a SQLite database that cannot be written', () => {
     const shown = await show(name);
     expect(shown.status).toBe(200);
     expect(shown.body.data.attributes).toMatchObject({ description: null, locked: false, 'tag-names': [] });
-    service.handle.pragma('query_only = 0');
+    service.handle.exec('PRAGMA query_only = 0');
     expect((await service.request('POST', `/workspaces/${id}/actions/lock`, { body: { reason: 'x' } })).status).toBe(200);
   });
 
   it('answers 503 database-busy while another process holds the write lock past the busy wait, and logs no outage', async () => {
-    service.handle.pragma('busy_timeout = 20');
+    await service.close();
+    service = await startSqliteFileService({ lockWaitMs: 20 });
     const lock = holdWriteLock(service.file);
     let response;
     try {

@@ -39,25 +39,73 @@ describe('the SQLite adapter', () => {
     expect(existsSync(join(dir, 'nested', 'folder', 'test.db'))).toBe(true);
   });
 
-  it('makes statements of other callers wait until an open transaction ends', async () => {
+  it('keeps statements of other callers out of an open transaction: reads see the committed state at once, writes wait for its end', async () => {
+    await db.run("INSERT INTO t VALUES ('a', 0)");
     const seen: string[] = [];
     let release!: () => void;
     const paused = new Promise<void>((r) => (release = r));
     const tx = db.transaction(async (t) => {
-      await t.run("INSERT INTO t VALUES ('a', 1)");
+      await t.run("UPDATE t SET v = 1 WHERE k = 'a'");
       await paused;
       await t.run("UPDATE t SET v = 2 WHERE k = 'a'");
       seen.push('committed');
     });
     await new Promise((r) => setImmediate(r));
-    const outside = db.get<{ v: number }>("SELECT v FROM t WHERE k = 'a'").then((row) => {
-      seen.push(`read ${row?.v}`);
-    });
-    await new Promise((r) => setTimeout(r, 20));
-    expect(seen).toEqual([]);
-    release();
-    await Promise.all([tx, outside]);
-    expect(seen).toEqual(['committed', 'read 2']);
+    const write = db.run("UPDATE t SET v = v * 10 WHERE k = 'a'").then(() => seen.push('write'));
+    try {
+      // WAL: the read neither waits for the transaction nor sees its uncommitted change.
+      expect(await db.get<{ v: number }>("SELECT v FROM t WHERE k = 'a'")).toEqual({ v: 0 });
+      await new Promise((r) => setTimeout(r, 20));
+      expect(seen).toEqual([]);
+    } finally {
+      release();
+    }
+    await Promise.all([tx, write]);
+    expect(seen).toEqual(['committed', 'write']);
+    expect(await db.get<{ v: number }>("SELECT v FROM t WHERE k = 'a'")).toEqual({ v: 20 });
+  });
+
+  it('commits transactions that wait together once (group commit), rolling back a failing one alone and answering none before the commit', async () => {
+    const before = db.commitCount();
+    const outcomes = await Promise.allSettled(
+      Array.from({ length: 10 }, (_, i) =>
+        db.transaction(async (t) => {
+          await t.run('INSERT INTO t VALUES (?, ?)', [`g${i}`, i]);
+          if (i === 4) throw new Error('refused');
+          // When this resolves, the row is committed: another connection reads it.
+          return i;
+        }),
+      ),
+    );
+    expect(outcomes.map((o) => o.status)).toEqual([
+      'fulfilled',
+      'fulfilled',
+      'fulfilled',
+      'fulfilled',
+      'rejected',
+      'fulfilled',
+      'fulfilled',
+      'fulfilled',
+      'fulfilled',
+      'fulfilled',
+    ]);
+    expect(db.commitCount() - before).toBe(1);
+    const other = openSqliteDb(join(dir, 'nested', 'folder', 'test.db'));
+    try {
+      expect((await other.all<{ k: string }>("SELECT k FROM t WHERE k LIKE 'g%' ORDER BY v")).map((r) => r.k)).toEqual([
+        'g0',
+        'g1',
+        'g2',
+        'g3',
+        'g5',
+        'g6',
+        'g7',
+        'g8',
+        'g9',
+      ]);
+    } finally {
+      await other.close();
+    }
   });
 
   it('changes its change token at once when another handle of this process commits, within one turn', async () => {
@@ -74,7 +122,7 @@ describe('the SQLite adapter', () => {
   it("changes its change token once another process's commit can be known, in a later turn", async () => {
     const file = join(dir, 'nested', 'folder', 'test.db');
     const before = db.changeToken!();
-    const script = `const D = require('better-sqlite3'); const d = new D(process.argv[1]); d.prepare("INSERT INTO t VALUES ('child', 2)").run(); d.close();`;
+    const script = `let d; try { d = new (require('node:sqlite').DatabaseSync)(process.argv[1]); } catch { d = new (require('better-sqlite3'))(process.argv[1]); } d.prepare("INSERT INTO t VALUES ('child', 2)").run(); d.close();`;
     await promisify(execFile)(process.execPath, ['-e', script, file], { cwd: process.cwd() });
     expect(await db.get('SELECT v FROM t WHERE k = ?', ['child'])).toEqual({ v: 2 });
     expect(db.changeToken!()).not.toBe(before);

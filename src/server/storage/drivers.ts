@@ -26,7 +26,7 @@ export function openDriverDb(options: StorageOptions): Db {
     /* eslint-disable @typescript-eslint/no-require-imports */
     if (options.kind === 'sqlite') {
       const { openSqliteDb } = require('./sqlite') as typeof import('./sqlite');
-      return openSqliteDb(options.path, options.log);
+      return openSqliteDb(options.path, { log: options.log, lockWaitMs: options.lockWaitMs, driver: options.driver });
     }
     const { openPostgresDb } = require('./postgres') as typeof import('./postgres');
     /* eslint-enable @typescript-eslint/no-require-imports */

@@ -21,4 +21,14 @@ export interface PostgresTuning {
   log?: (line: string) => void;
 }
 
-export type StorageOptions = { kind: 'sqlite'; path: string; log?: (line: string) => void } | ({ kind: 'postgres'; url: string } & PostgresTuning);
+/** SQLite options beyond the file. */
+export interface SqliteTuning {
+  /** Receives the one line when the file cannot be written and the one when it can again. */
+  log?: (line: string) => void;
+  /** How long a write waits for another process's write lock before a 503 (ms). @default 10000 */
+  lockWaitMs?: number;
+  /** `node` (node:sqlite) or `better-sqlite3`; default: the CDKWS_SQLITE_DRIVER rule (docs/operating.md). */
+  driver?: 'node' | 'better-sqlite3';
+}
+
+export type StorageOptions = ({ kind: 'sqlite'; path: string } & SqliteTuning) | ({ kind: 'postgres'; url: string } & PostgresTuning);
