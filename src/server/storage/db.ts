@@ -59,9 +59,10 @@ export interface Db {
   close(): Promise<void>;
   /**
    * A value that changes whenever anything was committed to the database, by this process or any
-   * other; absent where that cannot be known cheaply (PostgreSQL). Lets reads be served from memory.
+   * other; undefined while that cannot be known (PostgreSQL, while its change listener is not
+   * listening). Lets reads be served from memory.
    */
-  changeToken?(): string;
+  changeToken?(): string | undefined;
   /** The outage state and, on PostgreSQL, the pool's use (for readiness and metrics). */
   health(): StorageHealth;
   /**
