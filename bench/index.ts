@@ -10,7 +10,7 @@ import { benchProvider } from './provider';
 import { benchRefresh } from './refresh';
 import { benchService } from './service';
 import { benchStateTransfer } from './state-transfer';
-import { benchListStorage } from './service-queries';
+import { benchBothTagFilters, benchListStorage } from './service-queries';
 import { benchSynth } from './synth';
 import { benchTeamScale } from './team-scale';
 
@@ -22,6 +22,10 @@ const BENCHMARKS: Record<string, Bench> = {
   'cold-show': (quick) => benchColdShow({ count: 20_000, seconds: quick ? 3 : 5 }),
   // Needs CDKWS_BENCH_DATABASE_URL (or CDKWS_TEST_DATABASE_URL); reports itself skipped without.
   'service-postgres': (quick) => benchListStorage('postgres', { largeCount: quick ? 10_000 : 100_000, samples: quick ? 50 : 200 }),
+  // search[tags] with filter[tagged] at 12,000 matching workspaces against 100 (issue 37 item 2).
+  // `--from DIR`: that checkout's build (e.g. main's) answers too, in alternating rounds.
+  'both-tag-filters-postgres': (quick) =>
+    benchBothTagFilters('postgres', { matching: 12_000, samples: quick ? 20 : 50, rounds: quick ? 2 : 3, from: fromArgument() }),
   client: () => benchClient(),
   provider: () => benchProvider(),
   refresh: () => benchRefresh(),
@@ -41,6 +45,11 @@ const ON_REQUEST: Record<string, Bench> = {
   // A trivial plugin provider's no-change plan against terraform_data and ours: what any plugin costs Terraform.
   'plugin-floor': () => benchPluginFloor({ workspaces: 300 }),
 };
+
+function fromArgument(): string | undefined {
+  const at = process.argv.indexOf('--from');
+  return at > 0 ? process.argv[at + 1] : undefined;
+}
 
 async function main(): Promise<void> {
   const quick = process.argv.includes('--quick');
