@@ -4,6 +4,7 @@
 import { benchClient } from './client';
 import { benchColdShow } from './cold-show';
 import { benchConsole } from './console';
+import { benchCreatesPostgres } from './creates-postgres';
 import { benchImport } from './import';
 import { benchPluginFloor } from './plugin-floor';
 import { benchProvider } from './provider';
@@ -26,6 +27,8 @@ const BENCHMARKS: Record<string, Bench> = {
   // `--from DIR`: that checkout's build (e.g. main's) answers too, in alternating rounds.
   'both-tag-filters-postgres': (quick) =>
     benchBothTagFilters('postgres', { matching: 12_000, samples: quick ? 20 : 50, rounds: quick ? 2 : 3, from: fromArgument() }),
+  // Creates through the service against a bare node:http + pg INSERT server, and where the time goes.
+  'creates-postgres': (quick) => benchCreatesPostgres({ rounds: quick ? 3 : 5, seconds: quick ? 2 : 4, from: fromArgument() }),
   client: () => benchClient(),
   provider: () => benchProvider(),
   refresh: () => benchRefresh(),

@@ -39,6 +39,11 @@ export interface KindSql {
    * (PostgreSQL's pg_trgm) or the needle is too short for trigrams.
    */
   trigramCandidates(needle: string): { sql: string; params: Param[] } | null;
+  /**
+   * Set where a WITH clause may hold INSERT, UPDATE or DELETE (PostgreSQL): writes to several
+   * tables in one statement, so one round trip, atomic without a transaction.
+   */
+  readonly writesInWith?: true;
   /** `md5(expr)` in hex where the database has it (else null: hash the value in the process). */
   md5(expr: string): string | null;
 }

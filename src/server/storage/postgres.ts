@@ -36,6 +36,7 @@ export const POSTGRES_SQL: KindSql = {
   // The pg_trgm index serves the LIKE itself.
   trigramCandidates: () => null,
   md5: (expr) => `md5(${expr})`,
+  writesInWith: true,
 };
 
 function toPgParams(params: Param[] | undefined): unknown[] {
