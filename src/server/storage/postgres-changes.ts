@@ -1,10 +1,13 @@
-import { Client } from 'pg';
+import { randomBytes } from 'node:crypto';
+import { Client, type Notification } from 'pg';
 import { CHANGE_CHANNEL, LISTENER_APPLICATION_NAME } from './postgres-change-signal';
 
 // The listening half of PostgreSQL's change signal (postgres-change-signal.ts says how it works).
 
 const RECONNECT_MIN_MS = 250;
 const RECONNECT_MAX_MS = 5_000;
+/** How long the listener waits to hear its own probe before it gives up on the connection. */
+const PROBE_MS = 5_000;
 
 /**
  * One instance's ear on the channel: a dedicated connection, reconnected with backoff when lost.
@@ -45,15 +48,32 @@ export class ChangeListener {
       keepAliveInitialDelayMillis: 10_000,
     });
     this.client = client;
-    client.on('notification', () => {
+    const probe = randomBytes(8).toString('hex');
+    const deaf = new Error(`its own notification was not heard within ${PROBE_MS} ms (a pooler in transaction mode?)`);
+    let probeHeard: () => void = () => undefined;
+    const heardProbe = new Promise<void>((resolve) => (probeHeard = resolve));
+    client.on('notification', (message: Notification) => {
       if (this.client === client) this.heard += 1;
+      if (message.payload === probe) probeHeard();
     });
     client.on('error', (err) => this.lost(client, err));
     client.on('end', () => this.lost(client, new Error('connection closed')));
     try {
       await client.connect();
       await client.query(`LISTEN ${CHANGE_CHANNEL}`);
+      // Listening is trusted only once it is heard: a pooler in transaction mode between the
+      // service and PostgreSQL accepts LISTEN but delivers nothing, and the caches would then
+      // never learn of another instance's writes.
+      await client.query('SELECT pg_notify($1, $2)', [CHANGE_CHANNEL, probe]);
+      let timer: NodeJS.Timeout | undefined;
+      const timedOut = new Promise<never>((_, reject) => {
+        timer = setTimeout(() => reject(deaf), PROBE_MS);
+        timer.unref();
+      });
+      await Promise.race([heardProbe, timedOut]).finally(() => clearTimeout(timer));
     } catch (err) {
+      // A database that is down is the outage tracker's to report; a deaf connection is this one's.
+      if (this.client === client && err === deaf) this.log(`change listener not listening (${deaf.message}); caches are not trusted meanwhile`);
       this.lost(client, err as Error);
       return;
     }
