@@ -251,13 +251,9 @@ export async function benchColdShow(options: ColdShowOptions = {}): Promise<Reco
         reportIds: true,
       });
       workers.push(onPostgres);
-      const pgPaths = onPostgres.ids!.map((id) => `/api/v2/workspaces/${id}`);
-      const pgPathsFile = path.join(dir, 'pg-paths.txt');
-      writeFileSync(pgPathsFile, `${pgPaths.join('\n')}\n`);
-      const pg = await readDocuments(onPostgres.url, pgPaths);
-      const pgBare = await startWorker({ mode: 'bare-many', documents: pg.documents, contentType: pg.contentType });
-      workers.push(pgBare);
       const pgServices: Record<string, string> = { PostgreSQL: onPostgres.url };
+      // Started before the documents are read: a service's start writes (its bootstrap), and on
+      // PostgreSQL every instance then confirms each workspace again with a statement.
       if (options.from) {
         const before = await startWorkerFrom(options.from, {
           mode: 'service',
@@ -268,6 +264,12 @@ export async function benchColdShow(options: ColdShowOptions = {}): Promise<Reco
         workers.push(before);
         pgServices['before: PostgreSQL'] = before.url;
       }
+      const pgPaths = onPostgres.ids!.map((id) => `/api/v2/workspaces/${id}`);
+      const pgPathsFile = path.join(dir, 'pg-paths.txt');
+      writeFileSync(pgPathsFile, `${pgPaths.join('\n')}\n`);
+      const pg = await readDocuments(onPostgres.url, pgPaths);
+      const pgBare = await startWorker({ mode: 'bare-many', documents: pg.documents, contentType: pg.contentType });
+      workers.push(pgBare);
       for (const url of [pgBare.url, ...Object.values(pgServices)]) await wrk(url, script, pgPathsFile, 2);
       Object.assign(figures, prefixed('PostgreSQL run', await compare(pgBare.url, pgServices, script, pgPaths, pgPathsFile, seconds, rounds)));
     } else {

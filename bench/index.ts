@@ -5,13 +5,14 @@ import { benchClient } from './client';
 import { benchColdShow } from './cold-show';
 import { benchConsole } from './console';
 import { benchCreates } from './creates';
+import { benchCreatesPostgres } from './creates-postgres';
 import { benchImport } from './import';
 import { benchPluginFloor } from './plugin-floor';
 import { benchProvider } from './provider';
 import { benchRefresh } from './refresh';
 import { benchService } from './service';
 import { benchStateTransfer } from './state-transfer';
-import { benchListStorage } from './service-queries';
+import { benchBothTagFilters, benchListStorage } from './service-queries';
 import { benchSynth } from './synth';
 import { benchTeamScale } from './team-scale';
 
@@ -25,6 +26,12 @@ const BENCHMARKS: Record<string, Bench> = {
   'service-postgres': (quick) => benchListStorage('postgres', { largeCount: quick ? 10_000 : 100_000, samples: quick ? 50 : 200 }),
   // Durable creates against a bare node:http + INSERT server, 12,000 seeded through the API, per SQLite driver.
   creates: (quick) => benchCreates({ seconds: quick ? 6 : 15, rounds: 5 }),
+  // search[tags] with filter[tagged] at 12,000 matching workspaces against 100 (issue 37 item 2).
+  // `--from DIR`: that checkout's build (e.g. main's) answers too, in alternating rounds.
+  'both-tag-filters-postgres': (quick) =>
+    benchBothTagFilters('postgres', { matching: 12_000, samples: quick ? 20 : 50, rounds: quick ? 2 : 3, from: fromArgument() }),
+  // Creates through the service against a bare node:http + pg INSERT server, and where the time goes.
+  'creates-postgres': (quick) => benchCreatesPostgres({ rounds: quick ? 3 : 5, seconds: quick ? 2 : 4, from: fromArgument() }),
   client: () => benchClient(),
   provider: () => benchProvider(),
   refresh: () => benchRefresh(),
@@ -44,6 +51,11 @@ const ON_REQUEST: Record<string, Bench> = {
   // A trivial plugin provider's no-change plan against terraform_data and ours: what any plugin costs Terraform.
   'plugin-floor': () => benchPluginFloor({ workspaces: 300 }),
 };
+
+function fromArgument(): string | undefined {
+  const at = process.argv.indexOf('--from');
+  return at > 0 ? process.argv[at + 1] : undefined;
+}
 
 async function main(): Promise<void> {
   const quick = process.argv.includes('--quick');

@@ -173,3 +173,72 @@ export async function benchListStorage(kind: StorageOptions['kind'], options: { 
     rmSync(dir, { recursive: true, force: true });
   }
 }
+
+/**
+ * `search[tags]` with `filter[tagged]` (issue 37 item 2): the first page of the list in an
+ * organization where `matching` workspaces (of twice as many) carry both, against the same list in
+ * one of 100 where all do. Seeded through this build's storage layer; with `from` (another
+ * checkout, e.g. main's, built), that build's service also answers on the same database, in the
+ * first round (three samples: it may take half a minute each): before and after from one run.
+ */
+export async function benchBothTagFilters(
+  kind: StorageOptions['kind'],
+  options: { matching: number; samples: number; rounds: number; from?: string },
+): Promise<Record<string, unknown>> {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'cdkws-bench-'));
+  const postgres = kind === 'postgres' ? await freshPostgresDatabase() : null;
+  if (kind === 'postgres' && !postgres) {
+    rmSync(dir, { recursive: true, force: true });
+    return { skipped: 'set CDKWS_BENCH_DATABASE_URL to an admin PostgreSQL URL (or source .ci/postgres.sh)' };
+  }
+  const storage: StorageOptions = postgres ? { kind: 'postgres', url: postgres.url } : { kind: 'sqlite', path: path.join(dir, 'bench.db') };
+  const job = { mode: 'service', bootstrap: benchBootstrap(), dataPath: path.join(dir, 'bench.db'), storage };
+  const seed = [
+    { organization: 'small', projectId: 'prj-small', count: SMALL, matching: SMALL },
+    { organization: 'large', projectId: 'prj-large', count: options.matching * 2, matching: options.matching },
+  ];
+  const query = q({ 'search[tags]': 'shared', 'filter[tagged][0][key]': 'env', 'filter[tagged][0][value]': 'prod' });
+  const listPath = (org: string) => `/api/v2/organizations/${org}/workspaces${query}`;
+  const builds: Array<{ label: string; from?: string }> = [...(options.from ? [{ label: 'before: ', from: options.from }] : []), { label: '' }];
+  const runs: Record<string, { small: number[]; large: number[] }> = Object.fromEntries(builds.map(({ label }) => [label, { small: [], large: [] }]));
+  try {
+    await (await startWorker({ ...job, seed })).worker.terminate();
+    for (let round = 0; round < options.rounds; round++) {
+      for (const { label, from } of builds) {
+        // The old build's list at 12,000 takes half a minute: three samples, in the first round only.
+        if (from && round > 0) continue;
+        const [samples, warmup] = from ? [3, 1] : [options.samples, 20];
+        const service = from ? await startWorkerFromCheckout(from, job) : await startWorker(job);
+        try {
+          runs[label].small.push(await medianLatency(service.url, listPath('small'), HEADERS, samples, warmup));
+          runs[label].large.push(await medianLatency(service.url, listPath('large'), HEADERS, samples, warmup));
+        } finally {
+          await service.worker.terminate();
+        }
+      }
+    }
+  } finally {
+    await postgres?.drop().catch(() => undefined);
+    rmSync(dir, { recursive: true, force: true });
+  }
+  const figures: Record<string, unknown> = {};
+  const middle = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+  for (const { label } of builds) {
+    const small = middle(runs[label].small);
+    const large = middle(runs[label].large);
+    figures[`${label}both tag filters: median ms at ${SMALL} / ${options.matching} matching`] = `${small.toFixed(2)} / ${large.toFixed(2)}`;
+    figures[`${label}both tag filters: ratio (goal <= 2)`] = Number((large / small).toFixed(2));
+  }
+  return figures;
+}
+
+/** The service worker of another checkout's build (DIR/dist). */
+function startWorkerFromCheckout(from: string, data: unknown): Promise<{ url: string; worker: Worker }> {
+  const worker = new Worker(path.join(path.resolve(from), 'dist', 'bench', 'service-worker.js'), { workerData: data });
+  return new Promise((resolve, reject) => {
+    worker.once('message', (message: { url?: string; error?: string }) =>
+      message.url ? resolve({ url: message.url, worker }) : reject(new Error(message.error)),
+    );
+    worker.once('error', reject);
+  });
+}

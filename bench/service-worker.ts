@@ -20,7 +20,8 @@ interface ServiceJob {
   /** An SQLite file, unless `storage` says otherwise. */
   dataPath: string;
   storage?: StorageOptions;
-  seed?: Array<{ organization: string; projectId: string; count: number }>;
+  /** `matching`: that many workspaces (the first) carry the flat tag `shared` and the binding env=prod. */
+  seed?: Array<{ organization: string; projectId: string; count: number; matching?: number }>;
   /** `false`: no reply cache (the uncached show path). */
   replyCache?: boolean;
   /** Send the seeded workspaces' IDs back with the URL. */
@@ -109,8 +110,8 @@ async function run(job: ServiceJob | BareJob | BareManyJob | BareInsertJob): Pro
         id,
         organization: seed.organization,
         name: `ws-${String(i).padStart(6, '0')}`,
-        // Twenty workspaces of every organization carry the binding the filtered list looks for.
-        tagBindings: i % Math.max(1, Math.floor(seed.count / 20)) === 0 ? [{ key: 'team', value: 'core' }] : undefined,
+        tagBindings: bindingsOf(i, seed),
+        tagNames: i < (seed.matching ?? 0) ? ['shared'] : undefined,
         projectId: seed.projectId,
         createdAt,
         settings: {
@@ -137,6 +138,15 @@ async function run(job: ServiceJob | BareJob | BareManyJob | BareInsertJob): Pro
 run(workerData).catch((error) => {
   parentPort!.postMessage({ error: String(error?.stack ?? error) });
 });
+
+/** Twenty workspaces of every organization carry the binding the filtered list looks for; the `matching` ones env=prod too. */
+function bindingsOf(i: number, seed: { count: number; matching?: number }): Array<{ key: string; value: string }> | undefined {
+  const bindings = [
+    ...(i % Math.max(1, Math.floor(seed.count / 20)) === 0 ? [{ key: 'team', value: 'core' }] : []),
+    ...(i < (seed.matching ?? 0) ? [{ key: 'env', value: 'prod' }] : []),
+  ];
+  return bindings.length > 0 ? bindings : undefined;
+}
 
 /** The bare baselines: listen on a free loopback port and tell the bench where. */
 async function listenAndReport(server: http.Server): Promise<void> {

@@ -88,16 +88,19 @@ export class Service {
 
   // ---- Directory changes travel (issue 23): revocations, memberships and grants made by another
   // process are seen here within DIRECTORY_POLL_MS. On SQLite the store's change token says whether
-  // anything was written since the last look, so an idle database costs no query; on PostgreSQL the
-  // directory row is read each time (one indexed row). The index is rebuilt only when its text changed.
+  // anything was written since the last look, so an idle database costs no query; so does PostgreSQL's
+  // while its change listener listens (else its directory row's digest is read each time). The index is rebuilt only when its text changed.
 
   /** Reads the stored directory and rebuilds the index when it changed; true when it did. */
   async refreshDirectory(force = false): Promise<boolean> {
     const changeToken = this.store.changeToken();
     if (!force && changeToken !== undefined && changeToken === this.directoryReadAt) return false;
-    // Where there is no change token (PostgreSQL) a digest is compared first: 32 bytes, not the directory.
-    if (changeToken === undefined && this.directoryDigest !== null && (await this.store.directory.getMetaDigest(DIRECTORY_KEY)) === this.directoryDigest)
+    // On PostgreSQL (a round trip either way) a digest is compared first: 32 bytes, not the directory.
+    // Its change token moves with every write anywhere, and most writes leave the directory as it is.
+    if (this.store.kind === 'postgres' && this.directoryDigest !== null && (await this.store.directory.getMetaDigest(DIRECTORY_KEY)) === this.directoryDigest) {
+      this.directoryReadAt = changeToken;
       return false;
+    }
     const raw = await this.store.directory.getMeta(DIRECTORY_KEY);
     this.directoryReadAt = changeToken;
     if (!raw || raw === this.directoryText) return false;

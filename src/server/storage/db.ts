@@ -39,6 +39,11 @@ export interface KindSql {
    * (PostgreSQL's pg_trgm) or the needle is too short for trigrams.
    */
   trigramCandidates(needle: string): { sql: string; params: Param[] } | null;
+  /**
+   * Set where a WITH clause may hold INSERT, UPDATE or DELETE (PostgreSQL): writes to several
+   * tables in one statement, so one round trip, atomic without a transaction.
+   */
+  readonly writesInWith?: true;
   /** `md5(expr)` in hex where the database has it (else null: hash the value in the process). */
   md5(expr: string): string | null;
 }
@@ -59,9 +64,10 @@ export interface Db {
   close(): Promise<void>;
   /**
    * A value that changes whenever anything was committed to the database, by this process or any
-   * other; absent where that cannot be known cheaply (PostgreSQL). Lets reads be served from memory.
+   * other; undefined while that cannot be known (PostgreSQL, while its change listener is not
+   * listening). Lets reads be served from memory.
    */
-  changeToken?(): string;
+  changeToken?(): string | undefined;
   /** The outage state and, on PostgreSQL, the pool's use (for readiness and metrics). */
   health(): StorageHealth;
   /**

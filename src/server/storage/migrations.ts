@@ -1,3 +1,4 @@
+import { installChangeTriggers } from './postgres-change-signal';
 import { DatabaseKind, Db } from './db';
 
 // Versioned schema migrations, applied when a store opens. All pending migrations run in one
@@ -368,6 +369,8 @@ export async function migrate(db: Db, schema: readonly Migration[]): Promise<voi
       }
       await tx.run('INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)', [migration.version, migration.name, new Date().toISOString()]);
     }
+    // PostgreSQL's change signal covers every table, including those the migrations just added.
+    if (tx.kind === 'postgres') await installChangeTriggers(tx);
   });
 }
 

@@ -1,6 +1,7 @@
 import { Client, Pool, PoolClient, types as pgTypes } from 'pg';
 import { Db, KindSql, Param, SavepointQueue, UniqueViolationError, toNumberedPlaceholders } from './db';
 import { OutageTracker, StorageFaultError, describeFault, postgresFaultKind, type StorageHealth } from './faults';
+import { ChangeListener } from './postgres-changes';
 import { POSTGRES_DEFAULTS, type PostgresTuning } from './types';
 
 // Transactions run on one checked-out client; everything else goes through the pool. A deadlock or
@@ -35,6 +36,7 @@ export const POSTGRES_SQL: KindSql = {
   // The pg_trgm index serves the LIKE itself.
   trigramCandidates: () => null,
   md5: (expr) => `md5(${expr})`,
+  writesInWith: true,
 };
 
 function toPgParams(params: Param[] | undefined): unknown[] {
@@ -85,6 +87,7 @@ class PostgresDb implements Db {
   readonly sql = POSTGRES_SQL;
   private commits = 0;
   private readonly outage: OutageTracker;
+  private readonly changes: ChangeListener;
 
   constructor(
     private readonly pool: Pool,
@@ -93,6 +96,16 @@ class PostgresDb implements Db {
     log: (line: string) => void,
   ) {
     this.outage = new OutageTracker(log, () => this.pool.query('SELECT 1'));
+    this.changes = new ChangeListener(url, log);
+  }
+
+  /**
+   * The notifications heard from every instance's commits (postgres-changes.ts), and this
+   * handle's own commits, counted at once; none while the listener is not listening.
+   */
+  changeToken(): string | undefined {
+    const heard = this.changes.token();
+    return heard === undefined ? undefined : `${heard}:${this.commits}`;
   }
 
   /** Maps a driver error; `committing`: a commit, or a write outside a transaction, was under way. */
@@ -234,6 +247,7 @@ class PostgresDb implements Db {
 
   async close(): Promise<void> {
     this.outage.close();
+    await this.changes.close();
     await this.pool.end();
   }
 }

@@ -13,31 +13,23 @@ export interface WorkspaceFilter {
 }
 
 /**
- * `search[tags]` (every tag): ONE subquery whatever the number of tags. The tags are found by
- * their (organization, name) key, their links by the tag index, and a workspace qualifies when it
- * links to all of them: links are unique per (workspace, tag) and names are distinct, so counting
- * them is enough. A condition per tag instead nests one subquery per entry, which grew the plan
- * (and PostgreSQL's planning time) with every entry and broke SQLite's expression depth limit.
- * CROSS JOIN keeps SQLite's join order (tags first, then their links from the covering (tag_id,
- * workspace_id) index of migration 8); PostgreSQL plans it like an inner join.
+ * `search[tags]` (every tag) and `filter[tagged]` (every entry), alone or together: ONE grouped
+ * subquery whatever the number of tags and entries. Each source lists the workspaces it matches,
+ * once per matched tag or entry, and a workspace qualifies when it was listed as many times as
+ * there are tags and entries:
+ * - a tag is found by its (organization, name) key and its links from the covering (tag_id,
+ *   workspace_id) index of migration 8; links are unique per (workspace, tag) and names distinct;
+ * - entries with a value seek the (key, value, workspace_id) index, key-only entries its key
+ *   prefix, in separate branches (an OR of the two made SQLite range over every value of a key); a
+ *   workspace has one binding per key, so each distinct entry matches at most one of its bindings.
+ * One condition per tag or entry instead nested a subquery per entry, which grew the plan with
+ * every entry and broke SQLite's expression depth limit; one grouped subquery per filter made
+ * PostgreSQL join the two groups in a nested loop, whose cost grew with the square of the
+ * workspaces matching both (issue 37: 30 s at 12,000).
+ * CROSS JOIN keeps SQLite's join order (the named tags and entries first, then their links);
+ * PostgreSQL plans it like an inner join.
  */
-function allFlatTagsCondition(sql: KindSql, organization: string, names: string[]): Condition {
-  return {
-    sql:
-      'w.id IN (SELECT wt.workspace_id FROM tags t CROSS JOIN workspace_tags wt ' +
-      `WHERE t.organization = ? AND ${sql.inJsonList('t.name')} AND wt.tag_id = t.id GROUP BY wt.workspace_id HAVING COUNT(*) = ?)`,
-    params: [organization, JSON.stringify(names), names.length],
-  };
-}
-
-/**
- * `filter[tagged]` (every entry): ONE subquery. Entries with a value seek the (key, value,
- * workspace_id) index, key-only entries its key prefix; the two run as one UNION ALL (an OR of the
- * two made SQLite range over every value of a key). A workspace has one binding per key, so each
- * distinct entry matches at most one of its bindings, and it qualifies when all entries matched.
- * CROSS JOIN: SQLite otherwise scans every binding and probes the entries, not the other way round.
- */
-function allBindingsCondition(sql: KindSql, entries: Array<{ key: string; value?: string }>): Condition {
+function allTagsCondition(sql: KindSql, organization: string, names: string[], entries: Array<{ key: string; value?: string }>): Condition | null {
   const pairs = new Map<string, { k: string; v: string }>();
   const keys = new Set<string>();
   for (const { key, value } of entries) {
@@ -46,6 +38,12 @@ function allBindingsCondition(sql: KindSql, entries: Array<{ key: string; value?
   }
   const matches: string[] = [];
   const params: Param[] = [];
+  if (names.length > 0) {
+    matches.push(
+      `SELECT wt.workspace_id FROM tags t CROSS JOIN workspace_tags wt WHERE t.organization = ? AND ${sql.inJsonList('t.name')} AND wt.tag_id = t.id`,
+    );
+    params.push(organization, JSON.stringify(names));
+  }
   if (pairs.size > 0) {
     matches.push(`SELECT b.workspace_id FROM ${sql.jsonRelation('pairs')} CROSS JOIN tag_bindings b WHERE b.key = e.k AND b.value = e.v`);
     params.push(JSON.stringify([...pairs.values()]));
@@ -54,9 +52,10 @@ function allBindingsCondition(sql: KindSql, entries: Array<{ key: string; value?
     matches.push(`SELECT b.workspace_id FROM ${sql.jsonRelation('keys')} CROSS JOIN tag_bindings b WHERE b.key = e.k`);
     params.push(JSON.stringify([...keys]));
   }
+  if (matches.length === 0) return null;
   return {
     sql: `w.id IN (SELECT m.workspace_id FROM (${matches.join(' UNION ALL ')}) m GROUP BY m.workspace_id HAVING COUNT(*) = ?)`,
-    params: [...params, pairs.size + keys.size],
+    params: [...params, names.length + pairs.size + keys.size],
   };
 }
 
@@ -133,15 +132,10 @@ export function workspaceFilter(sql: KindSql, q: WorkspaceQuery): WorkspaceFilte
     conditions.push(condition.sql);
     params.push(...condition.params);
   }
-  const tags = distinct((q.tags ?? []).map(normalizeFlatTagName));
-  const tagConditions = [
-    tags.length > 0 ? allFlatTagsCondition(sql, q.organization, tags) : null,
-    q.tagged && q.tagged.length > 0 ? allBindingsCondition(sql, q.tagged) : null,
-  ];
-  for (const condition of tagConditions) {
-    if (!condition) continue;
-    conditions.push(condition.sql);
-    params.push(...condition.params);
+  const tagCondition = allTagsCondition(sql, q.organization, distinct((q.tags ?? []).map(normalizeFlatTagName)), q.tagged ?? []);
+  if (tagCondition) {
+    conditions.push(tagCondition.sql);
+    params.push(...tagCondition.params);
   }
   const excluded = distinct((q.excludeTags ?? []).map(normalizeFlatTagName));
   if (excluded.length > 0) {
