@@ -30,7 +30,7 @@ export interface Variable extends VariableReadValues {
   category: VariableCategory;
   hcl: boolean;
   sensitive: boolean;
-  /** Changes whenever the value changes. */
+  /** A new one with every change of the variable: a changed value always shows as a new version. */
   versionId: string;
   workspaceId?: string;
   variableSetId?: string;
@@ -151,7 +151,7 @@ export class VariablesApi {
     return toVariable((await this.transport.call(req, ENDPOINTS.showVariable.answer)).data);
   }
 
-  /** Changes the given attributes; a value given again gets a new version ID only if it differs. */
+  /** Changes the given attributes; every change gets a new version ID (a changed value always does). */
   async update(workspaceId: string, variableId: string, options: VariableUpdateOptions): Promise<Variable> {
     const req = variableRequest(
       this.transport,

@@ -1,6 +1,6 @@
 // Variables (type `vars`): a workspace's Terraform and environment variables, and the variables of a
 // variable set (variable-set.ts), which share the attributes. A sensitive value is write-only: it is
-// never answered (null), only replaced; a changed value gets a new `version-id`.
+// never answered (null), only replaced; every change (a changed value too) gets a new `version-id`.
 import { z } from 'zod';
 import { requestAttributesSchema } from './attribute-schemas';
 import type { AttributeTable, CreateValues, ReadValues, UpdateValues } from './attribute-table';
@@ -77,7 +77,7 @@ export const VARIABLE_ATTRIBUTES = {
   versionId: {
     wire: 'version-id',
     kind: 'string',
-    description: 'Changes whenever the value changes (also for sensitive values, which are never answered).',
+    description: 'A new one with every change of the variable, so a changed value (also a sensitive one, never answered) shows as a new version.',
   },
 } as const satisfies AttributeTable;
 

@@ -57,12 +57,17 @@ describe('workspace variables through the client', () => {
     const changed = await service.client.variables.update(ws, region.id, { value: 'eu-central-1' });
     expect(changed.value).toBe('eu-central-1');
     expect(changed.versionId).not.toBe(region.versionId);
-    // The same value again, or another attribute, keeps the version.
-    expect((await service.client.variables.update(ws, region.id, { value: 'eu-central-1' })).versionId).toBe(changed.versionId);
-    expect((await service.client.variables.update(ws, region.id, { description: null })).versionId).toBe(changed.versionId);
+    // As the hosted service, every update counts a new version, even one that changes nothing.
+    const again = await service.client.variables.update(ws, region.id, { description: null });
+    expect([again.description, again.value, again.versionId === changed.versionId]).toEqual([null, 'eu-central-1', false]);
+    // The workspace document names its variables.
+    const doc = await service.request('GET', `/workspaces/${ws}`);
+    expect(doc.body.data.relationships.vars.data.map((v: { id: string }) => v.id)).toHaveLength(4);
 
     await service.client.variables.delete(ws, tags.id);
     expect(await failure(service.client.variables.read(ws, tags.id))).toBeInstanceOf(NotFoundError);
+    const after = await service.request('GET', `/workspaces/${ws}`);
+    expect(after.body.data.relationships.vars.data.map((v: { id: string }) => v.id)).not.toContain(tags.id);
     expect((await service.client.variables.list(ws)).items.map((v) => v.id)).not.toContain(tags.id);
   });
 
@@ -73,9 +78,9 @@ describe('workspace variables through the client', () => {
     expect(token.raw.attributes.value).toBeNull();
     expect((await service.client.variables.read(ws, token.id)).value).toBeNull();
     const renamed = await service.client.variables.update(ws, token.id, { key: 'API_TOKEN' });
-    expect([renamed.key, renamed.versionId]).toEqual(['API_TOKEN', token.versionId]);
+    expect([renamed.key, renamed.value]).toEqual(['API_TOKEN', null]);
     const rotated = await service.client.variables.update(ws, token.id, { value: `${SECRET}-2` });
-    expect(rotated.versionId).not.toBe(token.versionId);
+    expect(rotated.versionId).not.toBe(renamed.versionId);
     const raw = await service.request('GET', `/workspaces/${ws}/vars`);
     expect(raw.text).not.toContain(SECRET);
 

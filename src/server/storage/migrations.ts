@@ -275,6 +275,8 @@ const MIGRATIONS: Migration[] = [
           updated_at TEXT_C NOT NULL
         )`,
         'CREATE UNIQUE INDEX variables_key_unique ON variables (workspace_id, category, key)',
+        // The workspace document names its variables (the `vars` relationship) without a look-up of its own.
+        'ALTER TABLE workspaces ADD COLUMN variable_ids TEXT',
       ].map((sql) => ddl(kind, sql)),
   },
   {

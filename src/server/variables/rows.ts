@@ -2,7 +2,7 @@
 // variable set's (`variable_set_variables`, owned by a set). Every value is sealed with the
 // service's key before it reaches the database, sensitive or not, so a variable made sensitive
 // later leaves no readable copy behind. A sensitive value is never opened: records carry null in
-// its place, so nothing above the store can answer, log or render it.
+// its place, so nothing above the store can answer, log or render it; nothing here opens one.
 import { randomBytes } from 'node:crypto';
 import type { VariableCategory } from '../../contract';
 import type { Cipher } from '../secrets/cipher';
@@ -74,13 +74,19 @@ export const newVersionId = () => randomBytes(16).toString('hex');
 export class VariableRows {
   private readonly columns: string;
 
-  /** `table` holds the rows, `ownerColumn` the owner's ID, `ownerTable` the owners (for the row lock). */
+  /**
+   * `table` holds the rows, `ownerColumn` the owner's ID, `ownerTable` the owners (for the row
+   * lock). `listedOnOwner`: the owner's column that lists its variables' IDs (the workspace
+   * document's `vars`), kept in step in the transaction of every create and delete, which also
+   * counts a new version of the owner (so its cached documents are read again).
+   */
   constructor(
     private readonly db: Db,
     private readonly cipher: Cipher,
     private readonly table: 'variables' | 'variable_set_variables',
     private readonly ownerColumn: 'workspace_id' | 'varset_id',
     private readonly ownerTable: 'workspaces' | 'variable_sets',
+    private readonly listedOnOwner?: 'variable_ids',
   ) {
     this.columns = `id, ${ownerColumn} AS owner_id, key, category, sealed_value, description, hcl, sensitive, version_id, created_at, updated_at`;
   }
@@ -130,6 +136,7 @@ export class VariableRows {
             input.at,
           ],
         );
+        await this.listOnOwner(tx, input.ownerId);
         const row = await tx.get<VariableRow>(`SELECT ${this.columns} FROM ${this.table} WHERE id = ?`, [input.id]);
         return { kind: 'created', record: this.toRecord(row!) } as const;
       });
@@ -142,7 +149,8 @@ export class VariableRows {
   /**
    * Changes a variable in one transaction with its row locked, so two instances changing it at
    * once apply one change after the other. `check` may throw to refuse the change (rules).
-   * A value given equal to the stored one keeps the version ID.
+   * Every update gives a new version ID, as the hosted service's do (go-tfe's tests check it even
+   * of an update that changes nothing): a changed value always shows as a new version.
    */
   async update(ownerId: string | null, id: string, changes: VariableChanges, at: string, check: VariableCheck): Promise<UpdateVariableResult> {
     try {
@@ -151,9 +159,6 @@ export class VariableRows {
         if (!row || (ownerId !== null && row.owner_id !== ownerId)) return { kind: 'not-found' } as const;
         const before = this.toRecord(row);
         const sensitive = changes.sensitive ?? before.sensitive;
-        // The stored value, opened only here to compare and reseal (never returned while sensitive).
-        const storedValue = this.cipher.open(Buffer.from(row.sealed_value), valueContext(id)).toString('utf8');
-        const value = changes.value ?? storedValue;
         const after: VariableRecord = {
           ...before,
           key: changes.key ?? before.key,
@@ -161,24 +166,17 @@ export class VariableRows {
           category: changes.category ?? before.category,
           hcl: changes.hcl ?? before.hcl,
           sensitive,
-          value: sensitive ? null : value,
-          versionId: value === storedValue ? before.versionId : newVersionId(),
+          // A value made sensitive is no longer answered; a sensitive one stays unopened.
+          value: sensitive ? null : (changes.value ?? before.value),
+          versionId: newVersionId(),
           updatedAt: at,
         };
         check(after, before);
+        // The sealed value stays as it is unless a new one is given (it is sealed for its row, which keeps its ID).
+        const sealed = changes.value === undefined ? Buffer.from(row.sealed_value) : this.cipher.seal(Buffer.from(changes.value, 'utf8'), valueContext(id));
         await tx.run(
           `UPDATE ${this.table} SET key = ?, category = ?, sealed_value = ?, description = ?, hcl = ?, sensitive = ?, version_id = ?, updated_at = ? WHERE id = ?`,
-          [
-            after.key,
-            after.category,
-            this.cipher.seal(Buffer.from(value, 'utf8'), valueContext(id)),
-            after.description,
-            after.hcl ? 1 : 0,
-            after.sensitive ? 1 : 0,
-            after.versionId,
-            at,
-            id,
-          ],
+          [after.key, after.category, sealed, after.description, after.hcl ? 1 : 0, after.sensitive ? 1 : 0, after.versionId, at, id],
         );
         return { kind: 'updated', record: after } as const;
       });
@@ -189,12 +187,26 @@ export class VariableRows {
   }
 
   /** Deletes a variable (of `ownerId` when given); whether it was there. */
-  async delete(ownerId: string | null, id: string): Promise<boolean> {
-    const { changes } =
-      ownerId === null
-        ? await this.db.run(`DELETE FROM ${this.table} WHERE id = ?`, [id])
-        : await this.db.run(`DELETE FROM ${this.table} WHERE id = ? AND ${this.ownerColumn} = ?`, [id, ownerId]);
-    return changes > 0;
+  delete(ownerId: string | null, id: string): Promise<boolean> {
+    return this.db.transaction(async (tx) => {
+      const row = await tx.get<{ owner_id: string }>(`SELECT ${this.ownerColumn} AS owner_id FROM ${this.table} WHERE id = ?`, [id]);
+      if (!row || (ownerId !== null && row.owner_id !== ownerId)) return false;
+      // The owner's row first, as a create takes it: two writers of one owner's list take their locks in one order.
+      await tx.get(`SELECT id FROM ${this.ownerTable} WHERE id = ?${tx.sql.forUpdate(true)}`, [row.owner_id]);
+      const { changes } = await tx.run(`DELETE FROM ${this.table} WHERE id = ?`, [id]);
+      await this.listOnOwner(tx, row.owner_id);
+      return changes > 0;
+    });
+  }
+
+  /** Writes the owner's list of its variables' IDs, where the owner keeps one. */
+  private async listOnOwner(tx: Db, ownerId: string): Promise<void> {
+    if (!this.listedOnOwner) return;
+    const ids = await tx.all<{ id: string }>(`SELECT id FROM ${this.table} WHERE ${this.ownerColumn} = ? ORDER BY seq`, [ownerId]);
+    await tx.run(`UPDATE ${this.ownerTable} SET ${this.listedOnOwner} = ?, version = version + 1 WHERE id = ?`, [
+      JSON.stringify(ids.map((r) => r.id)),
+      ownerId,
+    ]);
   }
 
   async get(id: string): Promise<VariableRecord | null> {
