@@ -1,4 +1,4 @@
-// Secrets at rest (states, JSON states, output values; variables next): AES-256-GCM with a key kept
+// Secrets at rest (states, JSON states, output values, variable values): AES-256-GCM with a key kept
 // apart from the database, so a copy of the database alone reveals none of them. Each sealed value
 // names the key that sealed it, so a later key can be added without rewriting every row at once.
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';

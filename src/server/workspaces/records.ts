@@ -23,6 +23,8 @@ export interface WorkspaceRecord {
   currentStateVersionId: string | null;
   /** The current state's output IDs (`wsout-…`); absent while it has none. */
   currentOutputIds?: string[];
+  /** Its variables' IDs (`var-…`), in the order created; absent while it has none. */
+  variableIds?: string[];
   settings: WorkspaceSettings;
   /** Flat tag names, lowercased, in the order they were added. */
   tagNames: string[];

@@ -5,7 +5,7 @@ import type { WorkspaceRecord } from './records';
 
 export const WORKSPACE_COLUMNS =
   'w.id, w.organization, w.name, w.project_id, w.created_at, w.updated_at, w.latest_change_at, w.locked, ' +
-  'w.locked_by, w.locked_reason, w.resource_count, w.ssh_key_id, w.current_state_version_id, w.current_output_ids, w.settings, w.version';
+  'w.locked_by, w.locked_reason, w.resource_count, w.ssh_key_id, w.current_state_version_id, w.current_output_ids, w.variable_ids, w.settings, w.version';
 
 export interface WorkspaceRow {
   id: string;
@@ -22,6 +22,7 @@ export interface WorkspaceRow {
   ssh_key_id: string | null;
   current_state_version_id: string | null;
   current_output_ids: string | null;
+  variable_ids: string | null;
   settings: string;
   version: number;
 }
@@ -43,6 +44,7 @@ function workspaceScalarsFromRow(row: WorkspaceRow): Omit<WorkspaceRecord, 'sett
     sshKeyId: row.ssh_key_id,
     currentStateVersionId: row.current_state_version_id,
     ...(row.current_output_ids && row.current_output_ids !== '[]' ? { currentOutputIds: JSON.parse(row.current_output_ids) as string[] } : {}),
+    ...(row.variable_ids && row.variable_ids !== '[]' ? { variableIds: JSON.parse(row.variable_ids) as string[] } : {}),
     version: Number(row.version),
   };
 }

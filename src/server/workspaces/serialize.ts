@@ -17,6 +17,7 @@ import {
   hostedLink,
   rootPathOf,
   WORKSPACE_OUTPUT_TYPE,
+  VARIABLE_TYPE,
 } from '../../contract';
 import type { Caller, DirectoryIndex } from '../access';
 import { organizationPermissions, organizationResource } from '../organizations/serialize';
@@ -214,7 +215,7 @@ export function workspaceDocument(ws: WorkspaceRecord, ctx: SerializeContext): R
         ws.locked && lockedBy(ws.lockedBy).data ? { ...lockedBy(ws.lockedBy), ...related(hostedLink('user', { user_id: ws.lockedBy! })) } : { data: null },
       'tag-bindings': related(rootPathOf('listTagBindings', byId)),
       'effective-tag-bindings': related(rootPathOf('listEffectiveTagBindings', byId)),
-      vars: { data: [] },
+      vars: { data: (ws.variableIds ?? []).map((id) => ({ id, type: VARIABLE_TYPE })) },
     },
     links: {
       self: rootPathOf('showWorkspaceByName', { organization_name: ws.organization, name: ws.name }),
