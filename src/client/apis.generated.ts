@@ -9,6 +9,8 @@ import { RemoteStateConsumersApi } from './remote-state-consumer';
 import { StateVersionsApi } from './state-version';
 import { TagBindingsApi } from './tag-binding';
 import { TagsApi } from './tag';
+import { VariableSetsApi } from './variable-set';
+import { VariablesApi } from './variable';
 import { WorkspacesApi } from './workspace';
 
 export * from './account';
@@ -20,6 +22,8 @@ export * from './remote-state-consumer';
 export * from './state-version';
 export * from './tag-binding';
 export * from './tag';
+export * from './variable-set';
+export * from './variable';
 export * from './workspace';
 
 /** The APIs built over the transport alone, each a member named after its class. */
@@ -32,6 +36,8 @@ export abstract class ClientApis {
   readonly stateVersions: StateVersionsApi;
   readonly tagBindings: TagBindingsApi;
   readonly tags: TagsApi;
+  readonly variableSets: VariableSetsApi;
+  readonly variables: VariablesApi;
   readonly workspaces: WorkspacesApi;
 
   constructor(transport: Transport) {
@@ -43,6 +49,8 @@ export abstract class ClientApis {
     this.stateVersions = new StateVersionsApi(transport);
     this.tagBindings = new TagBindingsApi(transport);
     this.tags = new TagsApi(transport);
+    this.variableSets = new VariableSetsApi(transport);
+    this.variables = new VariablesApi(transport);
     this.workspaces = new WorkspacesApi(transport);
   }
 }

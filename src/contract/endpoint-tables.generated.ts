@@ -5,12 +5,18 @@ import { WORKSPACE_ENDPOINTS } from './endpoints-workspace';
 import { CHANGE_REQUEST_ENDPOINTS } from './endpoints-change-request';
 import { DIRECTORY_ENDPOINTS } from './endpoints-directory';
 import { STATE_VERSION_ENDPOINTS } from './endpoints-state-version';
+import { VARIABLE_SET_ENDPOINTS } from './endpoints-variable-set';
+import { VARIABLE_ENDPOINTS } from './endpoints-variable';
 
 /** Every endpoint, by its stable name. */
-export const ENDPOINTS = { ...WORKSPACE_ENDPOINTS, ...CHANGE_REQUEST_ENDPOINTS, ...DIRECTORY_ENDPOINTS, ...STATE_VERSION_ENDPOINTS } as const satisfies Record<
-  string,
-  EndpointDefinition
->;
+export const ENDPOINTS = {
+  ...WORKSPACE_ENDPOINTS,
+  ...CHANGE_REQUEST_ENDPOINTS,
+  ...DIRECTORY_ENDPOINTS,
+  ...STATE_VERSION_ENDPOINTS,
+  ...VARIABLE_SET_ENDPOINTS,
+  ...VARIABLE_ENDPOINTS,
+} as const satisfies Record<string, EndpointDefinition>;
 
 /** Each table by its group, in the order the reference and the OpenAPI document list them. */
 export const ENDPOINT_TABLES = {
@@ -18,4 +24,6 @@ export const ENDPOINT_TABLES = {
   'change requests': CHANGE_REQUEST_ENDPOINTS,
   directory: DIRECTORY_ENDPOINTS,
   'state versions': STATE_VERSION_ENDPOINTS,
+  'variable sets': VARIABLE_SET_ENDPOINTS,
+  variables: VARIABLE_ENDPOINTS,
 } as const;

@@ -145,6 +145,9 @@ export const PATH_PARAMETERS: Readonly<Record<string, string>> = {
   state_version_id: 'the state version’s ID (`sv-…`)',
   state_version_output_id: 'the state version output’s ID (`wsout-…`)',
   upload_key: 'the single-use key of an upload address (given only in a pending state version’s answer)',
+  variable_id: 'the variable’s ID (`var-…`)',
+  variable_set_id: 'the variable set’s ID (`varset-…`)',
+  project_id: 'the project’s ID (`prj-…`)',
 };
 
 /** A whole number of at least 1, in at most nine digits. */

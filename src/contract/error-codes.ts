@@ -107,6 +107,15 @@ export const ERRORS = {
     title: 'service unavailable',
     detail: 'the database failed while this write was being committed, so it may or may not have been done: read the resource before repeating the write',
   },
+  /** Create or change a variable: the workspace (or set) has a variable of that key and category (keys are case-sensitive). */
+  variableKeyTaken: { code: 'variable-key-taken', status: 422, title: 'invalid attribute', detail: 'Key has already been taken' },
+  /** Change a variable: a sensitive variable cannot be made non-sensitive. */
+  variableStaysSensitive: {
+    code: 'variable-stays-sensitive',
+    status: 422,
+    title: 'invalid attribute',
+    detail: 'a sensitive variable cannot be made non-sensitive; delete it and create it again',
+  },
 } as const satisfies Record<string, ErrorIdentity>;
 
 export type ErrorName = keyof typeof ERRORS;

@@ -16,6 +16,8 @@ import { REMOTE_STATE_CONSUMER_HANDLERS } from './remote-state-consumers/routes'
 import { STATE_VERSION_HANDLERS } from './state-versions/routes';
 import { TAG_BINDING_HANDLERS } from './tags/binding-routes';
 import { TAG_HANDLERS } from './tags/routes';
+import { VARIABLE_SET_HANDLERS } from './variable-sets/routes';
+import { VARIABLE_HANDLERS } from './variables/routes';
 import { WORKSPACE_LIST_HANDLERS } from './workspaces/list-routes';
 import { WORKSPACE_LOCK_HANDLERS } from './workspaces/lock-routes';
 import { WORKSPACE_HANDLERS } from './workspaces/routes';
@@ -39,6 +41,8 @@ export function gatheredHandlers(options: { rateLimit?: number }) {
     ...STATE_VERSION_HANDLERS,
     ...TAG_BINDING_HANDLERS,
     ...TAG_HANDLERS,
+    ...VARIABLE_SET_HANDLERS,
+    ...VARIABLE_HANDLERS,
     ...WORKSPACE_LIST_HANDLERS,
     ...WORKSPACE_LOCK_HANDLERS,
     ...WORKSPACE_HANDLERS,

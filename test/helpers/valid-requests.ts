@@ -370,6 +370,105 @@ export const STATE_VERSION_REQUESTS = {
   }),
 } satisfies Factories;
 
+const variableBody = (attributes: Record<string, unknown>) => ({ data: { type: 'vars', attributes } });
+const newVariable = () => variableBody({ key: uniqueFixtureName('key'), value: 'made by a valid request', category: 'terraform' });
+
+/** A workspace of its own with one variable; their IDs and the workspace's name. */
+async function aVariable(service: TestService): Promise<{ workspace_id: string; name: string; variable_id: string }> {
+  const { workspace_id, name } = await aWorkspace(service);
+  const created = await service.request('POST', `/workspaces/${workspace_id}/vars`, { body: newVariable() });
+  return { workspace_id, name, variable_id: created.body.data.id };
+}
+
+/** Variables: each request gets a workspace and a variable of its own. */
+export const VARIABLE_REQUESTS = {
+  listVariables: async (service) => ({ parameters: { workspace_id: (await aVariable(service)).workspace_id } }),
+  listEffectiveVariables: async (service) => ({ parameters: { workspace_id: (await aVariable(service)).workspace_id } }),
+  createVariable: async (service) => ({ parameters: await byId(service), body: newVariable() }),
+  showVariable: async (service) => {
+    const { workspace_id, variable_id } = await aVariable(service);
+    return { parameters: { workspace_id, variable_id } };
+  },
+  updateVariable: async (service) => {
+    const { workspace_id, variable_id } = await aVariable(service);
+    return { parameters: { workspace_id, variable_id }, body: variableBody({ value: 'changed' }) };
+  },
+  deleteVariable: async (service) => {
+    const { workspace_id, variable_id } = await aVariable(service);
+    return { parameters: { workspace_id, variable_id } };
+  },
+  listVariablesByWorkspaceName: async (service) => ({
+    parameters: {},
+    query: { 'filter[organization][name]': ORG, 'filter[workspace][name]': (await aVariable(service)).name },
+  }),
+  createVariableOfWorkspace: async (service) => {
+    const { workspace_id } = await byId(service);
+    const body = newVariable();
+    return { parameters: {}, body: { data: { ...body.data, relationships: { workspace: { data: { type: 'workspaces', id: workspace_id } } } } } };
+  },
+  updateVariableById: async (service) => ({
+    parameters: { variable_id: (await aVariable(service)).variable_id },
+    body: variableBody({ description: 'changed' }),
+  }),
+  deleteVariableById: async (service) => ({ parameters: { variable_id: (await aVariable(service)).variable_id } }),
+} satisfies Factories;
+
+const varsetBody = (attributes: Record<string, unknown>) => ({ data: { type: 'varsets', attributes } });
+
+/** A variable set of its own in `acme`, holding one variable; their IDs. */
+async function aVariableSet(service: TestService): Promise<{ variable_set_id: string; variable_id: string }> {
+  const created = await service.request('POST', `/organizations/${ORG}/varsets`, { body: varsetBody({ name: uniqueFixtureName('set'), global: false }) });
+  const variable = await service.request('POST', `/varsets/${created.body.data.id}/relationships/vars`, { body: newVariable() });
+  return { variable_set_id: created.body.data.id, variable_id: variable.body.data.id };
+}
+
+/** The ID of `acme`'s default project, as the workspace document names it. */
+async function aProject(service: TestService): Promise<string> {
+  const workspace = await service.request('GET', `/workspaces/${(await createWorkspace(service)).id}`);
+  return workspace.body.data.relationships.project.data.id as string;
+}
+
+const workspacesOf = (ids: string[]) => ({ data: ids.map((id) => ({ type: 'workspaces', id })) });
+
+/** Variable sets: each request gets a set (and, where it needs them, workspaces) of its own. */
+export const VARIABLE_SET_REQUESTS = {
+  listVariableSets: async (service) => (await aVariableSet(service), { parameters: inOrg }),
+  createVariableSet: async () => ({ parameters: inOrg, body: varsetBody({ name: uniqueFixtureName('set'), description: 'made by a valid request' }) }),
+  listWorkspaceVariableSets: async (service) => ({ parameters: await byId(service) }),
+  listProjectVariableSets: async (service) => ({ parameters: { project_id: await aProject(service) } }),
+  showVariableSet: async (service) => ({ parameters: { variable_set_id: (await aVariableSet(service)).variable_set_id } }),
+  updateVariableSet: async (service) => ({
+    parameters: { variable_set_id: (await aVariableSet(service)).variable_set_id },
+    body: varsetBody({ description: 'changed' }),
+  }),
+  deleteVariableSet: async (service) => ({ parameters: { variable_set_id: (await aVariableSet(service)).variable_set_id } }),
+  applyVariableSetToWorkspaces: async (service) => ({
+    parameters: { variable_set_id: (await aVariableSet(service)).variable_set_id },
+    body: workspacesOf([(await byId(service)).workspace_id]),
+  }),
+  removeVariableSetFromWorkspaces: async (service) => {
+    const { variable_set_id } = await aVariableSet(service);
+    const body = workspacesOf([(await byId(service)).workspace_id]);
+    await service.request('POST', `/varsets/${variable_set_id}/relationships/workspaces`, { body });
+    return { parameters: { variable_set_id }, body };
+  },
+  applyVariableSetToProjects: async (service) => ({
+    parameters: { variable_set_id: (await aVariableSet(service)).variable_set_id },
+    body: { data: [{ type: 'projects', id: await aProject(service) }] },
+  }),
+  removeVariableSetFromProjects: async (service) => {
+    const { variable_set_id } = await aVariableSet(service);
+    const body = { data: [{ type: 'projects', id: await aProject(service) }] };
+    await service.request('POST', `/varsets/${variable_set_id}/relationships/projects`, { body });
+    return { parameters: { variable_set_id }, body };
+  },
+  listVariableSetVariables: async (service) => ({ parameters: { variable_set_id: (await aVariableSet(service)).variable_set_id } }),
+  createVariableSetVariable: async (service) => ({ parameters: { variable_set_id: (await aVariableSet(service)).variable_set_id }, body: newVariable() }),
+  showVariableSetVariable: async (service) => ({ parameters: await aVariableSet(service) }),
+  updateVariableSetVariable: async (service) => ({ parameters: await aVariableSet(service), body: variableBody({ value: 'changed' }) }),
+  deleteVariableSetVariable: async (service) => ({ parameters: await aVariableSet(service) }),
+} satisfies Factories;
+
 /** The emulator's controls, with its admin token. */
 export const EMULATOR_REQUESTS = {
   listNotifications: async () => ({ parameters: {}, token: TOKENS.emulator }),
@@ -389,4 +488,6 @@ export const VALID_REQUESTS: Readonly<Record<EndpointName, RequestFactory>> = {
   ...ORGANIZATION_EXTRA_REQUESTS,
   ...ACCOUNT_REQUESTS,
   ...EMULATOR_REQUESTS,
+  ...VARIABLE_REQUESTS,
+  ...VARIABLE_SET_REQUESTS,
 };

@@ -188,6 +188,25 @@ const PROVOKE: { [N in Exclude<ErrorName, (typeof NOT_ANSWERED)[number]>]: () =>
     expect(response.headers.get('retry-after')).toBe('1');
     return response;
   },
+  variableKeyTaken: async () => {
+    const ws = await newWorkspace();
+    const body = { data: { type: 'vars', attributes: { key: 'region', value: 'eu', category: 'terraform' } } };
+    expect((await service.request('POST', `/workspaces/${ws.id}/vars`, { body })).status).toBe(201);
+    const response = await service.request('POST', `/workspaces/${ws.id}/vars`, { body });
+    expect(response.body.errors[0].source).toEqual({ pointer: '/data/attributes/key' });
+    return response;
+  },
+  variableStaysSensitive: async () => {
+    const ws = await newWorkspace();
+    const created = await service.request('POST', `/workspaces/${ws.id}/vars`, {
+      body: { data: { type: 'vars', attributes: { key: 'token', value: 'not-for-answers', category: 'env', sensitive: true } } },
+    });
+    const response = await service.request('PATCH', `/workspaces/${ws.id}/vars/${created.body.data.id}`, {
+      body: { data: { type: 'vars', attributes: { sensitive: false } } },
+    });
+    expect(JSON.stringify(response.body)).not.toContain('not-for-answers');
+    return response;
+  },
 };
 
 /** The catalogue's detail of `notFound` is its default: the service's answers name what was not found. */
