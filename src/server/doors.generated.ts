@@ -12,6 +12,8 @@ import { ConsumerStore } from './remote-state-consumers/store';
 import { StateVersionStore } from './state-versions/store';
 import { TagBindingStore } from './tags/binding-store';
 import { TagStore } from './tags/store';
+import { VariableSetStore } from './variable-sets/store';
+import { VariableStore } from './variables/store';
 import { LockStore } from './workspaces/lock-store';
 import { WorkspaceStore } from './workspaces/store';
 
@@ -29,6 +31,8 @@ export abstract class StoreDoors {
   readonly stateVersions: StateVersionStore;
   readonly tagBindings: TagBindingStore;
   readonly tags: TagStore;
+  readonly variableSets: VariableSetStore;
+  readonly variables: VariableStore;
   readonly locks: LockStore;
   readonly workspaces: WorkspaceStore;
 
@@ -43,6 +47,8 @@ export abstract class StoreDoors {
     this.stateVersions = open(StateVersionStore, db, tuning);
     this.tagBindings = open(TagBindingStore, db, tuning);
     this.tags = open(TagStore, db, tuning);
+    this.variableSets = open(VariableSetStore, db, tuning);
+    this.variables = open(VariableStore, db, tuning);
     this.locks = open(LockStore, db, tuning);
     this.workspaces = open(WorkspaceStore, db, tuning);
   }

@@ -1,7 +1,7 @@
 import { Db } from '../storage/db';
 
 // What the database holds per organization besides the directory: its workspaces (and all that
-// hangs off them), flat tags, SSH keys and list counters. Deleting or renaming an organization
+// hangs off them), flat tags, SSH keys, variable sets and list counters. Deleting or renaming an organization
 // changes them in the transaction that also stores the new directory (directory/store.ts).
 
 /**
@@ -14,6 +14,7 @@ export async function deleteOrganizationRows(tx: Db, organization: string): Prom
   await tx.run('DELETE FROM workspaces WHERE organization = ?', [organization]);
   await tx.run('DELETE FROM tags WHERE organization = ?', [organization]);
   await tx.run('DELETE FROM ssh_keys WHERE organization = ?', [organization]);
+  await tx.run('DELETE FROM variable_sets WHERE organization = ?', [organization]);
   await tx.run('UPDATE organization_counters SET workspace_count = 0, list_version = list_version + 1 WHERE organization = ?', [organization]);
 }
 
@@ -22,6 +23,7 @@ export async function renameOrganizationRows(tx: Db, from: string, to: string): 
   await tx.run('UPDATE workspaces SET organization = ?, version = version + 1 WHERE organization = ?', [to, from]);
   await tx.run('UPDATE tags SET organization = ? WHERE organization = ?', [to, from]);
   await tx.run('UPDATE ssh_keys SET organization = ? WHERE organization = ?', [to, from]);
+  await tx.run('UPDATE variable_sets SET organization = ? WHERE organization = ?', [to, from]);
   const counter = await tx.get<{ workspace_count: number }>('SELECT workspace_count FROM organization_counters WHERE organization = ?', [from]);
   const count = Number(counter?.workspace_count ?? 0);
   await tx.run('UPDATE organization_counters SET workspace_count = 0, list_version = list_version + 1 WHERE organization = ?', [from]);
