@@ -43,9 +43,10 @@ const CATEGORY: Record<string, string> = { terraform: 'Terraform', env: 'environ
 
 function setRow(set: any): SafeHtml {
   const a = set.attributes;
+  const count = Number(a['var-count'] ?? 0);
   const how = a.global ? 'global: every workspace' : 'applied to this workspace or its project';
   return html`<li data-variable-set="${set.id}"><strong>${a.name}</strong> ${a.priority ? html`<span class="chip">priority</span>` : null}
-    <span class="muted">${how}; ${a['var-count'] ?? 0} variables</span></li>`;
+    <span class="muted">${how}; ${count} variable${count === 1 ? '' : 's'}</span></li>`;
 }
 
 export function variablesSection(view: VariablesView | null): SafeHtml {
