@@ -4,5 +4,7 @@ export * from './change-request';
 export * from './organization';
 export * from './remote-state-consumers';
 export * from './tag-binding';
+export * from './variable-set';
+export * from './variable';
 export * from './workspace-outputs';
 export * from './workspace';

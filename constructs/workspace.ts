@@ -4,6 +4,7 @@ import { Construct } from 'constructs';
 import { checkWorkspace, configurableRows, tagBindingCountProblem, WORKSPACE_ATTRIBUTES, type AttributeTable } from '../src/contract';
 import { Workspace as WorkspaceResource, type WorkspaceConfig } from './gen/providers/cdkws/workspace';
 import { TagBinding } from './tag-binding';
+import { Variable, type VariableOptions } from './variable';
 import { WorkspacesStack } from './stack';
 import { PropsChecker, isUnresolved, literalOnly } from './validation';
 import type { WorkspaceAttributeProps } from './workspace-props.generated';
@@ -88,6 +89,21 @@ export class Workspace extends Construct implements IWorkspace {
   /** Adds a key-value tag as a `TagBinding` child construct (id `tag-<key>`). */
   public addTag(key: string, value: string): TagBinding {
     return new TagBinding(this, `tag-${key}`, { workspace: this, key, value });
+  }
+
+  /**
+   * Adds a Terraform variable as a `Variable` child construct (id `var-<key>`). A sensitive value
+   * (`options.sensitive`) must be a token, e.g. a `TerraformVariable`'s value, read from the
+   * environment at plan time (`TF_VAR_<name>`): it is sent write-only and kept out of the synth
+   * output, the plan and the state.
+   */
+  public addVariable(key: string, value: string, options: VariableOptions = {}): Variable {
+    return new Variable(this, `var-${key}`, { ...options, workspace: this, key, value, category: 'terraform' });
+  }
+
+  /** Adds an environment variable of the workspace's runs (id `env-<key>`); sensitive values as for `addVariable`. */
+  public addEnvironmentVariable(key: string, value: string, options: VariableOptions = {}): Variable {
+    return new Variable(this, `env-${key}`, { ...options, workspace: this, key, value, category: 'env' });
   }
 
   /** @internal Called by TagBinding: one binding per key and workspace, at most the spec's limit. */

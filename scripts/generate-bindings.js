@@ -80,6 +80,8 @@ function listFiles(dir) {
  * tsconfig has `noImplicitOverride`, so they are marked here rather than loosening the project.
  */
 const OVERRIDES = /^( {2}(?:public|protected) )((?:get |set )?(?:synthesizeAttributes|synthesizeHclAttributes|alias)\()/;
+/** A list of objects (`ComplexList`) redeclares its base class's constructor parameters as properties. */
+const LIST_PARAMETERS = /protected (terraformResource|terraformAttribute|wrapsSet):/g;
 
 /**
  * The bindings import the engine through constructs/engine.ts, which binds to cdktf or cdktn,
@@ -97,6 +99,7 @@ function normalize(text) {
       line
         .replace(/[ \t]+$/, '')
         .replace(OVERRIDES, '$1override $2')
+        .replace(/^ {2}constructor\(protected terraformResource.*$/, (line) => line.replace(LIST_PARAMETERS, 'protected override $1:'))
         .replace(ENGINE_IMPORT, ENGINE_MODULE),
     );
   return `${lines.join('\n').replace(/\n+$/, '')}\n`;

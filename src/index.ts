@@ -6,6 +6,8 @@ export { ChangeRequest, type ChangeRequestQueryCondition, type ChangeRequestQuer
 export { Organization, OrganizationLookup, type OrganizationProps } from '../constructs';
 export { RemoteStateConsumers, type RemoteStateConsumersProps } from '../constructs';
 export { TagBinding, type TagBindingProps } from '../constructs';
+export { VariableSet, type VariableSetProps, type ProjectReference, type VariableSetTarget } from '../constructs';
+export { environmentSecret, Variable, type VariableCategory, type VariableOptions, type VariableProps } from '../constructs';
 export { WorkspaceOutputs, type WorkspaceOutputsProps } from '../constructs';
 export {
   workspaceIdOf,

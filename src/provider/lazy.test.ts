@@ -85,6 +85,14 @@ function loadedImplementation(type: string, lazy: { schema: unknown }): { schema
     cdkws_change_request: () =>
       (require('./resources/change-request/change-request') as typeof import('./resources/change-request/change-request')).changeRequestResource,
     cdkws_organization: () => (require('./resources/organization/organization') as typeof import('./resources/organization/organization')).organizationResource,
+    cdkws_variable: () => (require('./resources/variable/variable') as typeof import('./resources/variable/variable')).variableResource,
+    cdkws_variable_set: () => (require('./resources/variable-set/variable-set') as typeof import('./resources/variable-set/variable-set')).variableSetResource,
+    cdkws_workspace_variable_set: () =>
+      (require('./resources/workspace-variable-set/workspace-variable-set') as typeof import('./resources/workspace-variable-set/workspace-variable-set'))
+        .workspaceVariableSetResource,
+    cdkws_project_variable_set: () =>
+      (require('./resources/project-variable-set/project-variable-set') as typeof import('./resources/project-variable-set/project-variable-set'))
+        .projectVariableSetResource,
   };
   const dataSources: Record<string, () => { schema: unknown }> = {
     cdkws_workspace: () => (require('./data-sources/workspace/workspace') as typeof import('./data-sources/workspace/workspace')).workspaceDataSource,
@@ -92,6 +100,9 @@ function loadedImplementation(type: string, lazy: { schema: unknown }): { schema
     cdkws_organization: () =>
       (require('./data-sources/organization/organization') as typeof import('./data-sources/organization/organization')).organizationDataSource,
     cdkws_outputs: () => (require('./data-sources/outputs/outputs') as typeof import('./data-sources/outputs/outputs')).outputsDataSource,
+    cdkws_variables: () => (require('./data-sources/variables/variables') as typeof import('./data-sources/variables/variables')).variablesDataSource,
+    cdkws_variable_set: () =>
+      (require('./data-sources/variable-set/variable-set') as typeof import('./data-sources/variable-set/variable-set')).variableSetDataSource,
   };
   const isResource = 'apply' in lazy;
   // A resource written as one file (its schema copied into schemas.generated.ts): `<folder>/<folder>.ts`.

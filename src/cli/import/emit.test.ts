@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import ts from 'typescript';
-import type { Workspace } from '../../client';
+import type { Variable, Workspace } from '../../client';
 import { WORKSPACE_DEFAULTS } from '../../contract';
 import { identifierFor, renderImportModule, stringLiteral, type ImportedWorkspace } from './emit';
 
@@ -42,6 +42,22 @@ const item = (workspace: Workspace, extra: Partial<ImportedWorkspace> = {}): Imp
   projectName: 'Default Project',
   ...extra,
 });
+/** A variable as the client returns it: a sensitive one has no value. */
+function variable(key: string, value: string | null, extra: Partial<Variable> = {}): Variable {
+  return {
+    id: `var-${key}`,
+    key,
+    value,
+    description: null,
+    category: 'terraform',
+    hcl: false,
+    sensitive: false,
+    versionId: 'v1',
+    raw: {} as Variable['raw'],
+    ...extra,
+  };
+}
+
 const render = (items: ImportedWorkspace[]) => renderImportModule({ organization: 'acme', command: 'cdkws import --organization acme', workspaces: items });
 
 describe('renderImportModule', () => {
@@ -184,7 +200,14 @@ describe('renderImportModule', () => {
       const file = path.join(dir, 'imported-workspaces.ts');
       writeFileSync(
         file,
-        render([item(a, { tagBindings: [{ id: 'tb', key: 'k', value: 'v' }], consumers: [{ id: 'ws-x', name: 'x' }] }), item(ws('b', 'ws-b'))]),
+        render([
+          item(a, {
+            tagBindings: [{ id: 'tb', key: 'k', value: 'v' }],
+            consumers: [{ id: 'ws-x', name: 'x' }],
+            variables: [variable('region', 'eu'), variable('TOKEN', null, { category: 'env', sensitive: true, description: 'api' })],
+          }),
+          item(ws('b', 'ws-b')),
+        ]),
       );
       const root = path.resolve(__dirname, '..', '..', '..');
       const program = ts.createProgram([file], {
@@ -206,6 +229,26 @@ describe('renderImportModule', () => {
       rmSync(dir, { recursive: true, force: true });
     }
   }, 120_000);
+});
+
+describe('variables in the module', () => {
+  it('writes plain values as they are and secrets as placeholders from the environment, each with its import', () => {
+    const text = render([
+      item(ws('app-prod', 'ws-1'), {
+        variables: [
+          variable('region', 'eu-west-1', { description: 'where' }),
+          variable('cfg', '{ a = 1 }', { hcl: true }),
+          variable('DB_PASSWORD', null, { category: 'env', sensitive: true }),
+        ],
+      }),
+    ]);
+    expect(text).toContain("    this.appProd.addVariable('cfg', '{ a = 1 }', { hcl: true }).importFrom('ws-1/var-cfg');");
+    expect(text).toContain("    this.appProd.addVariable('region', 'eu-west-1', { description: 'where' }).importFrom('ws-1/var-region');");
+    expect(text).toContain(
+      "    this.appProd.addEnvironmentVariable('DB_PASSWORD', environmentSecret(this, 'app_prod_DB_PASSWORD'), { sensitive: true, valueVersion: 1 }).importFrom('ws-1/var-DB_PASSWORD');",
+    );
+    expect(text).toContain("import { Workspace, WorkspacesStack, environmentSecret } from 'cdk-workspaces';");
+  });
 });
 
 describe('names and literals', () => {

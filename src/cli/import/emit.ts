@@ -2,7 +2,8 @@
 // differ from the spec's defaults, one RemoteStateConsumers per consumer list, each with an import
 // directive. Pure and deterministic (conventions 9): the same workspaces give the same bytes.
 import { answeredWireValue, configurableRows, VCS_REPO_ATTRIBUTES, WORKSPACE_ATTRIBUTES, type AttributeRow, type AttributeTable } from '../../contract';
-import type { TagBinding, Workspace } from '../../client';
+import type { TagBinding, Variable, Workspace } from '../../client';
+import { variableStatements } from './emit-variables';
 
 /** One workspace as read for import. */
 export interface ImportedWorkspace {
@@ -13,6 +14,8 @@ export interface ImportedWorkspace {
   consumers?: Array<{ id: string; name: string }>;
   /** Name of the workspace's project, when the service sent it. */
   projectName?: string;
+  /** The workspace's own variables (sensitive ones without their values). */
+  variables?: Variable[];
 }
 
 export interface ImportModule {
@@ -248,15 +251,19 @@ export function renderImportModule(input: ImportModule): string {
   for (const item of items) variableOf.set(item.workspace.id, variables.take(identifierFor(item.workspace.name)));
 
   const fields: string[] = [];
+  /** Environment names of the sensitive values (TF_VAR_<name>). */
+  const secrets: string[] = [];
   // One block per construct, separated by blank lines.
   const blocks: string[] = [];
   const indent = '    ';
   for (const item of items) {
     const variable = variableOf.get(item.workspace.id)!;
     fields.push(`  public readonly ${variable}: Workspace;`);
+    const variableLines = variableStatements(variable, item.workspace, item.variables ?? [], stringLiteral, indent, secrets);
     blocks.push(
       `${indent}this.${variable} = new Workspace(this, ${stringLiteral(item.workspace.name)}, ${objectLiteral(workspaceEntries(item, indent), indent)});\n` +
-        `${indent}this.${variable}.importFrom(${stringLiteral(item.workspace.id)});`,
+        `${indent}this.${variable}.importFrom(${stringLiteral(item.workspace.id)});` +
+        variableLines.map((line) => `\n${line}`).join(''),
     );
   }
   let consumerLists = 0;
@@ -283,12 +290,23 @@ export function renderImportModule(input: ImportModule): string {
     blocks.push(`${indent}new RemoteStateConsumers(this, ${stringLiteral(id)}, ${props}).importFrom(${stringLiteral(ws.id)});`);
   }
 
-  const names = ['Workspace', 'WorkspacesStack', ...(consumerLists > 0 ? ['RemoteStateConsumers'] : [])].sort(compare);
+  const names = [
+    'Workspace',
+    'WorkspacesStack',
+    ...(consumerLists > 0 ? ['RemoteStateConsumers'] : []),
+    ...(secrets.length > 0 ? ['environmentSecret'] : []),
+  ].sort(compare);
   const organization = stringLiteral(input.organization);
   return [
     `// The workspaces of organization ${commentText(JSON.stringify(input.organization))}, written by \`${commentText(input.command)}\`.`,
     '// Each construct carries an import directive (importFrom): the first deploy adopts the existing',
-    '// workspaces, tag bindings and consumer lists as they are. Once deployed, the importFrom lines may go.',
+    '// workspaces, tag bindings, variables and consumer lists as they are. Once deployed, the importFrom lines may go.',
+    ...(secrets.length > 0
+      ? [
+          '// Sensitive values are never read back: each is read from the environment (TF_VAR_<name>) when a',
+          '// deploy sends it, that is when its valueVersion changes.',
+        ]
+      : []),
     "import { Construct } from 'constructs';",
     `import { ${names.join(', ')} } from 'cdk-workspaces';`,
     '',

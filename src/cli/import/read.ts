@@ -1,6 +1,6 @@
 // Reading an organization's workspaces for `cdkws import`: the list pages (filters applied by the
 // service, projects included), then per workspace one read of its own tag bindings and one page of
-// remote state consumers. Flat tags come with the list. Everything goes through the client, so its
+// remote state consumers and its variables. Flat tags come with the list. Everything goes through the client, so its
 // rate limit, concurrency cap and retries apply.
 import { collect, paginate, type Client } from '../../client';
 import type { ImportedWorkspace } from './emit';
@@ -54,11 +54,12 @@ export async function readImportedWorkspaces(
     for (let i = nextIndex++; i < found.length; i = nextIndex++) {
       const { workspace, projectName } = found[i];
       // With global remote state the service lists every workspace as a consumer: there is no list to manage.
-      const [tagBindings, consumers] = await Promise.all([
+      const [tagBindings, consumers, variables] = await Promise.all([
         client.tagBindings.list(workspace.id),
         workspace.globalRemoteState ? Promise.resolve(undefined) : collect(client.remoteStateConsumers.listAll(workspace.id)),
+        collect(client.variables.listAll(workspace.id)),
       ]);
-      out[i] = { workspace, tagBindings, projectName, consumers: consumers?.map((c) => ({ id: c.id, name: c.name })) };
+      out[i] = { workspace, tagBindings, projectName, consumers: consumers?.map((c) => ({ id: c.id, name: c.name })), variables };
       progress(++done, found.length);
     }
   };

@@ -21,6 +21,8 @@ export interface AttributeChange {
   afterNames?: string[];
   /** Set when this change sets back a value that was changed outside of code (see `drift`). */
   revertsDrift?: true;
+  /** A secret's change, said without any value (variable-changes.ts): `value: changed`. */
+  hidden?: 'set' | 'changed';
 }
 
 export type ConfigResource = { address: string; expressions?: Record<string, { references?: string[]; constant_value?: unknown }> };

@@ -62,6 +62,7 @@ function value(change: AttributeChange, side: 'before' | 'after', limit: number)
  * workspaces' names where known. `limit` shortens long values.
  */
 export function describeChange(change: AttributeChange, action: ChangeAction, limit = Infinity): string {
+  if (change.hidden) return `${change.name}: ${change.hidden} (sensitive)${change.forcesReplacement ? ' (forces replacement)' : ''}`;
   const after = value(change, 'after', limit);
   const absentBefore = change.before === null && !change.beforeSensitive;
   const text = action === 'create' || absentBefore ? `${change.name}: ${after}` : `${change.name}: ${value(change, 'before', limit)} → ${after}`;

@@ -25,6 +25,7 @@ import {
   type SynthesizedStack,
   type WorkspaceChange,
 } from './plan-groups';
+import { withVariableValues } from './variable-changes';
 
 export type { AttributeChange, ChangeAction, ConfigResource, ResourceChangeSummary, SynthesizedStack, WorkspaceChange, WorkspaceNames };
 export { constructPaths, WORKSPACE_RESOURCE_TYPE };
@@ -191,7 +192,7 @@ export function summarizePlan(stack: string, plan: JsonPlan, options: SummaryOpt
     const action = actionOf(rc.change.actions) ?? (importing ? 'import' : null);
     if (!action) continue;
     const config = configOf(plan, rc.address);
-    const attributes = attributeChanges(rc.change, action, config, names);
+    const attributes = withVariableValues(rc.type, rc.change, action, attributeChanges(rc.change, action, config, names));
     for (const attribute of attributes) {
       const drifted = driftByAddress.get(rc.address)?.attributes.find((d) => d.name === attribute.name);
       if (drifted && action === 'update' && JSON.stringify(drifted.before) === JSON.stringify(attribute.after) && !attribute.afterUnknown)

@@ -6,6 +6,8 @@ import { lazyImplementation } from '../lazy';
 import type { DataSourceImplementation } from '../protocol/types';
 import { organizationDataSourceRegistration } from './organization/schema';
 import { outputsDataSourceRegistration } from './outputs/schema';
+import { variableSetDataSourceRegistration } from './variable-set/schema';
+import { variablesDataSourceRegistration } from './variables/schema';
 import { workspaceDataSourceRegistration } from './workspace/schema';
 import { workspacesDataSourceRegistration } from './workspaces/schema';
 
@@ -23,6 +25,20 @@ export const dataSources: Record<string, DataSourceImplementation<ProviderData>>
       outputsDataSourceRegistration.schema,
       outputsDataSourceRegistration.hooks[0].names,
       () => (require('./outputs/outputs') as typeof import('./outputs/outputs')).outputsDataSource,
+    ),
+  },
+  cdkws_variable_set: {
+    ...lazyImplementation(
+      variableSetDataSourceRegistration.schema,
+      variableSetDataSourceRegistration.hooks[0].names,
+      () => (require('./variable-set/variable-set') as typeof import('./variable-set/variable-set')).variableSetDataSource,
+    ),
+  },
+  cdkws_variables: {
+    ...lazyImplementation(
+      variablesDataSourceRegistration.schema,
+      variablesDataSourceRegistration.hooks[0].names,
+      () => (require('./variables/variables') as typeof import('./variables/variables')).variablesDataSource,
     ),
   },
   cdkws_workspace: {

@@ -1,12 +1,13 @@
 // Turns decoded tfplugin6 requests into calls of the ProviderImplementation's hooks and their
 // results into responses. No gRPC here, so it is testable directly. Every hook runs inside a guard:
 // a thrown error becomes an error diagnostic, never a crashed plugin.
-import { Diagnostic, diagnosticFromError, error, hasErrors, pathToProtocol, toProtocol } from './diagnostics';
+import { AttributePath, Diagnostic, diagnosticFromError, error, hasErrors, pathToProtocol, toProtocol } from './diagnostics';
 import type * as pb from './messages';
 import { defaultPlan } from './plan';
 import * as rpc from './rpc-messages';
 import { checkSchema, impliedType, Schema, TfType, toProtocolSchema } from './schema';
 import type { DataSourceImplementation, HookContext, ProviderImplementation, ResourceImplementation } from './types';
+import { withoutWriteOnly, writeOnlyPathsSet } from './write-only';
 import { decodeJson, fromDynamicValue, isWhollyKnown, normalizeBlock, ObjectValue, toDynamicValue, Unknown, Value } from './values';
 
 interface Kind {
@@ -18,6 +19,9 @@ interface Kind {
 // Terraform may skip that call on the 2nd and later starts of one command and use its cached copy.
 // No plan_destroy (it would add a PlanResourceChange per destroy) and no MoveResourceState support.
 const SERVER_CAPABILITIES: pb.ServerCapabilities = { getProviderSchemaOptional: true };
+
+const WRITE_ONLY_NOT_ALLOWED = (path: AttributePath): Diagnostic =>
+  error('Write-only attribute not allowed', 'This Terraform cannot keep write-only values out of its plan and state: use Terraform 1.11 or later.', path);
 
 const toPb = (diags: Diagnostic[] | undefined): pb.Diagnostic[] => (diags ?? []).map(toProtocol);
 
@@ -66,6 +70,11 @@ export class ProviderDispatcher<P = unknown> {
     } catch (err) {
       return { diagnostics: [toProtocol(diagnosticFromError(err, summary))] };
     }
+  }
+
+  /** A value Terraform keeps (plan or state): normalized, write-only attributes null. */
+  private stored(schema: Schema, value: Value | undefined): Value {
+    return withoutWriteOnly(schema, normalizeBlock(schema, value));
   }
 
   private resource(typeName: string) {
@@ -122,6 +131,11 @@ export class ProviderDispatcher<P = unknown> {
     return this.guard(`Invalid ${req.typeName} configuration`, async () => {
       const r = this.resource(req.typeName);
       const config = fromDynamicValue(r.type, req.config) as ObjectValue;
+      // A Terraform before 1.11 would keep a write-only value in its plan and state.
+      if (!req.clientCapabilities?.writeOnlyAttributesAllowed) {
+        const set = writeOnlyPathsSet(r.schema, config);
+        if (set.length > 0) return { diagnostics: set.map((p) => toProtocol(WRITE_ONLY_NOT_ALLOWED(p))) };
+      }
       return { diagnostics: toPb((await r.impl.validate?.(config, this.ctx)) ?? []) };
     });
   }
@@ -158,7 +172,7 @@ export class ProviderDispatcher<P = unknown> {
       } else {
         state = decodeJson(r.type, raw.json);
       }
-      return { upgradedState: toDynamicValue(r.type, normalizeBlock(r.schema, state)), diagnostics: toPb(diagnostics) };
+      return { upgradedState: toDynamicValue(r.type, this.stored(r.schema, state)), diagnostics: toPb(diagnostics) };
     });
   }
 
@@ -170,7 +184,7 @@ export class ProviderDispatcher<P = unknown> {
       const res = await r.impl.read({ state, private: req.private.length ? req.private : undefined }, this.ctx);
       if (hasErrors(res.diagnostics)) return { newState: req.currentState, private: req.private, diagnostics: toPb(res.diagnostics) };
       return {
-        newState: toDynamicValue(r.type, normalizeBlock(r.schema, res.state)),
+        newState: toDynamicValue(r.type, this.stored(r.schema, res.state)),
         private: res.private ?? req.private,
         diagnostics: toPb(res.diagnostics),
       };
@@ -193,7 +207,7 @@ export class ProviderDispatcher<P = unknown> {
         ? ((await r.impl.plan({ prior, proposed, config, planned: def.planned, requiresReplace: def.requiresReplace, priorPrivate }, this.ctx)) ?? {})
         : {};
       if (hasErrors(res.diagnostics)) return { requiresReplace: [], diagnostics: toPb(res.diagnostics) };
-      const planned = normalizeBlock(r.schema, res.planned ?? def.planned);
+      const planned = this.stored(r.schema, res.planned ?? def.planned);
       return {
         plannedState: toDynamicValue(r.type, planned),
         requiresReplace: (res.requiresReplace ?? def.requiresReplace).map(pathToProtocol),
@@ -220,12 +234,12 @@ export class ProviderDispatcher<P = unknown> {
       }
       if (hasErrors(diagnostics)) {
         // A partial create/update may return what exists so far; otherwise keep the prior state.
-        const partial = res.state !== undefined ? normalizeBlock(r.schema, res.state) : prior;
+        const partial = res.state !== undefined ? this.stored(r.schema, res.state) : prior;
         const safe = partial && isWhollyKnown(partial) ? partial : prior;
         return { newState: toDynamicValue(r.type, safe), private: res.private ?? privateIn, diagnostics: toPb(diagnostics) };
       }
       if (!res.state) throw new Error(`The ${action} hook of ${req.typeName} returned no state.`);
-      const state = normalizeBlock(r.schema, res.state);
+      const state = this.stored(r.schema, res.state);
       const unknownAt = firstUnknownPath(state, '');
       if (unknownAt) {
         const d = error(`Provider bug: ${req.typeName} left a value unknown after apply`, `Attribute ${unknownAt} is still unknown.`);
@@ -242,7 +256,7 @@ export class ProviderDispatcher<P = unknown> {
       if (!r.impl.importState) throw new Error(`${req.typeName} does not support import.`);
       const res = await r.impl.importState(req.id, this.ctx);
       if (hasErrors(res.diagnostics) || !res.state) return { importedResources: [], diagnostics: toPb(res.diagnostics) };
-      const state = toDynamicValue(r.type, normalizeBlock(r.schema, res.state));
+      const state = toDynamicValue(r.type, this.stored(r.schema, res.state));
       return { importedResources: [{ typeName: req.typeName, state, private: res.private }], diagnostics: toPb(res.diagnostics) };
     });
   }

@@ -121,7 +121,7 @@ describe('handshake with mutual TLS', () => {
     // The trusted client gets the schema.
     const client = tlsClient(socket, certB64);
     const schema = await call(client, providerService.GetProviderSchema, {});
-    expect(Object.keys(schema.resourceSchemas)).toEqual(['cdkws_fake']);
+    expect(Object.keys(schema.resourceSchemas)).toEqual(['cdkws_fake', 'cdkws_fake_secret']);
     expect(Object.keys(schema.dataSourceSchemas)).toEqual(['cdkws_fake_echo']);
 
     // A client with another certificate is refused.
@@ -133,7 +133,7 @@ describe('handshake with mutual TLS', () => {
     await expect(call(anonymous, providerService.GetProviderSchema, {})).rejects.toThrow();
     anonymous.close();
     // And the trusted client is still served.
-    expect(Object.keys((await call(client, providerService.GetProviderSchema, {})).resourceSchemas)).toEqual(['cdkws_fake']);
+    expect(Object.keys((await call(client, providerService.GetProviderSchema, {})).resourceSchemas)).toEqual(['cdkws_fake', 'cdkws_fake_secret']);
 
     // SIGINT (Ctrl-C to the process group) is ignored.
     p.child.kill('SIGINT');
@@ -180,7 +180,7 @@ describe('handshake without TLS', () => {
     expect(m![2]).toBe('');
     const client = new grpc.Client(`unix:${m![1]}`, grpc.credentials.createInsecure());
     const meta = await call(client, providerService.GetMetadata, {});
-    expect(meta.resources).toEqual([{ typeName: 'cdkws_fake' }]);
+    expect(meta.resources).toEqual([{ typeName: 'cdkws_fake' }, { typeName: 'cdkws_fake_secret' }]);
     const health = await call(client, healthService.Check, { service: 'plugin' });
     expect(health.status).toBe(1);
     await call(client, controllerService.Shutdown, {});

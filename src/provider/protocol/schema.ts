@@ -27,6 +27,11 @@ export interface Attribute {
   deprecated?: boolean;
   /** Local to this layer (never sent): a change of this attribute makes the default plan replace. */
   requiresReplace?: boolean;
+  /**
+   * Terraform 1.11+: the value is in the configuration only, never in a plan or state (the layer
+   * nulls it in every value it returns). Pair it with a version attribute whose change plans an update.
+   */
+  writeOnly?: boolean;
 }
 
 export type NestingMode = 'single' | 'group' | 'list' | 'set' | 'map';
@@ -83,6 +88,7 @@ function blockToProtocol(block: Block, version?: number): pb.SchemaBlock {
       computed: a.computed,
       sensitive: a.sensitive,
       deprecated: a.deprecated,
+      writeOnly: a.writeOnly,
     })),
     blockTypes: Object.entries(block.blocks ?? {}).map(([typeName, b]) => ({
       typeName,
@@ -124,6 +130,8 @@ export function checkSchema(schema: Block, where: string): void {
     if (!NAME.test(name)) throw new Error(`schema ${at}: invalid attribute name`);
     if (a.required && (a.optional || a.computed)) throw new Error(`schema ${at}: required excludes optional/computed`);
     if (!a.required && !a.optional && !a.computed) throw new Error(`schema ${at}: set required, optional or computed`);
+    // Terraform refuses computed write-only attributes; a replace on a value never stored could not be planned.
+    if (a.writeOnly && (a.computed || a.requiresReplace)) throw new Error(`schema ${at}: write-only excludes computed and requiresReplace`);
   }
   for (const [name, b] of Object.entries(schema.blocks ?? {})) {
     const at = `${where}.${name}`;

@@ -6,9 +6,13 @@ import { lazyImplementation } from '../lazy';
 import type { ResourceImplementation } from '../protocol/types';
 import { changeRequestRegistration } from './change-request/schema';
 import { organizationRegistration } from './organization/schema';
+import { projectVariableSetRegistration } from './project-variable-set/schema';
 import { remoteStateConsumersRegistration } from './remote-state-consumers/schema';
 import { tagBindingRegistration } from './tag-binding/schema';
+import { variableRegistration } from './variable/schema';
+import { variableSetRegistration } from './variable-set/schema';
 import { workspaceRegistration } from './workspace/schema';
+import { workspaceVariableSetRegistration } from './workspace-variable-set/schema';
 
 /* eslint-disable @typescript-eslint/no-require-imports */
 export const resources: Record<string, ResourceImplementation<ProviderData>> = {
@@ -24,6 +28,13 @@ export const resources: Record<string, ResourceImplementation<ProviderData>> = {
       organizationRegistration.schema,
       organizationRegistration.hooks[0].names,
       () => (require('./organization/organization') as typeof import('./organization/organization')).organizationResource,
+    ),
+  },
+  cdkws_project_variable_set: {
+    ...lazyImplementation(
+      projectVariableSetRegistration.schema,
+      projectVariableSetRegistration.hooks[0].names,
+      () => (require('./project-variable-set/project-variable-set') as typeof import('./project-variable-set/project-variable-set')).projectVariableSetResource,
     ),
   },
   cdkws_remote_state_consumers: {
@@ -42,6 +53,20 @@ export const resources: Record<string, ResourceImplementation<ProviderData>> = {
       () => (require('./tag-binding/tag-binding') as typeof import('./tag-binding/tag-binding')).tagBindingResource,
     ),
   },
+  cdkws_variable: {
+    ...lazyImplementation(
+      variableRegistration.schema,
+      variableRegistration.hooks[0].names,
+      () => (require('./variable/variable') as typeof import('./variable/variable')).variableResource,
+    ),
+  },
+  cdkws_variable_set: {
+    ...lazyImplementation(
+      variableSetRegistration.schema,
+      variableSetRegistration.hooks[0].names,
+      () => (require('./variable-set/variable-set') as typeof import('./variable-set/variable-set')).variableSetResource,
+    ),
+  },
   cdkws_workspace: {
     ...lazyImplementation(
       workspaceRegistration.schema,
@@ -52,6 +77,15 @@ export const resources: Record<string, ResourceImplementation<ProviderData>> = {
       workspaceRegistration.schema,
       workspaceRegistration.hooks[1].names,
       () => (require('./workspace/workspace') as typeof import('./workspace/workspace')).workspaceResource,
+    ),
+  },
+  cdkws_workspace_variable_set: {
+    ...lazyImplementation(
+      workspaceVariableSetRegistration.schema,
+      workspaceVariableSetRegistration.hooks[0].names,
+      () =>
+        (require('./workspace-variable-set/workspace-variable-set') as typeof import('./workspace-variable-set/workspace-variable-set'))
+          .workspaceVariableSetResource,
     ),
   },
 };

@@ -11,6 +11,7 @@ import { lockedBy } from './list-page';
 import { renderMarkdown } from './markdown';
 import type { Session } from './session';
 import { loadState, stateSection, type StateView } from './state-section';
+import { loadVariables, variablesSection, type VariablesView } from './variables-section';
 
 const MAX_LISTED = '100';
 
@@ -24,6 +25,8 @@ export interface WorkspaceView {
   changeRequests: { open: any[]; openTotal: number; archived: any[]; archivedTotal: number } | null;
   /** Null when the caller may not read the state. */
   state: StateView | null;
+  /** Null when the caller may not read the variables. */
+  variables: VariablesView | null;
 }
 
 async function changeRequestsOf(api: ApiReader, workspaceId: string): Promise<WorkspaceView['changeRequests']> {
@@ -43,11 +46,12 @@ async function changeRequestsOf(api: ApiReader, workspaceId: string): Promise<Wo
 export async function loadWorkspace(api: ApiReader, organization: DirectoryOrganization, name: string): Promise<WorkspaceView> {
   const document = await api.get('showWorkspaceByName', { organization_name: organization.name, name }, { include: 'locked_by' });
   const workspace = document.data;
-  const [bindings, consumers, changeRequests, state] = await Promise.all([
+  const [bindings, consumers, changeRequests, state, variables] = await Promise.all([
     api.get('listEffectiveTagBindings', { workspace_id: workspace.id }),
     api.get('listRemoteStateConsumers', { workspace_id: workspace.id }, { 'page[size]': MAX_LISTED }),
     changeRequestsOf(api, workspace.id),
     loadState(api, organization.name, workspace),
+    loadVariables(api, workspace.id),
   ]);
   const usernames = new Map<string, string>();
   for (const r of document.included ?? []) if (r.type === 'users' && r.attributes?.username) usernames.set(r.id, r.attributes.username);
@@ -59,6 +63,7 @@ export async function loadWorkspace(api: ApiReader, organization: DirectoryOrgan
     consumers: { data: consumers.data, total: consumers.meta.pagination['total-count'] },
     changeRequests,
     state,
+    variables,
   };
 }
 
@@ -166,6 +171,7 @@ export function workspacePage(session: Session, view: WorkspaceView, index: Dire
       <section class="card" id="tags"><h2>Tags</h2>${tags}</section>
       <section class="card"><h2>Remote state consumers</h2>${consumerList}</section>
     </div>
+    ${variablesSection(view.variables)}
     ${stateSection(view.state, index)}
     ${crSection}`,
   });

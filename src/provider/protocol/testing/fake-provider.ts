@@ -100,6 +100,42 @@ export const fakeProvider: ProviderImplementation<FakeProviderData> = {
         return { state: { ...(rest as ObjectValue), name: title ?? null } };
       },
     },
+    // A secret given write-only: the remote object (a file in the store) receives it; Terraform's
+    // plan and state never hold it. Its read returns the whole remote object, secret included, so
+    // the layer's nulling is what keeps it out.
+    cdkws_fake_secret: {
+      schema: {
+        attributes: {
+          id: { type: 'string', computed: true },
+          name: { type: 'string', required: true, requiresReplace: true },
+          secret_wo: { type: 'string', optional: true, sensitive: true, writeOnly: true },
+          secret_wo_version: { type: 'number', optional: true },
+        },
+      },
+      apply({ action, prior, planned, config }, ctx) {
+        const store = ctx.providerData.store;
+        if (action === 'delete') {
+          fs.rmSync(file(store, `secret-${prior!.name as string}`), { force: true });
+          return {};
+        }
+        const f = file(store, `secret-${planned!.name as string}`);
+        const remote = fs.existsSync(f) ? (JSON.parse(fs.readFileSync(f, 'utf8')) as ObjectValue) : {};
+        // The secret is sent on create and when its version changes, as the hashicorp providers do.
+        const send = action === 'create' || prior!.secret_wo_version !== planned!.secret_wo_version;
+        const state: ObjectValue = { ...planned!, id: `secret-${planned!.name as string}`, secret_wo: send ? config!.secret_wo : (remote.secret_wo ?? null) };
+        fs.mkdirSync(store, { recursive: true });
+        fs.writeFileSync(f, JSON.stringify(state));
+        return { state };
+      },
+      read({ state }, ctx) {
+        const f = file(ctx.providerData.store, state.id as string);
+        if (!fs.existsSync(f)) return { state: null };
+        return { state: JSON.parse(fs.readFileSync(f, 'utf8')) as ObjectValue };
+      },
+      importState(id) {
+        return { state: { id, name: id.replace(/^secret-/, '') } };
+      },
+    },
   },
   dataSources: {
     cdkws_fake_echo: {
