@@ -60,6 +60,9 @@ export class ChangeListener {
     client.on('end', () => this.lost(client, new Error('connection closed')));
     try {
       await client.connect();
+      // An ear, not a reason to live: a process with nothing else to do (a store left open by a
+      // script or a test) is not kept running by this connection alone.
+      (client as unknown as { connection: { stream: { unref?(): void } } }).connection.stream.unref?.();
       await client.query(`LISTEN ${CHANGE_CHANNEL}`);
       // Listening is trusted only once it is heard: a pooler in transaction mode between the
       // service and PostgreSQL accepts LISTEN but delivers nothing, and the caches would then
