@@ -65,6 +65,30 @@ beforeAll(async () => {
   throwaway.organization_name = await Promise.all([createOrganization(service, SITE_ADMIN), createOrganization(service, SITE_ADMIN)]);
   throwaway.ssh_key_id = await Promise.all([createSshKey(service), createSshKey(service)]);
   throwaway.token_id = await Promise.all([createAuthenticationToken(service), createAuthenticationToken(service)]);
+  // Variables and variable sets: one variable in each real workspace, sets holding a variable.
+  const variableIn = async (owner: string) => {
+    const made = await service.request('POST', owner, {
+      body: { data: { type: 'vars', attributes: { key: `k${Math.random()}`.slice(0, 12), category: 'env' } } },
+    });
+    return made.body.data.id as string;
+  };
+  const variableSet = async () => {
+    const made = await service.request('POST', `/organizations/${ORG}/varsets`, {
+      body: { data: { type: 'varsets', attributes: { name: `set-${Math.random()}` } } },
+    });
+    return made.body.data.id as string;
+  };
+  real.variable_set_id = [await variableSet()];
+  throwaway.variable_set_id = [await variableSet(), await variableSet()];
+  real.variable_id = await Promise.all([
+    ...real.workspace_id.map((id) => variableIn(`/workspaces/${id}/vars`)),
+    variableIn(`/varsets/${real.variable_set_id[0]}/relationships/vars`),
+  ]);
+  throwaway.variable_id = await Promise.all([
+    ...throwaway.workspace_id.map((id) => variableIn(`/workspaces/${id}/vars`)),
+    ...throwaway.variable_set_id.map((id) => variableIn(`/varsets/${id}/relationships/vars`)),
+  ]);
+  real.project_id = [(await service.request('GET', `/workspaces/${real.workspace_id[0]}`)).body.data.relationships.project.data.id];
 });
 
 interface Operation {
