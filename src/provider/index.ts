@@ -23,6 +23,7 @@ function blockJson(block: Block): Record<string, unknown> {
           ...(a.computed ? { computed: true } : {}),
           ...(a.sensitive ? { sensitive: true } : {}),
           ...(a.deprecated ? { deprecated: true } : {}),
+          ...(a.writeOnly ? { write_only: true } : {}),
         },
       ]),
     );

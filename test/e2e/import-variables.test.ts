@@ -81,7 +81,7 @@ describeWith('terraform')('cdkws import with variables', () => {
     const again = await cdkws(dir, env, 'diff');
     expect(again.stdout).toContain('Stack platform: no changes.');
     expect(await versions()).toEqual(before);
-    const states = (readdirSync(dir, { recursive: true, encoding: 'utf8' })).filter((f) => f.endsWith('.tfstate') && !f.includes('node_modules'));
+    const states = readdirSync(dir, { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.tfstate') && !f.includes('node_modules'));
     expect(states.length).toBeGreaterThan(0);
     for (const f of states) expect(readFileSync(path.join(dir, f), 'utf8')).not.toContain(SECRET);
   }, 600_000);
