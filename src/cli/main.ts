@@ -7,7 +7,7 @@ const USAGE = `usage: cdkws <command> [options]
 commands:
   synth                         run the app of cdktf.json and write cdktf.out
   diff [stack]                  plan and summarize the changes (--markdown FILE, --json FILE)
-  deploy [stack]                apply the changes (--auto-approve)
+  deploy [stack]                apply the changes (--auto-approve; --plan DIR applies a reviewed plan)
   destroy [stack]               destroy what the stack manages (--auto-approve)
   list                          list the app's stacks
   import --organization ORG     write constructs that import the organization's existing workspaces
