@@ -15,7 +15,7 @@ commands:
   provider schema               print the provider schema JSON
   serve                         run the workspace service (embedded storage or PostgreSQL)
   token list|create|revoke      users' API tokens on the service's data store (--data or --database)
-  init [DIR]                    create an app (--engine cdktf|cdktn, --organization ORG, --no-install)
+  init [DIR]                    create an app (--engine cdktf|cdktn, --organization ORG, --ci github|gitlab, --no-install)
   --version                     print the version of cdk-workspaces
 
 run "cdkws <command> --help" for a command's options`;

@@ -65,3 +65,51 @@ export function readGithubFile(file: string): Record<string, string> {
 export function runnerEnvironment(home: string, extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv {
   return { PATH: process.env.PATH, HOME: home, LANG: 'C.UTF-8', CI: 'true', ...extra };
 }
+
+/**
+ * A GitHub Actions expression (`always() && hashFiles('plan.md') != ''`): literals, context paths,
+ * `==`, `!=`, `&&`, `||`, `!` and the status functions; what the templates use, evaluated as
+ * GitHub does (`a || b` is the first truthy operand).
+ */
+export function evaluateExpression(expression: string, lookup: (path: string) => unknown, functions: Record<string, (...args: unknown[]) => unknown>): unknown {
+  const tokens = expression.match(/'(?:[^']|'')*'|[A-Za-z_][\w.-]*|==|!=|&&|\|\||[!(),]|\d+|\S/g) ?? [];
+  const js = tokens
+    .map((token, i) => {
+      if (token.startsWith("'")) return JSON.stringify(token.slice(1, -1).replace(/''/g, "'"));
+      if (/^\d+$/.test(token)) return token;
+      if (token === 'true' || token === 'false' || token === 'null') return token;
+      if (/^[A-Za-z_]/.test(token)) {
+        if (tokens[i + 1] === '(') {
+          if (!Object.hasOwn(functions, token)) throw new Error(`unknown function ${token}() in ${expression}`);
+          return `$f[${JSON.stringify(token)}]`;
+        }
+        return `$p(${JSON.stringify(token)})`;
+      }
+      if (['==', '!=', '&&', '||', '!', '(', ')', ','].includes(token)) return token;
+      throw new Error(`unexpected "${token}" in ${expression}`);
+    })
+    .join(' ');
+  // Loose equality, as GitHub compares a step output '0' with the literal '0' (and null with '').
+  // The expressions are the templates' own, made of the tokens checked above.
+  // eslint-disable-next-line @typescript-eslint/no-implied-eval
+  const evaluate = new Function('$p', '$f', `return (${js});`) as (p: typeof lookup, f: typeof functions) => unknown;
+  return evaluate((path) => lookup(path) ?? null, functions);
+}
+
+/** `${{ … }}` in a value, replaced by the expression's value ('' for null). */
+export function interpolate(text: string, evaluate: (expression: string) => unknown): string {
+  return text.replace(/\$\{\{\s*([\s\S]*?)\s*\}\}/g, (_, expression: string) => {
+    const value = evaluate(expression);
+    return value === null || value === undefined ? '' : typeof value === 'string' ? value : JSON.stringify(value);
+  });
+}
+
+/** A path in a nested object (`github.event.pull_request.number`). */
+export function pathIn(root: Record<string, unknown>, path: string): unknown {
+  let value: unknown = root;
+  for (const key of path.split('.')) {
+    if (value === null || typeof value !== 'object') return undefined;
+    value = (value as Record<string, unknown>)[key];
+  }
+  return value;
+}
