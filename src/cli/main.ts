@@ -7,7 +7,7 @@ const USAGE = `usage: cdkws <command> [options]
 commands:
   synth                         run the app of cdktf.json and write cdktf.out
   diff [stack]                  plan and summarize the changes (--markdown FILE, --json FILE)
-  deploy [stack]                apply the changes (--auto-approve)
+  deploy [stack]                apply the changes (--auto-approve; --plan DIR applies a reviewed plan)
   destroy [stack]               destroy what the stack manages (--auto-approve)
   list                          list the app's stacks
   import --organization ORG     write constructs that import the organization's existing workspaces
@@ -15,7 +15,7 @@ commands:
   provider schema               print the provider schema JSON
   serve                         run the workspace service (embedded storage or PostgreSQL)
   token list|create|revoke      users' API tokens on the service's data store (--data or --database)
-  init [DIR]                    create an app (--engine cdktf|cdktn, --organization ORG, --no-install)
+  init [DIR]                    create an app (--engine cdktf|cdktn, --organization ORG, --ci github|gitlab, --no-install)
   --version                     print the version of cdk-workspaces
 
 run "cdkws <command> --help" for a command's options`;

@@ -7,12 +7,14 @@ import path from 'node:path';
 import type { PolicyReport } from '../../contract/policy-report';
 import { parseCommandArgs } from '../common/args';
 import { CliError, StepError, redact, terminalOutput } from '../common/output';
+import { approvalJson } from '../review/destroy-approval';
 import { DEFAULT_MAX_CHARS, renderPlanMarkdown, renderMarkdownFull } from '../review/plan-markdown';
 import { renderText, type Report, type ReportFailure } from '../review/plan-report';
 import { PolicyError } from '../review/policy-check';
 import { planStack, prepare, shownPath, type StackPlan } from '../workflow/workflow';
+import { savePlans } from '../workflow/saved-plan';
 
-const HELP = `usage: cdkws diff [stack] [--markdown FILE] [--json FILE] [--max-chars N] [--markdown-full FILE]
+const HELP = `usage: cdkws diff [stack] [--markdown FILE] [--json FILE] [--max-chars N] [--markdown-full FILE] [--save-plan DIR]
 
 Synthesizes the app (with its policy checks), runs "terraform plan" for the stack (all stacks when
 none is named) with the provider installed offline, and prints what would change.
@@ -24,6 +26,8 @@ none is named) with the provider installed offline, and prints what would change
   --max-chars N         the limit of --markdown (default ${DEFAULT_MAX_CHARS}; a GitHub comment holds 65,536)
   --markdown-full FILE  write the same summary without a limit (e.g. a CI artifact)
   --json FILE           write the summary as JSON (shape: docs/guide-review.md)
+  --save-plan DIR       keep each stack's saved plan, with what it was made from, in DIR (a CI
+                        artifact): "cdkws deploy --plan DIR" applies exactly that plan
 
 The files are written on error too, saying which step failed.
 Exit status: 0 no changes, 2 changes, 1 error.`;
@@ -59,6 +63,7 @@ export function jsonReport(report: Report): unknown {
     version: 2,
     changes,
     ...(report.failure ? { error: report.failure } : {}),
+    ...approvalJson(report.stacks.map((s) => s.summary)),
     policy: {
       findings: report.policy.flatMap((p) => p.findings),
       suppressions: report.policy.flatMap((p) => p.suppressions),
@@ -74,7 +79,13 @@ export async function diff(argv: string[]): Promise<number> {
   const args = parseCommandArgs(
     'diff',
     argv,
-    { markdown: { type: 'string' }, json: { type: 'string' }, 'max-chars': { type: 'string' }, 'markdown-full': { type: 'string' } },
+    {
+      markdown: { type: 'string' },
+      json: { type: 'string' },
+      'max-chars': { type: 'string' },
+      'markdown-full': { type: 'string' },
+      'save-plan': { type: 'string' },
+    },
     HELP,
   );
   if (args === 'help') {
@@ -84,9 +95,10 @@ export async function diff(argv: string[]): Promise<number> {
   const markdownFile = args.values.markdown as string | undefined;
   const fullFile = args.values['markdown-full'] as string | undefined;
   const jsonFile = args.values.json as string | undefined;
+  const planDir = args.values['save-plan'] as string | undefined;
   const maxChars = maxCharsOf(args.values['max-chars']);
   // A diff that fails before writing must not leave an older summary behind for a pipeline to post.
-  for (const file of [markdownFile, fullFile, jsonFile]) if (file) rmSync(file, { force: true });
+  for (const file of [markdownFile, fullFile, jsonFile, planDir]) if (file) rmSync(file, { force: true, recursive: true });
   const output = terminalOutput();
   const plans: StackPlan[] = [];
   let policy: PolicyReport[] = [];
@@ -101,6 +113,8 @@ export async function diff(argv: string[]): Promise<number> {
         plans.push(plan);
         output.out(renderText(plan.summary, output));
       }
+      // Only a complete plan is kept: a deploy must never apply part of the stacks.
+      if (planDir) savePlans(planDir, plans);
     } finally {
       await prepared.release();
     }

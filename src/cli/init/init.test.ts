@@ -1,7 +1,7 @@
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { installedSpec, packageSpecFor, stateBackendOf, vendorTarball } from './init';
+import { installedSpec, packageSpecFor, planApp, stateBackendOf, vendorTarball } from './init';
 
 describe('packageSpecFor', () => {
   it('passes ranges, tags and URLs to npm as they are', () => {
@@ -92,5 +92,15 @@ describe('stateBackendOf', () => {
     expect(() => stateBackendOf('has space', 'https://h')).toThrow(/--state-workspace "has space": a workspace name/);
     expect(() => stateBackendOf('ok', undefined)).toThrow(/--state-workspace needs the service: set CDKWS_ADDRESS/);
     expect(() => stateBackendOf('ok', 'not a url')).toThrow(expect.objectContaining({ exitCode: 2 }));
+  });
+});
+
+describe('planApp: --ci', () => {
+  const base = { engine: 'cdktf' as const, organization: 'acme', packageSpec: '^0.1.0' };
+  it('takes github (the default) and gitlab, and refuses another CI before anything is written', () => {
+    const dir = path.join(os.tmpdir(), `cdkws-ci-${process.pid}`, 'infra');
+    expect(planApp({ ...base, dir }).ci).toBe('github');
+    expect(planApp({ ...base, dir, ci: 'gitlab' }).ci).toBe('gitlab');
+    expect(() => planApp({ ...base, dir, ci: 'jenkins' })).toThrow('unknown CI "jenkins": use --ci github (GitHub Actions) or --ci gitlab (GitLab CI)');
   });
 });

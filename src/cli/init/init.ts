@@ -1,4 +1,4 @@
-// `cdkws init [DIR] [--engine cdktf|cdktn] [--organization ORG] [--package SPEC] [--no-install]
+// `cdkws init [DIR] [--engine cdktf|cdktn] [--organization ORG] [--package SPEC] [--no-install] [--ci github|gitlab]
 // [--state-workspace NAME] [--import [--name PATTERN] [--tag NAME]... [--project ID]]`: a standalone app in DIR (architecture
 // "CLI"). Everything is checked, and the organization read when importing, before the first file is
 // written, so a refused init leaves nothing behind.
@@ -9,6 +9,7 @@ import { WORKSPACE_NAME_MAX_LENGTH, WORKSPACE_NAME_PATTERN } from '../../contrac
 import { PROVIDER_VERSION } from '../../provider/version';
 import { parseCommandArgs } from '../common/args';
 import { mainLines } from '../import/emit';
+import { CI_PLATFORMS, type CiPlatform } from './ci-templates';
 import { appFiles, ENGINES, type AppSettings, type Engine, type MainSource, type StateBackendSettings } from './templates';
 import { cdktnNodeAdvice } from '../common/node-support';
 import { CliError } from '../common/output';
@@ -27,6 +28,8 @@ options:
                           ^${PROVIDER_VERSION}); a local tarball is copied into the app's
                           vendor/ folder and depended on there, so the app installs anywhere
   --no-install            write the files only
+  --ci github|gitlab      the CI file that reviews and deploys the app (default github):
+                          .github/workflows/workspaces.yml or .gitlab-ci.yml
   --state-workspace NAME  keep the stack's state in workspace NAME of the organization on the
                           service at CDKWS_ADDRESS (the engine's cloud backend); with
                           CDKWS_TOKEN set, creates it first (execution mode local)
@@ -89,6 +92,8 @@ export interface InitOptions {
   stateWorkspace?: string;
   /** The service's base URL (CDKWS_ADDRESS); the cloud backend's host comes from it. */
   address?: string;
+  /** The CI file to write (default github). */
+  ci?: string;
 }
 
 /** The cloud backend's settings: the host (and port) of the service's address, and the workspace. */
@@ -130,6 +135,8 @@ export function planApp(options: InitOptions): AppSettings {
   if (options.organization.trim() === '' || !/^[A-Za-z0-9_-]+$/.test(options.organization)) {
     throw usage(`--organization "${options.organization}": an organization name has only letters, numbers, "-" and "_"`);
   }
+  const ci = options.ci ?? 'github';
+  if (!(CI_PLATFORMS as readonly string[]).includes(ci)) throw usage(`unknown CI "${ci}": use --ci github (GitHub Actions) or --ci gitlab (GitLab CI)`);
   const stateBackend = options.stateWorkspace === undefined ? undefined : stateBackendOf(options.stateWorkspace, options.address);
   return {
     name: base.toLowerCase(),
@@ -138,6 +145,7 @@ export function planApp(options: InitOptions): AppSettings {
     engine: options.engine,
     packageSpec: options.packageSpec,
     ...(stateBackend ? { stateBackend } : {}),
+    ci: ci as CiPlatform,
   };
 }
 
@@ -188,6 +196,7 @@ export async function init(argv: string[]): Promise<number> {
       organization: { type: 'string' },
       package: { type: 'string' },
       'no-install': { type: 'boolean' },
+      ci: { type: 'string' },
       'state-workspace': { type: 'string' },
       import: { type: 'boolean' },
       name: { type: 'string' },
@@ -209,6 +218,7 @@ export async function init(argv: string[]): Promise<number> {
     packageSpec: given !== undefined ? packageSpecFor(given) : (installedSpec() ?? `^${PROVIDER_VERSION}`),
     stateWorkspace: parsed.values['state-workspace'] as string | undefined,
     address: process.env.CDKWS_ADDRESS,
+    ci: parsed.values.ci as string | undefined,
   });
   const importing = Boolean(parsed.values.import);
   if (!importing && (parsed.values.name !== undefined || parsed.values.tag !== undefined || parsed.values.project !== undefined)) {

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { Script } from 'node:vm';
 import { PROVIDER_VERSION } from '../../provider/version';
+import { gitlabCiYaml } from './ci-templates';
 import { appFiles, CI_NODE_VERSION, mainTs, workflowYaml } from './templates';
 
 const EXAMPLE = path.resolve(__dirname, '..', '..', '..', 'examples', 'platform');
@@ -19,6 +20,22 @@ describe('the files of a new app', () => {
     for (const engine of ['cdktf', 'cdktn'] as const) {
       const files = appFiles({ name: 'infra', workspaceName: 'infra', organization: 'acme', engine, packageSpec: '^1.0.0' });
       expect([engine, files['.github/workflows/workspaces.yml']]).toEqual([engine, example]);
+    }
+  });
+
+  it('hold the GitLab CI file of examples/ci/gitlab-ci.yml instead with --ci gitlab', () => {
+    const example = readFileSync(path.resolve(__dirname, '..', '..', '..', 'examples', 'ci', 'gitlab-ci.yml'), 'utf8');
+    const files = appFiles({ name: 'infra', workspaceName: 'infra', organization: 'acme', engine: 'cdktn', packageSpec: '^1.0.0', ci: 'gitlab' });
+    expect(files['.gitlab-ci.yml']).toBe(example);
+    expect(files['.github/workflows/workspaces.yml']).toBeUndefined();
+    expect(files['README.md']).toContain('`.gitlab-ci.yml` plans each merge request');
+  });
+
+  it('deploy the reviewed plan, never a new one, and pass the approval of a removal only from the label or an input', () => {
+    for (const text of [workflowYaml(), gitlabCiYaml()]) {
+      expect(text).toContain('--save-plan cdkws-plan');
+      expect(text).not.toMatch(/cdkws deploy --auto-approve\s*$/m);
+      expect(text.match(/--approve-destroy/g)?.length).toBeGreaterThanOrEqual(1);
     }
   });
 

@@ -1,5 +1,8 @@
 // The files of a new app made by `cdkws init`: plain functions of the app's settings, so the
 // command, the tests and examples/platform agree on what an app holds.
+import { CI_FILE, ciFiles, type CiPlatform } from './ci-templates';
+
+export { CI_NODE_VERSION, workflowYaml } from './ci-templates';
 
 export type Engine = 'cdktf' | 'cdktn';
 export const ENGINES: readonly Engine[] = ['cdktf', 'cdktn'];
@@ -32,6 +35,8 @@ export interface AppSettings {
   packageSpec: string;
   /** Keep the stack's state in a workspace of the service (the engine's cloud backend). */
   stateBackend?: StateBackendSettings;
+  /** The CI the app is reviewed and deployed with; default GitHub Actions. */
+  ci?: CiPlatform;
 }
 
 /** Where the engine's cloud backend keeps the stack's state: a workspace of the service. */
@@ -177,106 +182,9 @@ function quote(text: string): string {
 }
 
 export function gitignore(): string {
-  return ['node_modules/', 'cdktf.out/', '.cdkws/', '.terraform/', '*.tfstate', '*.tfstate.*', 'plan.md', 'plan.json', ''].join('\n');
-}
-
-/** The Node.js that CI runs the app on: a current LTS line that both engines' CLIs support. */
-export const CI_NODE_VERSION = '22';
-
-/**
- * GitHub Actions: a diff on pull requests posting the summary (also when the diff fails) and keeping
- * the full report as an artifact, a deploy on the main branch. One workflow for both engines, and
- * the one examples/ci/workflow.yml holds (a test keeps them equal).
- */
-export function workflowYaml(): string {
-  const setup = `      - uses: actions/checkout@v4
-      - uses: actions/setup-node@v4
-        with:
-          node-version: ${CI_NODE_VERSION}
-          cache: npm
-      - uses: hashicorp/setup-terraform@v3
-        with:
-          terraform_version: "1.11"
-          terraform_wrapper: false
-      - run: npm ci
-      # The app command only transpiles (\`ts-node --transpile-only\`): type errors are caught here.
-      - name: Type-check the app
-        run: npx tsc --noEmit`;
-  return `# Workspaces as code, reviewed in pull requests and deployed from the main branch.
-# \`cdkws init\` writes this file as .github/workflows/workspaces.yml; in an app of your own, copy it there.
-#
-# Needs: the repository variable CDKWS_ADDRESS (e.g. https://workspaces.example.com) and the secret
-# CDKWS_TOKEN (a team token that may manage the workspaces). The app's WorkspacesStack must use a
-# shared backend (e.g. \`backend: (s) => new S3Backend(s, {...})\`): a runner's local state is lost.
-name: workspaces
-
-on:
-  pull_request:
-  push:
-    branches: [main]
-
-# One run per branch at a time: a deploy never races another deploy.
-concurrency:
-  group: workspaces-\${{ github.ref }}
-  cancel-in-progress: false
-
-env:
-  CDKWS_ADDRESS: \${{ vars.CDKWS_ADDRESS }}
-  CDKWS_TOKEN: \${{ secrets.CDKWS_TOKEN }}
-  CHECKPOINT_DISABLE: "1"
-  NO_COLOR: "1"
-
-jobs:
-  diff:
-    if: github.event_name == 'pull_request'
-    runs-on: ubuntu-latest
-    permissions:
-      contents: read
-      pull-requests: write
-    steps:
-${setup}
-      - name: cdkws diff
-        id: diff
-        # Exit 0: no changes, 2: changes (both fine here), 1: error. The summary is written in every
-        # case (on error it says which step failed), so it is posted before this job fails.
-        run: |
-          set +e
-          npx cdkws diff --markdown plan.md --markdown-full plan-full.md --json plan.json
-          code=$?
-          set -e
-          echo "code=$code" >> "$GITHUB_OUTPUT"
-          echo "changes=$([ "$code" -eq 2 ] && echo true || echo false)" >> "$GITHUB_OUTPUT"
-      - name: Post the summary on the pull request
-        if: always() && hashFiles('plan.md') != ''
-        env:
-          GH_TOKEN: \${{ github.token }}
-          PR: \${{ github.event.pull_request.number }}
-        # plan.md is bounded to fit a comment (--max-chars, default 65,000); it names the artifact
-        # below when it had to leave detail out. Updates the bot's previous comment, so the pull
-        # request shows one current summary.
-        run: gh pr comment "$PR" --body-file plan.md --edit-last || gh pr comment "$PR" --body-file plan.md
-      - name: Upload the full report
-        if: always() && hashFiles('plan-full.md') != ''
-        uses: actions/upload-artifact@v4
-        with:
-          name: plan
-          path: |
-            plan-full.md
-            plan.json
-      - name: Fail when the diff failed
-        if: always() && steps.diff.outputs.code != '0' && steps.diff.outputs.code != '2'
-        run: exit 1
-
-  deploy:
-    if: github.event_name == 'push' && github.ref == 'refs/heads/main'
-    runs-on: ubuntu-latest
-    environment: workspaces
-    permissions:
-      contents: read
-    steps:
-${setup}
-      - run: npx cdkws deploy --auto-approve
-`;
+  return ['node_modules/', 'cdktf.out/', '.cdkws/', '.terraform/', '*.tfstate', '*.tfstate.*', 'plan.md', 'plan.json', 'plan-full.md', 'cdkws-plan/', ''].join(
+    '\n',
+  );
 }
 
 export function readme(s: AppSettings): string {
@@ -301,8 +209,15 @@ The engine's own CLI works too: \`npx ${cli} diff\`, \`npx ${cli} deploy\`, \`np
 provider that cdk-workspaces bundles beside each stack (\`cdktf.out/stacks/<stack>/terraform.d/plugins\`)
 and locks it in the stack's \`.terraform.lock.hcl\`, so Terraform installs it offline.
 
-${s.stateBackend ? stateSection(s.organization, s.stateBackend) : localStateSection}\`.github/workflows/workspaces.yml\` diffs pull requests
-(posting the summary) and deploys the main branch.
+${s.stateBackend ? stateSection(s.organization, s.stateBackend) : localStateSection}${ciSection(s.ci ?? 'github')}`;
+}
+
+/** What the CI file does: review each change, deploy exactly the reviewed plan. */
+function ciSection(ci: CiPlatform): string {
+  const where = ci === 'github' ? 'pull request' : 'merge request';
+  return `\`${CI_FILE[ci]}\` plans each ${where} (posting the summary, keeping the saved plan) and deploys
+${ci === 'github' ? 'the main branch' : 'the default branch (a manual job)'} by applying exactly the reviewed plan. A plan that destroys workspaces is
+applied only with the label \`cdkws:approve-destroy\` on the ${where}.
 `;
 }
 
@@ -338,7 +253,7 @@ export function appFiles(s: AppSettings, main: MainSource = {}): Record<string, 
     'tsconfig.json': tsconfigJson(),
     'main.ts': mainTs(s, main),
     '.gitignore': gitignore(),
-    '.github/workflows/workspaces.yml': workflowYaml(),
+    ...ciFiles(s.ci ?? 'github'),
     'README.md': readme(s),
   };
 }

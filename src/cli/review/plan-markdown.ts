@@ -4,6 +4,7 @@
 // long values, attribute changes and drift details, then table rows (folded into counts per
 // action); at the end the summary says what it left out and where the full report is.
 import type { PolicyReport } from '../../contract/policy-report';
+import { approvalMarkdown } from './destroy-approval';
 import { ORDER } from './plan-groups';
 import { allFindings, describeChange, describeMember, rowVerb, SYMBOL, type Report } from './plan-report';
 import { countsLine, hasChanges, WORKSPACE_RESOURCE_TYPE, type ChangeAction, type PlanSummary, type WorkspaceChange } from './plan-summary';
@@ -296,7 +297,7 @@ function omissionNote(omitted: Omitted, maxChars: number, fullReport: string | u
 
 function renderAt(report: Report, level: Level, maxChars: number, fullReport: string | undefined): string {
   const omitted: Omitted = { planText: false, longValues: false, attributeSections: 0, driftDetails: 0, rows: {} };
-  const lines = [...renderFailure(report), ...renderPolicy(report.policy)];
+  const lines = [...approvalMarkdown(report.stacks.map((s) => s.summary)), ...renderFailure(report), ...renderPolicy(report.policy)];
   for (const { summary, text } of report.stacks) lines.push(...renderStack(summary, text, level, omitted));
   lines.push(...omissionNote(omitted, maxChars, fullReport));
   if (lines.length === 0) lines.push('No stacks were planned.');

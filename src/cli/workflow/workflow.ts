@@ -94,6 +94,11 @@ export async function planStack(output: Output, prepared: Prepared, stack: Stack
     }
     return result;
   });
+  return readSavedPlan(stack, runner, plan.code === 2);
+}
+
+/** The summary of the plan saved in the stack's directory (`PLAN_FILE`), from `terraform show`. */
+export async function readSavedPlan(stack: StackInfo, runner: TerraformRunner, changed: boolean): Promise<StackPlan> {
   const json = await runner.check(['show', '-json', PLAN_FILE]);
   const text = await runner.check(['show', '-no-color', PLAN_FILE]);
   // terraform's own `show -json` output: its format is versioned by terraform, not user input.
@@ -102,7 +107,7 @@ export async function planStack(output: Output, prepared: Prepared, stack: Stack
   // The stack cdkws synthesized a moment ago: only its `//` metadata is read.
   const constructPathsByAddress = constructPaths(JSON.parse(readFileSync(stack.synthesizedStackPath, 'utf8')) as SynthesizedStack);
   const summary = summarizePlan(stack.name, planJson, { knownNames, readOnly: await readOnlyAttributes(), constructPaths: constructPathsByAddress });
-  return { stack, runner, summary, text: redact(text.stdout), changed: plan.code === 2 };
+  return { stack, runner, summary, text: redact(text.stdout), changed };
 }
 
 let readOnlyCache: Promise<Map<string, Set<string>>> | undefined;
@@ -152,6 +157,11 @@ export async function applyPlan(output: Output, plan: StackPlan, verb: string): 
           if (event.type === 'diagnostic' && event.diagnostic) diagnostics.push(event.diagnostic);
         },
       });
+      // Terraform refuses a saved plan made against an older state before it changes anything.
+      if (result.code !== 0 && [...diagnostics.map((d) => d.summary ?? ''), result.stderr].some((t) => /saved plan is stale/i.test(t))) {
+        diagnostics.length = 0;
+        throw new StepError('apply', stalePlanMessage(plan.stack.name), plan.stack.name);
+      }
       // Thrown inside the progress, so a failed apply ends with ✘, never ✔.
       if (result.code !== 0)
         throw new StepError(
@@ -163,6 +173,15 @@ export async function applyPlan(output: Output, plan: StackPlan, verb: string): 
   } finally {
     for (const d of formatDiagnostics(diagnostics)) output.err(`${paint(output, d.startsWith('Error') ? 'red' : 'yellow', redact(d))}\n`);
   }
+}
+
+/** What a stale saved plan means and what to do (`cdkws deploy --plan`). */
+export function stalePlanMessage(stack: string): string {
+  return (
+    `the reviewed plan of stack "${stack}" is stale: its state changed after the plan was made (another deploy, or a change ` +
+    `outside this pipeline), and Terraform applies a saved plan only to the state it was made from. Nothing was applied. ` +
+    `Plan and review again (run the review job of the change again, e.g. re-run it or push to its branch), then deploy the new plan`
+  );
 }
 
 /** Terraform's `cdkws_tag_binding.x_tag-env_1A2B3C4D: Creation complete` with the name the summary gave it. */
