@@ -265,7 +265,12 @@ export function mergeBootstrap(existing: Directory | null, file: BootstrapFile):
     // it, with the ID it got first; the records take an entry when it is new or changed.
     for (const project of org.projects) {
       const existingProject = byName(stored.projects, project.name);
-      const entry = { id: existingProject?.id ?? project.id ?? newId('prj-'), name: project.name, isDefault: project.default ?? false, tagBindings: project['tag-bindings'] };
+      const entry = {
+        id: existingProject?.id ?? project.id ?? newId('prj-'),
+        name: project.name,
+        isDefault: project.default ?? false,
+        tagBindings: project['tag-bindings'],
+      };
       if (!existingProject) stored.projects.push(entry);
       else if (project.default !== undefined || Object.keys(project['tag-bindings']).length > 0) Object.assign(existingProject, entry);
     }

@@ -98,7 +98,8 @@ export class OrganizationMembershipStore {
   /** Invites a user; false when the user already has a membership in the organization. */
   create(membership: MembershipRecord): Promise<boolean> {
     return accessChange(this.db, async (tx) => {
-      if (await tx.get('SELECT 1 AS one FROM organization_memberships WHERE organization = ? AND user_id = ?', [membership.organization, membership.userId])) return false;
+      if (await tx.get('SELECT 1 AS one FROM organization_memberships WHERE organization = ? AND user_id = ?', [membership.organization, membership.userId]))
+        return false;
       await ensureMembership(tx, membership);
       return true;
     });

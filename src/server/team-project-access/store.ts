@@ -86,7 +86,11 @@ export class TeamProjectAccessStore {
   }
 
   async listByProject(projectId: string, offset: number, limit: number): Promise<StoragePage<TeamProjectAccessRecord>> {
-    const rows = await this.db.all<Row>(`SELECT ${COLUMNS} FROM team_project_access WHERE project_id = ? ORDER BY seq LIMIT ? OFFSET ?`, [projectId, limit, offset]);
+    const rows = await this.db.all<Row>(`SELECT ${COLUMNS} FROM team_project_access WHERE project_id = ? ORDER BY seq LIMIT ? OFFSET ?`, [
+      projectId,
+      limit,
+      offset,
+    ]);
     const count = await this.db.get<{ n: number }>('SELECT COUNT(*) AS n FROM team_project_access WHERE project_id = ?', [projectId]);
     return { items: rows.map(fromRow), total: Number(count?.n ?? 0) };
   }

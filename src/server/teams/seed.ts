@@ -1,9 +1,5 @@
 import { createHash } from 'node:crypto';
-import {
-  type AccessLevel,
-  WORKSPACE_LEVEL_PERMISSIONS,
-  organizationAccessOf,
-} from '../../contract';
+import { type AccessLevel, WORKSPACE_LEVEL_PERMISSIONS, organizationAccessOf } from '../../contract';
 import type { Directory, DirectoryOrganization, DirectoryTeam } from '../bootstrap';
 import { newId, now } from '../ids';
 import { upsertProject } from '../projects/store';
@@ -58,7 +54,15 @@ export async function seedOrganization(tx: Db, organization: DirectoryOrganizati
   };
   for (const project of organization.projects) {
     await seed(`project ${project.id}`, project, async () => {
-      await upsertProject(tx, { id: project.id, organization: organization.name, name: project.name, description: '', isDefault: project.isDefault, tagBindings: project.tagBindings, createdAt });
+      await upsertProject(tx, {
+        id: project.id,
+        organization: organization.name,
+        name: project.name,
+        description: '',
+        isDefault: project.isDefault,
+        tagBindings: project.tagBindings,
+        createdAt,
+      });
     });
   }
   const projectIds = new Map(organization.projects.map((p) => [p.name, p.id]));
@@ -74,10 +78,10 @@ export async function seedOrganization(tx: Db, organization: DirectoryOrganizati
       const key = `workspace-access ${team.id} ${grant.workspace.toLowerCase()}`;
       await seed(key, grant, async () => {
         if (!(await teamExists())) return;
-        const existing = await tx.get<{ id: string }>('SELECT id FROM team_workspace_access WHERE team_id = ? AND workspace_id IS NULL AND LOWER(workspace_name) = ?', [
-          team.id,
-          grant.workspace.toLowerCase(),
-        ]);
+        const existing = await tx.get<{ id: string }>(
+          'SELECT id FROM team_workspace_access WHERE team_id = ? AND workspace_id IS NULL AND LOWER(workspace_name) = ?',
+          [team.id, grant.workspace.toLowerCase()],
+        );
         await upsertTeamAccess(tx, {
           id: existing?.id ?? seedId('tws-', key),
           organization: organization.name,
@@ -104,7 +108,12 @@ export async function seedOrganization(tx: Db, organization: DirectoryOrganizati
           // The hosted service has no plan level on projects: a custom grant of plan's permissions.
           access: grant.access === 'plan' ? 'custom' : grant.access,
           projectPermissions: projectPermissionsOf(grant.access),
-          workspacePermissions: { ...WORKSPACE_LEVEL_PERMISSIONS[grant.access], create: grant.access === 'admin', move: grant.access === 'admin', delete: grant.access === 'admin' },
+          workspacePermissions: {
+            ...WORKSPACE_LEVEL_PERMISSIONS[grant.access],
+            create: grant.access === 'admin',
+            move: grant.access === 'admin',
+            delete: grant.access === 'admin',
+          },
           createdAt,
         });
       });

@@ -166,7 +166,12 @@ export class TeamStore {
       const row = await tx.get<TeamRow>(`SELECT ${TEAM_COLUMNS} FROM teams WHERE id = ?${tx.sql.forUpdate(true)}`, [id]);
       if (!row) return null;
       const members = await tx.all<{ user_id: string }>('SELECT user_id FROM team_members WHERE team_id = ? ORDER BY seq', [id]);
-      const next = change(teamFromRow(row, members.map((m) => m.user_id)));
+      const next = change(
+        teamFromRow(
+          row,
+          members.map((m) => m.user_id),
+        ),
+      );
       return (await upsertTeam(tx, { ...next, id }, false)) ? next : 'taken';
     });
   }
