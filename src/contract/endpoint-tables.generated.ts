@@ -4,18 +4,32 @@ import type { EndpointDefinition } from './endpoint-types';
 import { WORKSPACE_ENDPOINTS } from './endpoints-workspace';
 import { CHANGE_REQUEST_ENDPOINTS } from './endpoints-change-request';
 import { DIRECTORY_ENDPOINTS } from './endpoints-directory';
+import { ORGANIZATION_MEMBERSHIP_ENDPOINTS } from './endpoints-organization-membership';
+import { PROJECT_ENDPOINTS } from './endpoints-project';
 import { STATE_VERSION_ENDPOINTS } from './endpoints-state-version';
+import { TEAM_ACCESS_ENDPOINTS } from './endpoints-team-access';
+import { TEAM_ENDPOINTS } from './endpoints-team';
 
 /** Every endpoint, by its stable name. */
-export const ENDPOINTS = { ...WORKSPACE_ENDPOINTS, ...CHANGE_REQUEST_ENDPOINTS, ...DIRECTORY_ENDPOINTS, ...STATE_VERSION_ENDPOINTS } as const satisfies Record<
-  string,
-  EndpointDefinition
->;
+export const ENDPOINTS = {
+  ...WORKSPACE_ENDPOINTS,
+  ...CHANGE_REQUEST_ENDPOINTS,
+  ...DIRECTORY_ENDPOINTS,
+  ...ORGANIZATION_MEMBERSHIP_ENDPOINTS,
+  ...PROJECT_ENDPOINTS,
+  ...STATE_VERSION_ENDPOINTS,
+  ...TEAM_ACCESS_ENDPOINTS,
+  ...TEAM_ENDPOINTS,
+} as const satisfies Record<string, EndpointDefinition>;
 
 /** Each table by its group, in the order the reference and the OpenAPI document list them. */
 export const ENDPOINT_TABLES = {
   workspaces: WORKSPACE_ENDPOINTS,
   'change requests': CHANGE_REQUEST_ENDPOINTS,
   directory: DIRECTORY_ENDPOINTS,
+  'organization memberships': ORGANIZATION_MEMBERSHIP_ENDPOINTS,
+  projects: PROJECT_ENDPOINTS,
   'state versions': STATE_VERSION_ENDPOINTS,
+  'team accesss': TEAM_ACCESS_ENDPOINTS,
+  teams: TEAM_ENDPOINTS,
 } as const;

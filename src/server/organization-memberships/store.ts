@@ -1,6 +1,8 @@
 import type { Db } from '../storage/db';
 import type { StoragePage } from '../storage/types';
 import { accessChange } from '../teams/generation';
+import { addTeamMembers } from '../teams/store';
+import { newId } from '../ids';
 
 // Organization memberships (`store.organizationMemberships`, ou-…; issue 34): a user invited to an
 // organization by email (`invited`) or belonging to one (`active`: a member of one of its teams).
@@ -65,6 +67,16 @@ export class OrganizationMembershipStore {
     return row ? fromRow(row) : null;
   }
 
+  /** Every membership of an organization (the teams' documents name their members' memberships). */
+  async forOrganization(organization: string): Promise<MembershipRecord[]> {
+    return (await this.db.all<Row>(`SELECT ${COLUMNS} FROM organization_memberships WHERE organization = ? ORDER BY seq`, [organization])).map(fromRow);
+  }
+
+  /** The memberships of a user, in every organization. */
+  async forUser(userId: string): Promise<MembershipRecord[]> {
+    return (await this.db.all<Row>(`SELECT ${COLUMNS} FROM organization_memberships WHERE user_id = ? ORDER BY seq`, [userId])).map(fromRow);
+  }
+
   async byUser(organization: string, userId: string): Promise<MembershipRecord | null> {
     const row = await this.db.get<Row>(`SELECT ${COLUMNS} FROM organization_memberships WHERE organization = ? AND user_id = ?`, [organization, userId]);
     return row ? fromRow(row) : null;
@@ -101,6 +113,27 @@ export class OrganizationMembershipStore {
       if (await tx.get('SELECT 1 AS one FROM organization_memberships WHERE organization = ? AND user_id = ?', [membership.organization, membership.userId]))
         return false;
       await ensureMembership(tx, membership);
+      return true;
+    });
+  }
+
+  /**
+   * Adds users to a team of the organization; a user without a membership gets an active one (an
+   * invited user stays invited). False when the team is gone.
+   */
+  addToTeam(teamId: string, organization: string, userIds: string[], at: string): Promise<boolean> {
+    return accessChange(this.db, async (tx) => {
+      if (!(await tx.get('SELECT 1 AS one FROM teams WHERE id = ? AND organization = ?', [teamId, organization]))) return false;
+      await addTeamMembers(tx, teamId, userIds);
+      for (const userId of userIds) {
+        await tx.run(`INSERT INTO organization_memberships (${COLUMNS}) VALUES (?, ?, ?, ?, 'active', ?) ON CONFLICT (organization, user_id) DO NOTHING`, [
+          newId('ou-'),
+          organization,
+          userId,
+          null,
+          at,
+        ]);
+      }
       return true;
     });
   }
