@@ -4,22 +4,30 @@ import type { Transport } from './transport';
 import { AccountApi } from './account';
 import { ChangeRequestsApi } from './change-request';
 import { DataRetentionPoliciesApi } from './data-retention';
+import { OrganizationMembershipsApi, UsersApi } from './organization-membership';
 import { OrganizationsApi } from './organization';
+import { ProjectsApi } from './project';
 import { RemoteStateConsumersApi } from './remote-state-consumer';
 import { StateVersionsApi } from './state-version';
 import { TagBindingsApi } from './tag-binding';
 import { TagsApi } from './tag';
+import { TeamAccessApi, TeamProjectAccessApi } from './team-access';
+import { TeamsApi } from './team';
 import { WorkspacesApi } from './workspace';
 
 export * from './account';
 export * from './change-request';
 export * from './data-retention';
 export * from './explorer';
+export * from './organization-membership';
 export * from './organization';
+export * from './project';
 export * from './remote-state-consumer';
 export * from './state-version';
 export * from './tag-binding';
 export * from './tag';
+export * from './team-access';
+export * from './team';
 export * from './workspace';
 
 /** The APIs built over the transport alone, each a member named after its class. */
@@ -27,22 +35,34 @@ export abstract class ClientApis {
   readonly account: AccountApi;
   readonly changeRequests: ChangeRequestsApi;
   readonly dataRetentionPolicies: DataRetentionPoliciesApi;
+  readonly organizationMemberships: OrganizationMembershipsApi;
+  readonly users: UsersApi;
   readonly organizations: OrganizationsApi;
+  readonly projects: ProjectsApi;
   readonly remoteStateConsumers: RemoteStateConsumersApi;
   readonly stateVersions: StateVersionsApi;
   readonly tagBindings: TagBindingsApi;
   readonly tags: TagsApi;
+  readonly teamAccess: TeamAccessApi;
+  readonly teamProjectAccess: TeamProjectAccessApi;
+  readonly teams: TeamsApi;
   readonly workspaces: WorkspacesApi;
 
   constructor(transport: Transport) {
     this.account = new AccountApi(transport);
     this.changeRequests = new ChangeRequestsApi(transport);
     this.dataRetentionPolicies = new DataRetentionPoliciesApi(transport);
+    this.organizationMemberships = new OrganizationMembershipsApi(transport);
+    this.users = new UsersApi(transport);
     this.organizations = new OrganizationsApi(transport);
+    this.projects = new ProjectsApi(transport);
     this.remoteStateConsumers = new RemoteStateConsumersApi(transport);
     this.stateVersions = new StateVersionsApi(transport);
     this.tagBindings = new TagBindingsApi(transport);
     this.tags = new TagsApi(transport);
+    this.teamAccess = new TeamAccessApi(transport);
+    this.teamProjectAccess = new TeamProjectAccessApi(transport);
+    this.teams = new TeamsApi(transport);
     this.workspaces = new WorkspacesApi(transport);
   }
 }
