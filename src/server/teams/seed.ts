@@ -126,9 +126,13 @@ function projectPermissionsOf(level: AccessLevel): { settings: 'read' | 'update'
   return level === 'admin' ? { settings: 'delete', teams: 'manage' } : { settings: 'read', teams: 'none' };
 }
 
-/** What of a team entry the records take (its grants are seeded one by one). */
+/**
+ * A team entry as its digest sees it: the whole entry, grants included, so an edit of any part of it
+ * in the file writes the team again (and brings back a team deleted since); the grants are then
+ * written one by one where theirs changed.
+ */
 function teamEntry(team: DirectoryTeam): unknown {
-  return [team.name, team.owners, team.manageWorkspaces, team.manageProjects, team.members, team.notificationUrls];
+  return [team.name, team.owners, team.manageWorkspaces, team.manageProjects, team.members, team.notificationUrls, team.workspaceAccess, team.projectAccess];
 }
 
 function teamRecord(organization: string, team: DirectoryTeam, createdAt: string): TeamRecord {
