@@ -228,17 +228,26 @@ export function mergeBootstrap(existing: Directory | null, file: BootstrapFile):
   dir.edition = existing ? existing.edition : file.edition;
   dir.emulatorTokenHashes = union(dir.emulatorTokenHashes, file['emulator-admin-tokens'].map(hashToken));
   if (!dir.engineReleases && file['engine-releases']) dir.engineReleases = file['engine-releases'];
+  /** The file's usernames to the stored users' IDs (a user renamed through the API keeps its place in the file's teams). */
+  const fileUserIds = new Map<string, string>();
   for (const user of file.users) {
-    let stored = dir.users.find((u) => u.username === user.username);
+    // A user renamed through the API is still the file's user: found by its ID or one of its tokens.
+    const hashes = user.tokens.map(hashToken);
+    let stored =
+      dir.users.find((u) => u.username === user.username) ??
+      dir.users.find((u) => (user.id !== undefined && u.id === user.id) || u.tokenHashes.some((h) => hashes.includes(h)));
     if (!stored) {
       stored = { id: user.id ?? newId('user-'), username: user.username, email: user.email ?? null, tokenHashes: [] };
       dir.users.push(stored);
     }
-    stored.tokenHashes = union(stored.tokenHashes, user.tokens.map(hashToken));
+    fileUserIds.set(user.username, stored.id);
+    stored.tokenHashes = union(stored.tokenHashes, hashes);
     // The file can make a user a site administrator; it never takes that away.
     if (user['site-admin']) stored.siteAdmin = true;
   }
   const userId = (username: string): string => {
+    const known = fileUserIds.get(username);
+    if (known) return known;
     const user = dir.users.find((u) => u.username === username);
     if (!user) throw new Error(`bootstrap file: team member "${username}" is not listed in users`);
     return user.id;

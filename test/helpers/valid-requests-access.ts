@@ -2,7 +2,7 @@
 import type { EndpointName } from '../../src/contract';
 import { createTeam, createProject, createTeamAccess, createTeamProjectAccess, inviteMember, teamAccessBody, teamProjectAccessBody } from './access-fixtures';
 import { createWorkspace, uniqueFixtureName } from './fixtures';
-import { ORG, type TestService } from './service';
+import { ORG, TOKENS, type TestService } from './service';
 import type { RequestFactory } from './valid-requests';
 
 const inOrg = { organization_name: ORG };
@@ -35,6 +35,7 @@ export const ACCESS_REQUESTS = {
   showOrganizationMembership: async (service: TestService) => ({ parameters: { organization_membership_id: await inviteMember(service) } }),
   deleteOrganizationMembership: async (service: TestService) => ({ parameters: { organization_membership_id: await inviteMember(service) } }),
   showUser: async () => ({ parameters: { user_id: 'user-bob' } }),
+  updateAccount: async () => ({ parameters: {}, body: { data: { type: 'users', attributes: { email: 'dave@example.com' } } }, token: TOKENS.reader }),
   listProjects: async () => ({ parameters: inOrg, query: { q: 'plat' } }),
   createProject: async () => ({ parameters: inOrg, body: { data: { type: 'projects', attributes: { name: uniqueFixtureName('prj') } } } }),
   showProject: async (service: TestService) => ({ parameters: { project_id: await createProject(service) } }),

@@ -48,9 +48,7 @@ export function grantPermissions(
 }
 
 const pickPermissions = (attributes: Record<string, unknown>): Partial<WorkspacePermissionSet> =>
-  Object.fromEntries(
-    Object.keys(PERMISSION_NAMES).flatMap((k) => (attributes[k] !== undefined ? [[k, attributes[k]]] : [])),
-  );
+  Object.fromEntries(Object.keys(PERMISSION_NAMES).flatMap((k) => (attributes[k] !== undefined ? [[k, attributes[k]]] : [])));
 
 function teamAccessResource(grant: TeamAccessRecord): Record<string, unknown> {
   return {
@@ -118,7 +116,7 @@ async function show(ctx: RouteContext): Promise<Reply> {
 async function update(ctx: RouteContext<RequestBodyOf<'updateTeamAccess'>>): Promise<Reply> {
   const grant = await visibleGrant(ctx, true);
   const { attributes } = (await ctx.body()).data;
-  const access = (attributes.access ?? grant.access);
+  const access = attributes.access ?? grant.access;
   const permissions = grantPermissions(access, pickPermissions(attributes), grant.access === 'custom' ? grant.permissions : null, WORKSPACE_LEVEL_PERMISSIONS);
   const updated = await ctx.service.store.teamAccess.update(grant.id, (current) => ({ ...current, access, permissions }));
   if (!updated) throw missing(grant.id);
