@@ -9,7 +9,12 @@ export const PROJECT_DESCRIPTION_MAX = 256;
 /** The hosted service's rule for a project's name: letters, digits, spaces, `-` and `_`, 3 to 40 characters. */
 export const PROJECT_NAME_PATTERN = /^[A-Za-z0-9 _-]{3,40}$/;
 
-const projectName = z.string().regex(PROJECT_NAME_PATTERN, 'name must be 3 to 40 letters, digits, spaces, "-" or "_"');
+/** The hosted service's words for a name that breaks the rule (go-tfe's tests read them); the service checks it, so they lead the detail. */
+export const PROJECT_NAME_RULE = 'Name may only contain letters, numbers, spaces, "-" and "_", and must be 3 to 40 characters long';
+export function projectNameProblem(name: string): string | null {
+  return PROJECT_NAME_PATTERN.test(name) ? null : PROJECT_NAME_RULE;
+}
+const projectName = z.string().min(1, 'name must not be empty').max(255);
 const projectDescription = z.string().max(PROJECT_DESCRIPTION_MAX, `description must be at most ${PROJECT_DESCRIPTION_MAX} characters`);
 
 const projectBody = <T extends z.ZodType>(attributes: T) =>

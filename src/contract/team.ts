@@ -61,6 +61,12 @@ export const organizationMembershipCreateBodySchema = z.looseObject({
   data: z.looseObject({
     type: z.literal(ORGANIZATION_MEMBERSHIP_TYPE, `type must be "${ORGANIZATION_MEMBERSHIP_TYPE}"`),
     attributes: z.looseObject({ email: z.email('email must be an email address').max(255) }),
+    /** Teams the invitee joins at once (as an invited member until the invitation is accepted). */
+    relationships: z
+      .looseObject({
+        teams: z.looseObject({ data: z.array(z.looseObject({ type: z.literal(TEAM_TYPE), id: z.string().min(1).max(255) })).max(100) }).optional(),
+      })
+      .optional(),
   }),
 });
 

@@ -12,7 +12,7 @@ import type { MembershipRecord } from './store';
 
 function parseUserInclude(ctx: RouteContext): boolean {
   const values = commaSeparated(ctx.query, 'include');
-  for (const value of values) if (value !== 'user') throw badRequest(`include "${value.slice(0, 60)}" is not supported; use user`, 'include');
+  for (const value of values) if (value !== 'user') throw badRequest(`the include parameter "${value.slice(0, 60)}" is not supported; use user`, 'include');
   return values.length > 0;
 }
 
@@ -56,7 +56,12 @@ async function list(ctx: RouteContext): Promise<Reply> {
 async function create(ctx: RouteContext<RequestBodyOf<'createOrganizationMembership'>>): Promise<Reply> {
   const { organization } = ctx.service.organizationFor(ctx.caller, ctx.params.organization_name);
   requireOwner(ctx, organization);
-  const { email } = (await ctx.body()).data.attributes;
+  const { attributes, relationships } = (await ctx.body()).data;
+  const email = attributes.email;
+  const teamIds = (relationships?.teams?.data ?? []).map((t) => t.id);
+  for (const teamId of teamIds) {
+    if (!organization.teams.some((t) => t.id === teamId)) throw notFound(`team "${teamId}" was not found in organization "${organization.name}"`);
+  }
   // A user the directory knows by this email is invited as that user; anyone else gets a user ID of their own.
   const known = ctx.service.directory.users.find((u) => u.email !== null && u.email.toLowerCase() === email.toLowerCase());
   const membership: MembershipRecord = {
@@ -70,6 +75,7 @@ async function create(ctx: RouteContext<RequestBodyOf<'createOrganizationMembers
   if (!(await ctx.service.store.organizationMemberships.create(membership))) {
     throw invalid(`${email} is already a member of organization "${organization.name}"`, '/data/attributes/email');
   }
+  for (const teamId of teamIds) await ctx.service.store.organizationMemberships.addToTeam(teamId, organization.name, [membership.userId], membership.createdAt);
   await ctx.service.accessChanged();
   // The hosted service includes the user in the answer to an invitation.
   return { status: 201, body: await documentOne(ctx, membership, true) };

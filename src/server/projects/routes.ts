@@ -1,10 +1,10 @@
 // Projects through the API (issue 34). Members list and read them; owners and teams that manage
 // projects create and delete them; admins of a project rename it. The default project cannot be
 // deleted, nor a project holding workspaces (the hosted service refuses both).
-import { ERRORS, PROJECT_TYPE, type RequestBodyOf, rootPathOf } from '../../contract';
+import { ERRORS, PROJECT_TYPE, type RequestBodyOf, projectNameProblem, rootPathOf } from '../../contract';
 import { canAdministerProject } from '../access';
 import type { DirectoryOrganization } from '../bootstrap';
-import { ServiceError, forbidden, nameTaken, notFound } from '../errors';
+import { ServiceError, forbidden, invalid, nameTaken, notFound } from '../errors';
 import { commaSeparated, paginationEnvelope, parsePage } from '../http/list-parameters';
 import type { EndpointHandlers, Reply, RouteContext } from '../http/router';
 import { newId, now } from '../ids';
@@ -25,6 +25,11 @@ export function projectResource(project: ProjectRecord, organization: DirectoryO
     relationships: { organization: { data: { id: project.organization, type: 'organizations' } } },
     links: { self: rootPathOf('showProject', { project_id: project.id }) },
   };
+}
+
+function checkName(name: string | undefined): void {
+  const problem = name === undefined ? null : projectNameProblem(name);
+  if (problem) throw invalid(problem, '/data/attributes/name');
 }
 
 const missing = (id: string) => notFound(`project "${id}" was not found, or you are not authorized to access it`);
@@ -60,6 +65,7 @@ async function create(ctx: RouteContext<RequestBodyOf<'createProject'>>): Promis
   const { organization } = ctx.service.organizationFor(ctx.caller, ctx.params.organization_name);
   requireManage(ctx, organization);
   const { attributes } = (await ctx.body()).data;
+  checkName(attributes.name);
   const project: ProjectRecord = {
     id: newId('prj-'),
     organization: organization.name,
@@ -85,6 +91,7 @@ async function update(ctx: RouteContext<RequestBodyOf<'updateProject'>>): Promis
     throw forbidden(`changing project "${project.name}" needs admin access to it`);
   }
   const { attributes } = (await ctx.body()).data;
+  checkName(attributes.name);
   const updated = await ctx.service.store.projects.update(project.id, (current) => ({
     ...current,
     name: attributes.name ?? current.name,
