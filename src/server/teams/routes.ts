@@ -18,7 +18,8 @@ const TEAM_INCLUDES = ['users', 'organization-memberships'];
 function parseTeamInclude(ctx: RouteContext): Set<string> {
   const values = commaSeparated(ctx.query, 'include');
   for (const value of values) {
-    if (!TEAM_INCLUDES.includes(value)) throw badRequest(`the include parameter "${value.slice(0, 60)}" is not supported; use ${TEAM_INCLUDES.join(', ')}`, 'include');
+    if (!TEAM_INCLUDES.includes(value))
+      throw badRequest(`the include parameter "${value.slice(0, 60)}" is not supported; use ${TEAM_INCLUDES.join(', ')}`, 'include');
   }
   return new Set(values);
 }
