@@ -8,6 +8,12 @@ import type { RequestFactory } from './valid-requests';
 const inOrg = { organization_name: ORG };
 const membersBody = (type: string, ids: string[]) => ({ data: ids.map((id) => ({ type, id })) });
 
+/** dave's username as it is now: another request may have renamed him (PATCH /account/update). */
+async function daveUsername(service: TestService): Promise<string> {
+  const response = await service.request('GET', '/users/user-dave');
+  return response.body.data.attributes.username;
+}
+
 export const ACCESS_REQUESTS = {
   listTeams: async () => ({ parameters: inOrg, query: { include: 'users' } }),
   createTeam: async () => ({ parameters: inOrg, body: { data: { type: 'teams', attributes: { name: uniqueFixtureName('team') } } } }),
@@ -17,8 +23,14 @@ export const ACCESS_REQUESTS = {
     body: { data: { type: 'teams', attributes: { visibility: 'organization', 'organization-access': { 'manage-workspaces': true } } } },
   }),
   deleteTeam: async (service: TestService) => ({ parameters: { team_id: await createTeam(service) } }),
-  addTeamUsers: async (service: TestService) => ({ parameters: { team_id: await createTeam(service) }, body: membersBody('users', ['dave']) }),
-  removeTeamUsers: async (service: TestService) => ({ parameters: { team_id: await createTeam(service) }, body: membersBody('users', ['dave']) }),
+  addTeamUsers: async (service: TestService) => ({
+    parameters: { team_id: await createTeam(service) },
+    body: membersBody('users', [await daveUsername(service)]),
+  }),
+  removeTeamUsers: async (service: TestService) => ({
+    parameters: { team_id: await createTeam(service) },
+    body: membersBody('users', [await daveUsername(service)]),
+  }),
   addTeamMemberships: async (service: TestService) => {
     const [teamId, membershipId] = await Promise.all([createTeam(service), inviteMember(service)]);
     return { parameters: { team_id: teamId }, body: membersBody('organization-memberships', [membershipId]) };
