@@ -4,7 +4,11 @@ import { PATH_PARAMETERS, type EndpointDefinition } from './endpoint-types';
 import { WORKSPACE_ENDPOINTS } from './endpoints-workspace';
 import { CHANGE_REQUEST_ENDPOINTS } from './endpoints-change-request';
 import { DIRECTORY_ENDPOINTS } from './endpoints-directory';
+import { ORGANIZATION_MEMBERSHIP_ENDPOINTS } from './endpoints-organization-membership';
+import { PROJECT_ENDPOINTS } from './endpoints-project';
 import { STATE_VERSION_ENDPOINTS } from './endpoints-state-version';
+import { TEAM_ACCESS_ENDPOINTS } from './endpoints-team-access';
+import { TEAM_ENDPOINTS } from './endpoints-team';
 import { VARIABLE_SET_ENDPOINTS } from './endpoints-variable-set';
 import { VARIABLE_ENDPOINTS } from './endpoints-variable';
 
@@ -13,7 +17,11 @@ export const ENDPOINTS = {
   ...WORKSPACE_ENDPOINTS,
   ...CHANGE_REQUEST_ENDPOINTS,
   ...DIRECTORY_ENDPOINTS,
+  ...ORGANIZATION_MEMBERSHIP_ENDPOINTS,
+  ...PROJECT_ENDPOINTS,
   ...STATE_VERSION_ENDPOINTS,
+  ...TEAM_ACCESS_ENDPOINTS,
+  ...TEAM_ENDPOINTS,
   ...VARIABLE_SET_ENDPOINTS,
   ...VARIABLE_ENDPOINTS,
 } as const satisfies Record<string, EndpointDefinition>;
@@ -23,7 +31,11 @@ export const ENDPOINT_TABLES = {
   workspaces: WORKSPACE_ENDPOINTS,
   'change requests': CHANGE_REQUEST_ENDPOINTS,
   directory: DIRECTORY_ENDPOINTS,
+  'organization memberships': ORGANIZATION_MEMBERSHIP_ENDPOINTS,
+  projects: PROJECT_ENDPOINTS,
   'state versions': STATE_VERSION_ENDPOINTS,
+  'team accesss': TEAM_ACCESS_ENDPOINTS,
+  teams: TEAM_ENDPOINTS,
   'variable sets': VARIABLE_SET_ENDPOINTS,
   variables: VARIABLE_ENDPOINTS,
 } as const;

@@ -29,6 +29,8 @@ export const PERMISSIONS = {
   'organization-owner': 'owners of the organization (or its organization token)',
   'organization-owner-or-site-admin': 'owners of the organization, its organization token, or a site administrator',
   'site-admin': 'a site administrator',
+  'manage-projects': 'owners of the organization, its organization token, and teams that manage projects',
+  'project-admin': 'admins of the project: owners, teams that manage projects, and teams with admin access to it',
   'token-owner': 'the user the tokens belong to',
   'upload-address':
     'the holder of the upload address a pending state version answered (no token: the address is the credential, good once and for a short time)',
@@ -148,6 +150,10 @@ export const PATH_PARAMETERS: Readonly<Record<string, string>> = {
   variable_id: 'the variable’s ID (`var-…`)',
   variable_set_id: 'the variable set’s ID (`varset-…`)',
   project_id: 'the project’s ID (`prj-…`)',
+  team_id: 'the team’s ID (`team-…`)',
+  organization_membership_id: 'the organization membership’s ID (`ou-…`)',
+  team_access_id: 'the team access’s ID (`tws-…`)',
+  team_project_access_id: 'the team project access’s ID (`tprj-…`)',
 };
 
 /** A whole number of at least 1, in at most nine digits. */

@@ -22,6 +22,7 @@ import {
   terraformState,
 } from '../helpers/fixtures';
 import { arbitraryOf, type JsonSchema } from '../helpers/json-schema-arbitrary';
+import { createProject, createTeamAccess, createTeamProjectAccess, inviteMember } from '../helpers/access-fixtures';
 import { ORG, TOKENS, type ApiResponse } from '../helpers/service';
 import { useService } from '../helpers/use-service';
 import { SITE_ADMIN_TOKEN as SITE_ADMIN, VALID_REQUESTS, validRequestsBootstrap } from '../helpers/valid-requests';
@@ -89,6 +90,28 @@ beforeAll(async () => {
     ...throwaway.variable_set_id.map((id) => variableIn(`/varsets/${id}/relationships/vars`)),
   ]);
   real.project_id = [(await service.request('GET', `/workspaces/${real.workspace_id[0]}`)).body.data.relationships.project.data.id];
+  // Teams, projects, memberships and grants (issue 34): real ones to read, spare ones to delete.
+  const [realGrant, spareGrants, spareProjectGrants] = await Promise.all([
+    createTeamAccess(service),
+    Promise.all([createTeamAccess(service), createTeamAccess(service)]),
+    Promise.all([createTeamProjectAccess(service), createTeamProjectAccess(service)]),
+  ]);
+  const realProjectGrant = await createTeamProjectAccess(service);
+  Object.assign(real, {
+    team_id: [realGrant.teamId, realProjectGrant.teamId],
+    project_id: [realProjectGrant.projectId],
+    team_access_id: [realGrant.id],
+    team_project_access_id: [realProjectGrant.id],
+    organization_membership_id: [await inviteMember(service)],
+    user_id: ['user-alice', 'user-bob'],
+  });
+  Object.assign(throwaway, {
+    team_id: spareGrants.map((g) => g.teamId),
+    project_id: await Promise.all([createProject(service), createProject(service)]),
+    team_access_id: spareGrants.map((g) => g.id),
+    team_project_access_id: spareProjectGrants.map((g) => g.id),
+    organization_membership_id: await Promise.all([inviteMember(service), inviteMember(service)]),
+  });
 });
 
 interface Operation {
