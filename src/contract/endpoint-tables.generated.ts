@@ -4,18 +4,23 @@ import type { EndpointDefinition } from './endpoint-types';
 import { WORKSPACE_ENDPOINTS } from './endpoints-workspace';
 import { CHANGE_REQUEST_ENDPOINTS } from './endpoints-change-request';
 import { DIRECTORY_ENDPOINTS } from './endpoints-directory';
+import { SERVICE_TOKEN_ENDPOINTS } from './endpoints-service-token';
 import { STATE_VERSION_ENDPOINTS } from './endpoints-state-version';
 
 /** Every endpoint, by its stable name. */
-export const ENDPOINTS = { ...WORKSPACE_ENDPOINTS, ...CHANGE_REQUEST_ENDPOINTS, ...DIRECTORY_ENDPOINTS, ...STATE_VERSION_ENDPOINTS } as const satisfies Record<
-  string,
-  EndpointDefinition
->;
+export const ENDPOINTS = {
+  ...WORKSPACE_ENDPOINTS,
+  ...CHANGE_REQUEST_ENDPOINTS,
+  ...DIRECTORY_ENDPOINTS,
+  ...SERVICE_TOKEN_ENDPOINTS,
+  ...STATE_VERSION_ENDPOINTS,
+} as const satisfies Record<string, EndpointDefinition>;
 
 /** Each table by its group, in the order the reference and the OpenAPI document list them. */
 export const ENDPOINT_TABLES = {
   workspaces: WORKSPACE_ENDPOINTS,
   'change requests': CHANGE_REQUEST_ENDPOINTS,
   directory: DIRECTORY_ENDPOINTS,
+  'organization and team tokens': SERVICE_TOKEN_ENDPOINTS,
   'state versions': STATE_VERSION_ENDPOINTS,
 } as const;

@@ -18,7 +18,7 @@ export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
  */
 export const PERMISSIONS = {
   public: 'anyone, without a token',
-  'any-token': 'any API token (a user or an organization token)',
+  'any-token': 'any API token (a user, an organization or a team token)',
   'organization-member': 'a member of the organization (or its organization token)',
   'workspace-read': 'read access to the workspace',
   'workspace-write': 'write access to the workspace',
@@ -30,6 +30,7 @@ export const PERMISSIONS = {
   'organization-owner-or-site-admin': 'owners of the organization, its organization token, or a site administrator',
   'site-admin': 'a site administrator',
   'token-owner': 'the user the tokens belong to',
+  'team-manager': 'owners of the team’s organization (or its organization token)',
   'upload-address':
     'the holder of the upload address a pending state version answered (no token: the address is the credential, good once and for a short time)',
   'emulator-admin': 'an emulator-admin token of the bootstrap file (not part of the service interface)',
@@ -145,6 +146,8 @@ export const PATH_PARAMETERS: Readonly<Record<string, string>> = {
   state_version_id: 'the state version’s ID (`sv-…`)',
   state_version_output_id: 'the state version output’s ID (`wsout-…`)',
   upload_key: 'the single-use key of an upload address (given only in a pending state version’s answer)',
+  team_id: 'the team’s ID (`team-…`)',
+  notification_configuration_id: 'the notification configuration’s ID (`nc-…`)',
 };
 
 /** A whole number of at least 1, in at most nine digits. */

@@ -13,6 +13,7 @@ export * from './endpoint-reference';
 export * from './endpoint-types';
 export * from './endpoints-change-request';
 export * from './endpoints-directory';
+export * from './endpoints-service-token';
 export * from './endpoints-state-version';
 export * from './endpoints-workspace';
 export * from './endpoints';

@@ -4,6 +4,7 @@ import { AGENT_POOL_HANDLERS } from './agent-pools/routes';
 import { CHANGE_REQUEST_HANDLERS } from './change-requests/routes';
 import { DATA_RETENTION_HANDLERS } from './data-retention/routes';
 import { accountHandlers } from './directory/account-routes';
+import { SERVICE_TOKEN_HANDLERS } from './directory/service-token-routes';
 import { SSH_KEY_HANDLERS } from './directory/ssh-key-routes';
 import { AUTHENTICATION_TOKEN_HANDLERS } from './directory/token-routes';
 import { EMULATOR_HANDLERS } from './emulator/routes';
@@ -27,6 +28,7 @@ export function gatheredHandlers(options: { rateLimit?: number }) {
     ...CHANGE_REQUEST_HANDLERS,
     ...DATA_RETENTION_HANDLERS,
     ...accountHandlers(options),
+    ...SERVICE_TOKEN_HANDLERS,
     ...SSH_KEY_HANDLERS,
     ...AUTHENTICATION_TOKEN_HANDLERS,
     ...EMULATOR_HANDLERS,

@@ -36,8 +36,13 @@ export function validRequestsBootstrap(): any {
   const bootstrap = defaultBootstrap();
   bootstrap.edition = 'self-hosted';
   bootstrap.users.push({ username: 'root', id: 'user-root', 'site-admin': true, tokens: [SITE_ADMIN_TOKEN] });
+  // A team with a known ID, for the endpoints under /teams/:team_id.
+  bootstrap.organizations[0].teams.push({ name: 'valid-requests', id: VALID_REQUESTS_TEAM_ID, members: [] });
   return bootstrap;
 }
+
+/** The team of `validRequestsBootstrap()` in `acme` that team tokens and notification configurations are made for. */
+export const VALID_REQUESTS_TEAM_ID = 'team-valid-requests';
 
 export interface ValidRequest {
   /** Path parameters by name. */
@@ -375,6 +380,39 @@ export const EMULATOR_REQUESTS = {
   listNotifications: async () => ({ parameters: {}, token: TOKENS.emulator }),
 } satisfies Factories;
 
+/** A throwaway organization of the site administrator (an owner of it), with an organization token. */
+async function anOrganizationWithToken(service: TestService): Promise<string> {
+  const name = await createOrganization(service, SITE_ADMIN_TOKEN);
+  const made = await service.request('POST', `/organizations/${name}/authentication-token`, { token: SITE_ADMIN_TOKEN });
+  if (made.status !== 201) throw new Error(`making an organization token answered ${made.status}`);
+  return name;
+}
+
+/** A team token of the valid-requests team (made again each time: a team has one). */
+async function aTeamToken(service: TestService): Promise<void> {
+  const made = await service.request('POST', `/teams/${VALID_REQUESTS_TEAM_ID}/authentication-token`);
+  if (made.status !== 201) throw new Error(`making a team token answered ${made.status}`);
+}
+
+/** Organization and team tokens: organization ones on throwaway organizations, team ones on the valid-requests team. */
+export const SERVICE_TOKEN_REQUESTS = {
+  createOrganizationToken: async (service) => ({
+    parameters: { organization_name: await createOrganization(service, SITE_ADMIN_TOKEN) },
+    token: SITE_ADMIN_TOKEN,
+  }),
+  showOrganizationToken: async (service) => ({ parameters: { organization_name: await anOrganizationWithToken(service) }, token: SITE_ADMIN_TOKEN }),
+  deleteOrganizationToken: async (service) => ({ parameters: { organization_name: await anOrganizationWithToken(service) }, token: SITE_ADMIN_TOKEN }),
+  createTeamToken: async () => ({ parameters: { team_id: VALID_REQUESTS_TEAM_ID }, body: { data: { type: 'authentication-tokens', attributes: {} } } }),
+  showTeamToken: async (service) => {
+    await aTeamToken(service);
+    return { parameters: { team_id: VALID_REQUESTS_TEAM_ID } };
+  },
+  deleteTeamToken: async (service) => {
+    await aTeamToken(service);
+    return { parameters: { team_id: VALID_REQUESTS_TEAM_ID } };
+  },
+} satisfies Factories;
+
 /** One factory per endpoint of the table: a new endpoint without one does not compile. */
 export const VALID_REQUESTS: Readonly<Record<EndpointName, RequestFactory>> = {
   ...WORKSPACE_REQUESTS,
@@ -389,4 +427,5 @@ export const VALID_REQUESTS: Readonly<Record<EndpointName, RequestFactory>> = {
   ...ORGANIZATION_EXTRA_REQUESTS,
   ...ACCOUNT_REQUESTS,
   ...EMULATOR_REQUESTS,
+  ...SERVICE_TOKEN_REQUESTS,
 };

@@ -181,6 +181,8 @@ const PROVOKE: { [N in Exclude<ErrorName, (typeof NOT_ANSWERED)[number]>]: () =>
     body.data.attributes.md5 = '0'.repeat(32);
     return service.request('POST', `/workspaces/${ws.id}/state-versions`, { body });
   },
+  // freeco was given no organization token; erin owns it.
+  authenticationTokenAbsent: () => service.request('GET', '/organizations/freeco/authentication-token', { token: TOKENS.outsider }),
   stateVersionPending: async () => {
     const ws = await newWorkspace();
     await createPendingStateVersion(service, ws.id);

@@ -118,7 +118,12 @@ async function create(ctx: BulkActionContext): Promise<Reply> {
           organization_id: organization.name,
           action_type: attributes.action_type,
           action_inputs: { subject: attributes.action_inputs.subject, message: attributes.action_inputs.message },
-          created_by: caller.kind === 'user' ? { id: caller.userId, type: 'users' } : { id: organization.name, type: 'organizations' },
+          created_by:
+            caller.kind === 'user'
+              ? { id: caller.userId, type: 'users' }
+              : caller.kind === 'team-token'
+                ? { id: caller.teamId, type: 'teams' }
+                : { id: organization.name, type: 'organizations' },
         },
       },
       // Lets a client find what a bulk action created before it ever re-sends one (architecture "Writes under faults").
