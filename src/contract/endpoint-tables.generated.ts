@@ -4,6 +4,7 @@ import type { EndpointDefinition } from './endpoint-types';
 import { WORKSPACE_ENDPOINTS } from './endpoints-workspace';
 import { CHANGE_REQUEST_ENDPOINTS } from './endpoints-change-request';
 import { DIRECTORY_ENDPOINTS } from './endpoints-directory';
+import { NOTIFICATION_CONFIGURATION_ENDPOINTS } from './endpoints-notification-configuration';
 import { SERVICE_TOKEN_ENDPOINTS } from './endpoints-service-token';
 import { STATE_VERSION_ENDPOINTS } from './endpoints-state-version';
 
@@ -12,6 +13,7 @@ export const ENDPOINTS = {
   ...WORKSPACE_ENDPOINTS,
   ...CHANGE_REQUEST_ENDPOINTS,
   ...DIRECTORY_ENDPOINTS,
+  ...NOTIFICATION_CONFIGURATION_ENDPOINTS,
   ...SERVICE_TOKEN_ENDPOINTS,
   ...STATE_VERSION_ENDPOINTS,
 } as const satisfies Record<string, EndpointDefinition>;
@@ -21,6 +23,7 @@ export const ENDPOINT_TABLES = {
   workspaces: WORKSPACE_ENDPOINTS,
   'change requests': CHANGE_REQUEST_ENDPOINTS,
   directory: DIRECTORY_ENDPOINTS,
+  'notification configurations': NOTIFICATION_CONFIGURATION_ENDPOINTS,
   'organization and team tokens': SERVICE_TOKEN_ENDPOINTS,
   'state versions': STATE_VERSION_ENDPOINTS,
 } as const;

@@ -8,6 +8,8 @@ import { DataRetentionStore } from './data-retention/store';
 import { LeaseStore } from './data-retention/store';
 import { SshKeyStore } from './directory/ssh-key-store';
 import { DirectoryStore } from './directory/store';
+import { NotificationOutboxStore } from './notification-configurations/outbox-store';
+import { NotificationConfigurationStore } from './notification-configurations/store';
 import { ConsumerStore } from './remote-state-consumers/store';
 import { StateVersionStore } from './state-versions/store';
 import { TagBindingStore } from './tags/binding-store';
@@ -25,6 +27,8 @@ export abstract class StoreDoors {
   readonly leases: LeaseStore;
   readonly sshKeys: SshKeyStore;
   readonly directory: DirectoryStore;
+  readonly notificationOutbox: NotificationOutboxStore;
+  readonly notificationConfigurations: NotificationConfigurationStore;
   readonly consumers: ConsumerStore;
   readonly stateVersions: StateVersionStore;
   readonly tagBindings: TagBindingStore;
@@ -39,6 +43,8 @@ export abstract class StoreDoors {
     this.leases = open(LeaseStore, db, tuning);
     this.sshKeys = open(SshKeyStore, db, tuning);
     this.directory = open(DirectoryStore, db, tuning);
+    this.notificationOutbox = open(NotificationOutboxStore, db, tuning);
+    this.notificationConfigurations = open(NotificationConfigurationStore, db, tuning);
     this.consumers = open(ConsumerStore, db, tuning);
     this.stateVersions = open(StateVersionStore, db, tuning);
     this.tagBindings = open(TagBindingStore, db, tuning);

@@ -10,6 +10,7 @@ import { AUTHENTICATION_TOKEN_HANDLERS } from './directory/token-routes';
 import { EMULATOR_HANDLERS } from './emulator/routes';
 import { EXPLORER_HANDLERS } from './explorer/routes';
 import { OPENAPI_HANDLERS } from './http/openapi';
+import { NOTIFICATION_CONFIGURATION_HANDLERS } from './notification-configurations/routes';
 import { ORGANIZATION_DATA_RETENTION_HANDLERS } from './organizations/data-retention';
 import { PLAN_HANDLERS } from './organizations/plan-routes';
 import { ORGANIZATION_HANDLERS } from './organizations/routes';
@@ -34,6 +35,7 @@ export function gatheredHandlers(options: { rateLimit?: number }) {
     ...EMULATOR_HANDLERS,
     ...EXPLORER_HANDLERS,
     ...OPENAPI_HANDLERS,
+    ...NOTIFICATION_CONFIGURATION_HANDLERS,
     ...ORGANIZATION_DATA_RETENTION_HANDLERS,
     ...PLAN_HANDLERS,
     ...ORGANIZATION_HANDLERS,

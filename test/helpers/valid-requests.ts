@@ -413,6 +413,34 @@ export const SERVICE_TOKEN_REQUESTS = {
   },
 } satisfies Factories;
 
+const webhookBody = (name: string) => ({
+  data: {
+    type: 'notification-configurations',
+    // Nothing listens on the discard port: a verification is answered at once, as a failed delivery.
+    attributes: { 'destination-type': 'generic', enabled: true, name, url: 'http://127.0.0.1:9/hook', triggers: ['change_request:created'] },
+  },
+});
+
+/** A notification configuration of the valid-requests team; its ID. */
+async function aNotificationConfiguration(service: TestService): Promise<string> {
+  const made = await service.request('POST', `/teams/${VALID_REQUESTS_TEAM_ID}/notification-configurations`, { body: webhookBody(uniqueFixtureName('hook')) });
+  if (made.status !== 201) throw new Error(`making a notification configuration answered ${made.status}`);
+  return (made.body as { data: { id: string } }).data.id;
+}
+
+/** Team notification configurations, on the valid-requests team (which can read no workspace: nothing is delivered). */
+export const NOTIFICATION_CONFIGURATION_REQUESTS = {
+  listTeamNotificationConfigurations: async () => ({ parameters: { team_id: VALID_REQUESTS_TEAM_ID } }),
+  createTeamNotificationConfiguration: async () => ({ parameters: { team_id: VALID_REQUESTS_TEAM_ID }, body: webhookBody(uniqueFixtureName('hook')) }),
+  showNotificationConfiguration: async (service) => ({ parameters: { notification_configuration_id: await aNotificationConfiguration(service) } }),
+  updateNotificationConfiguration: async (service) => ({
+    parameters: { notification_configuration_id: await aNotificationConfiguration(service) },
+    body: { data: { type: 'notification-configurations', attributes: { enabled: false } } },
+  }),
+  deleteNotificationConfiguration: async (service) => ({ parameters: { notification_configuration_id: await aNotificationConfiguration(service) } }),
+  verifyNotificationConfiguration: async (service) => ({ parameters: { notification_configuration_id: await aNotificationConfiguration(service) } }),
+} satisfies Factories;
+
 /** One factory per endpoint of the table: a new endpoint without one does not compile. */
 export const VALID_REQUESTS: Readonly<Record<EndpointName, RequestFactory>> = {
   ...WORKSPACE_REQUESTS,
@@ -428,4 +456,5 @@ export const VALID_REQUESTS: Readonly<Record<EndpointName, RequestFactory>> = {
   ...ACCOUNT_REQUESTS,
   ...EMULATOR_REQUESTS,
   ...SERVICE_TOKEN_REQUESTS,
+  ...NOTIFICATION_CONFIGURATION_REQUESTS,
 };
