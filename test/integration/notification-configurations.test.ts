@@ -129,6 +129,21 @@ describe('the API', () => {
   });
 });
 
+describe('the client', () => {
+  it('creates, verifies, updates, lists and deletes a configuration', async () => {
+    const client = service.clientFor(TOKENS.owner);
+    const made = await client.notificationConfigurations.create(WRITERS, { name: 'by the client', url: `${base}/ok`, token: 'client-secret' });
+    expect(made).toMatchObject({ teamId: WRITERS, enabled: true, triggers: ['change_request:created'], deliveryResponses: [] });
+    const verified = await client.notificationConfigurations.verify(made.id);
+    expect(verified.deliveryResponses[0]).toMatchObject({ status: 204, successful: true });
+    expect((await client.notificationConfigurations.update(made.id, { enabled: false, token: null })).enabled).toBe(false);
+    expect((await client.notificationConfigurations.list(WRITERS)).items.map((c) => c.id)).toContain(made.id);
+    expect(await client.notificationConfigurations.delete(made.id)).toBe(true);
+    expect(await client.notificationConfigurations.read(made.id)).toBeNull();
+    expect(await client.notificationConfigurations.delete(made.id)).toBe(false);
+  });
+});
+
 describe('deliveries', () => {
   it('are signed with the configuration’s token and carry an idempotency key; the response is readable', async () => {
     const hook = await createHook(service, WRITERS, { name: 'signed', url: `${base}/ok`, token: 'hook-secret' });
