@@ -5,12 +5,16 @@ import { AccountApi } from './account';
 import { ChangeRequestsApi } from './change-request';
 import { DataRetentionPoliciesApi } from './data-retention';
 import { NotificationConfigurationsApi } from './notification-configuration';
+import { OrganizationMembershipsApi, UsersApi } from './organization-membership';
 import { OrganizationsApi } from './organization';
+import { ProjectsApi } from './project';
 import { RemoteStateConsumersApi } from './remote-state-consumer';
 import { ServiceTokensApi } from './service-token';
 import { StateVersionsApi } from './state-version';
 import { TagBindingsApi } from './tag-binding';
 import { TagsApi } from './tag';
+import { TeamAccessApi, TeamProjectAccessApi } from './team-access';
+import { TeamsApi } from './team';
 import { WorkspacesApi } from './workspace';
 
 export * from './account';
@@ -18,12 +22,16 @@ export * from './change-request';
 export * from './data-retention';
 export * from './explorer';
 export * from './notification-configuration';
+export * from './organization-membership';
 export * from './organization';
+export * from './project';
 export * from './remote-state-consumer';
 export * from './service-token';
 export * from './state-version';
 export * from './tag-binding';
 export * from './tag';
+export * from './team-access';
+export * from './team';
 export * from './workspace';
 
 /** The APIs built over the transport alone, each a member named after its class. */
@@ -32,12 +40,18 @@ export abstract class ClientApis {
   readonly changeRequests: ChangeRequestsApi;
   readonly dataRetentionPolicies: DataRetentionPoliciesApi;
   readonly notificationConfigurations: NotificationConfigurationsApi;
+  readonly organizationMemberships: OrganizationMembershipsApi;
+  readonly users: UsersApi;
   readonly organizations: OrganizationsApi;
+  readonly projects: ProjectsApi;
   readonly remoteStateConsumers: RemoteStateConsumersApi;
   readonly serviceTokens: ServiceTokensApi;
   readonly stateVersions: StateVersionsApi;
   readonly tagBindings: TagBindingsApi;
   readonly tags: TagsApi;
+  readonly teamAccess: TeamAccessApi;
+  readonly teamProjectAccess: TeamProjectAccessApi;
+  readonly teams: TeamsApi;
   readonly workspaces: WorkspacesApi;
 
   constructor(transport: Transport) {
@@ -45,12 +59,18 @@ export abstract class ClientApis {
     this.changeRequests = new ChangeRequestsApi(transport);
     this.dataRetentionPolicies = new DataRetentionPoliciesApi(transport);
     this.notificationConfigurations = new NotificationConfigurationsApi(transport);
+    this.organizationMemberships = new OrganizationMembershipsApi(transport);
+    this.users = new UsersApi(transport);
     this.organizations = new OrganizationsApi(transport);
+    this.projects = new ProjectsApi(transport);
     this.remoteStateConsumers = new RemoteStateConsumersApi(transport);
     this.serviceTokens = new ServiceTokensApi(transport);
     this.stateVersions = new StateVersionsApi(transport);
     this.tagBindings = new TagBindingsApi(transport);
     this.tags = new TagsApi(transport);
+    this.teamAccess = new TeamAccessApi(transport);
+    this.teamProjectAccess = new TeamProjectAccessApi(transport);
+    this.teams = new TeamsApi(transport);
     this.workspaces = new WorkspacesApi(transport);
   }
 }

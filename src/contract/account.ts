@@ -40,6 +40,23 @@ export const accountDetailsDocumentSchema = z.looseObject({
 });
 export type AccountDetailsDocument = z.infer<typeof accountDetailsDocumentSchema>;
 
+/** PATCH /account/update: the caller's own username and email (issue 34, go-tfe's Users.Update). */
+export const accountUpdateBodySchema = z.looseObject({
+  data: z.looseObject({
+    type: z.literal(USER_TYPE, `type must be "${USER_TYPE}"`),
+    attributes: z
+      .looseObject({
+        username: z
+          .string()
+          .regex(/^[A-Za-z0-9][A-Za-z0-9_.-]{0,99}$/, 'username must be 1 to 100 letters, digits, "_", "." or "-"')
+          .optional(),
+        email: z.email('email must be an email address').max(255).optional(),
+      })
+      .optional()
+      .default({}),
+  }),
+});
+
 /**
  * Response headers of GET /ping that clients read: the API version (clients gate features on
  * it; 2.5 is the least Terraform's cloud integration accepts) and the product name, from which

@@ -5,8 +5,12 @@ import { WORKSPACE_ENDPOINTS } from './endpoints-workspace';
 import { CHANGE_REQUEST_ENDPOINTS } from './endpoints-change-request';
 import { DIRECTORY_ENDPOINTS } from './endpoints-directory';
 import { NOTIFICATION_CONFIGURATION_ENDPOINTS } from './endpoints-notification-configuration';
+import { ORGANIZATION_MEMBERSHIP_ENDPOINTS } from './endpoints-organization-membership';
+import { PROJECT_ENDPOINTS } from './endpoints-project';
 import { SERVICE_TOKEN_ENDPOINTS } from './endpoints-service-token';
 import { STATE_VERSION_ENDPOINTS } from './endpoints-state-version';
+import { TEAM_ACCESS_ENDPOINTS } from './endpoints-team-access';
+import { TEAM_ENDPOINTS } from './endpoints-team';
 
 /** Every endpoint, by its stable name. */
 export const ENDPOINTS = {
@@ -14,8 +18,12 @@ export const ENDPOINTS = {
   ...CHANGE_REQUEST_ENDPOINTS,
   ...DIRECTORY_ENDPOINTS,
   ...NOTIFICATION_CONFIGURATION_ENDPOINTS,
+  ...ORGANIZATION_MEMBERSHIP_ENDPOINTS,
+  ...PROJECT_ENDPOINTS,
   ...SERVICE_TOKEN_ENDPOINTS,
   ...STATE_VERSION_ENDPOINTS,
+  ...TEAM_ACCESS_ENDPOINTS,
+  ...TEAM_ENDPOINTS,
 } as const satisfies Record<string, EndpointDefinition>;
 
 /** Each table by its group, in the order the reference and the OpenAPI document list them. */
@@ -24,6 +32,10 @@ export const ENDPOINT_TABLES = {
   'change requests': CHANGE_REQUEST_ENDPOINTS,
   directory: DIRECTORY_ENDPOINTS,
   'notification configurations': NOTIFICATION_CONFIGURATION_ENDPOINTS,
+  'organization memberships': ORGANIZATION_MEMBERSHIP_ENDPOINTS,
+  projects: PROJECT_ENDPOINTS,
   'organization and team tokens': SERVICE_TOKEN_ENDPOINTS,
   'state versions': STATE_VERSION_ENDPOINTS,
+  'team accesss': TEAM_ACCESS_ENDPOINTS,
+  teams: TEAM_ENDPOINTS,
 } as const;

@@ -29,6 +29,8 @@ export const PERMISSIONS = {
   'organization-owner': 'owners of the organization (or its organization token)',
   'organization-owner-or-site-admin': 'owners of the organization, its organization token, or a site administrator',
   'site-admin': 'a site administrator',
+  'manage-projects': 'owners of the organization, its organization token, and teams that manage projects',
+  'project-admin': 'admins of the project: owners, teams that manage projects, and teams with admin access to it',
   'token-owner': 'the user the tokens belong to',
   'team-manager': 'owners of the team’s organization (or its organization token)',
   'upload-address':
@@ -148,6 +150,10 @@ export const PATH_PARAMETERS: Readonly<Record<string, string>> = {
   upload_key: 'the single-use key of an upload address (given only in a pending state version’s answer)',
   team_id: 'the team’s ID (`team-…`)',
   notification_configuration_id: 'the notification configuration’s ID (`nc-…`)',
+  project_id: 'the project’s ID (`prj-…`)',
+  organization_membership_id: 'the organization membership’s ID (`ou-…`)',
+  team_access_id: 'the team access’s ID (`tws-…`)',
+  team_project_access_id: 'the team project access’s ID (`tprj-…`)',
 };
 
 /** A whole number of at least 1, in at most nine digits. */

@@ -1,7 +1,7 @@
 // The endpoints of the directory: organizations, SSH keys, the caller's account and tokens, the
 // explorer's bulk action, the emulator controls and the OpenAPI document itself.
 import { z } from 'zod';
-import { accountDetailsDocumentSchema } from './account';
+import { accountDetailsDocumentSchema, accountUpdateBodySchema } from './account';
 import { authenticationTokenCreateDocumentSchema, authenticationTokenDocumentSchema, authenticationTokenListDocumentSchema } from './authentication-token';
 import { PAGE_PARAMETERS, type EndpointDefinition } from './endpoint-types';
 import { bulkActionBodySchema, explorerBulkActionDocumentSchema } from './explorer';
@@ -273,6 +273,16 @@ export const DIRECTORY_ENDPOINTS = {
     success: [200],
     answer: accountDetailsDocumentSchema,
     errors: [],
+  },
+  updateAccount: {
+    method: 'PATCH',
+    path: '/account/update',
+    summary: 'Change the username or email of the token’s user',
+    permission: 'any-token',
+    body: accountUpdateBodySchema,
+    success: [200],
+    answer: accountDetailsDocumentSchema,
+    errors: ['forbidden', 'nameTaken'],
   },
   ping: {
     method: 'GET',

@@ -6,8 +6,6 @@ import { z } from 'zod';
 import { AUTHENTICATION_TOKEN_TYPE } from './authentication-token';
 import type { EndpointDefinition } from './endpoint-types';
 
-export const TEAM_TYPE = 'teams';
-
 /** Optional: go-tfe 0.11 posts no body; newer clients send `expired-at`. */
 export const serviceTokenCreateBodySchema = z.object({
   data: z

@@ -3,7 +3,7 @@
 // read. The token signs each delivery (HMAC-SHA512 of the body, NOTIFICATION_SIGNATURE_HEADER) and
 // is never answered; `delivery-responses` holds the latest deliveries, newest first.
 import { z } from 'zod';
-import { TEAM_TYPE } from './endpoints-service-token';
+import { TEAM_TYPE } from './team';
 
 export const NOTIFICATION_CONFIGURATION_TYPE = 'notification-configurations';
 export const NOTIFICATION_CONFIGURATION_ID_PREFIX = 'nc-';

@@ -1,7 +1,8 @@
 // Who the caller is and what it may do (architecture "Bootstrap file"; spec "Authentication").
 import { timingSafeEqual } from 'node:crypto';
-import { type AccessLevel, USER_ID_PATTERN, accessRank } from '../contract';
+import { type AccessLevel, USER_ID_PATTERN, maxLevel } from '../contract';
 import { type Directory, type DirectoryOrganization, type DirectoryTeam, tokenDigest } from './bootstrap';
+import { type AccessRecords, organizationsWithRecords } from './access-records';
 
 /**
  * `principal` is the caller's typed key: the kind, a space, then the kind's own identifier. No kind
@@ -52,11 +53,11 @@ export interface OrganizationRole {
 const NO_ROLE: OrganizationRole = { member: false, owner: false, manageWorkspaces: false, manageProjects: false, teams: [] };
 const FULL_ROLE: OrganizationRole = { member: true, owner: true, manageWorkspaces: true, manageProjects: true, teams: [] };
 
-function maxLevel(a: AccessLevel | null, b: AccessLevel | null): AccessLevel | null {
-  return accessRank(a) >= accessRank(b) ? a : b;
-}
-
-/** The directory indexed for the request path: token look-ups and roles are O(1). */
+/**
+ * The directory indexed for the request path: token look-ups and roles are O(1). Teams, projects
+ * and grants come from their records (issue 34) when `records` is given, each organization keeping
+ * the shape it had in the directory (`DirectoryOrganization.teams`, `.projects`).
+ */
 export class DirectoryIndex {
   /** Keyed by the raw SHA-256 digest (latin1 string); the stored digest is kept for the comparison. */
   private readonly tokens = new Map<string, { caller: Caller; digest: Buffer; expiresAtMs: number | null }>();
@@ -64,7 +65,10 @@ export class DirectoryIndex {
   private readonly usernames = new Map<string, string>();
   private readonly siteAdmins = new Set<string>();
 
-  constructor(readonly directory: Directory) {
+  constructor(
+    readonly directory: Directory,
+    records?: AccessRecords,
+  ) {
     const revoked = new Set(directory.revokedTokenHashes);
     const add = (hexHash: string, caller: Caller, expiresAtMs: number | null = null) => {
       if (revoked.has(hexHash)) return;
@@ -88,7 +92,7 @@ export class DirectoryIndex {
       if (caller) add(token.hash, caller, token.expiredAt ? Date.parse(token.expiredAt) : null);
     }
     const teamOrganizations = new Map<string, string>();
-    for (const org of directory.organizations) {
+    for (const org of records ? organizationsWithRecords(directory.organizations, records) : directory.organizations) {
       this.organizations.set(org.name, org);
       if (org.tokenHash) add(org.tokenHash, organizationTokenCaller(org.name));
       // Made through the API (directory/service-tokens.ts); it replaced the bootstrap one, if any.
@@ -138,6 +142,7 @@ export class DirectoryIndex {
     }
     if (caller.kind !== 'user') return NO_ROLE;
     const teams = organization.teams.filter((team) => team.members.includes(caller.userId));
+    // A member of no team sees nothing of the organization (an organization membership alone grants nothing).
     if (teams.length === 0) return NO_ROLE;
     return {
       member: true,
@@ -163,11 +168,23 @@ export function projectName(organization: DirectoryOrganization, projectId: stri
   return organization.projects.find((p) => p.id === projectId)?.name;
 }
 
+/** Whether a grant names the workspace: by ID (the API's), by name without case, or '*'. */
+function grantsWorkspace(entry: DirectoryTeam['workspaceAccess'][number], workspace: { id?: string; name: string }): boolean {
+  if (entry.workspaceId !== undefined) return entry.workspaceId === workspace.id;
+  return entry.workspace === '*' || entry.workspace.toLowerCase() === workspace.name.toLowerCase();
+}
+
+/** Whether a grant names the project: by ID where the index knows it, else by name, or '*'. */
+function grantsProject(entry: DirectoryTeam['projectAccess'][number], projectId: string, project: string | undefined): boolean {
+  if (entry.project === '*' || entry.projectId === '*') return true;
+  return entry.projectId !== undefined ? entry.projectId === projectId : entry.project === project;
+}
+
 /** The caller's access level on a workspace of the organization, or null for none. */
 export function workspaceAccess(
   role: OrganizationRole,
   organization: DirectoryOrganization,
-  workspace: { name: string; projectId: string },
+  workspace: { id?: string; name: string; projectId: string },
 ): AccessLevel | null {
   if (!role.member) return null;
   if (role.owner || role.manageWorkspaces || role.manageProjects) return 'admin';
@@ -175,10 +192,10 @@ export function workspaceAccess(
   let level: AccessLevel | null = null;
   for (const team of role.teams) {
     for (const entry of team.workspaceAccess) {
-      if (entry.workspace === '*' || entry.workspace.toLowerCase() === workspace.name.toLowerCase()) level = maxLevel(level, entry.access);
+      if (grantsWorkspace(entry, workspace)) level = maxLevel(level, entry.access);
     }
     for (const entry of team.projectAccess) {
-      if (entry.project === '*' || entry.project === project) level = maxLevel(level, entry.access);
+      if (grantsProject(entry, workspace.projectId, project)) level = maxLevel(level, entry.access);
     }
   }
   return level;
@@ -188,7 +205,7 @@ export function workspaceAccess(
 export function canAdministerProject(role: OrganizationRole, organization: DirectoryOrganization, projectId: string): boolean {
   if (role.owner || role.manageProjects) return true;
   const project = projectName(organization, projectId);
-  return role.teams.some((team) => team.projectAccess.some((e) => (e.project === '*' || e.project === project) && e.access === 'admin'));
+  return role.teams.some((team) => team.projectAccess.some((e) => grantsProject(e, projectId, project) && e.access === 'admin'));
 }
 
 export function canCreateWorkspaces(role: OrganizationRole, organization: DirectoryOrganization, projectId: string): boolean {
@@ -200,22 +217,26 @@ export function canForceDelete(role: OrganizationRole, organization: DirectoryOr
   return organization.settings['workspace-admins-can-force-delete'] === true && level === 'admin';
 }
 
-/** What of an organization's workspaces the caller may see: all, or by names and projects. */
-export type Visibility = { all: true } | { all: false; names: string[]; projectNames: string[] };
+/** What of an organization's workspaces the caller may see: all, or by names, IDs and projects. */
+export type Visibility = { all: true } | { all: false; names: string[]; ids: string[]; projectNames: string[]; projectIds: string[] };
 
 export function visibility(role: OrganizationRole): Visibility {
   if (role.owner || role.manageWorkspaces || role.manageProjects) return { all: true };
   const names = new Set<string>();
+  const ids = new Set<string>();
   const projectNames = new Set<string>();
+  const projectIds = new Set<string>();
   for (const team of role.teams) {
     for (const entry of team.workspaceAccess) {
-      if (entry.workspace === '*') return { all: true };
-      names.add(entry.workspace);
+      if (entry.workspaceId !== undefined) ids.add(entry.workspaceId);
+      else if (entry.workspace === '*') return { all: true };
+      else names.add(entry.workspace);
     }
     for (const entry of team.projectAccess) {
-      if (entry.project === '*') return { all: true };
-      projectNames.add(entry.project);
+      if (entry.project === '*' || entry.projectId === '*') return { all: true };
+      if (entry.projectId !== undefined) projectIds.add(entry.projectId);
+      else projectNames.add(entry.project);
     }
   }
-  return { all: false, names: [...names], projectNames: [...projectNames] };
+  return { all: false, names: [...names], ids: [...ids], projectNames: [...projectNames], projectIds: [...projectIds] };
 }

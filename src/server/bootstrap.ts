@@ -86,8 +86,10 @@ export interface DirectoryTeam {
   members: string[]; // user IDs
   manageWorkspaces: boolean;
   manageProjects: boolean;
-  workspaceAccess: Array<{ workspace: string; access: (typeof ACCESS_LEVELS)[number] }>;
-  projectAccess: Array<{ project: string; access: (typeof ACCESS_LEVELS)[number] }>;
+  /** By name ('*': every workspace); the index adds `workspaceId` for a grant made through the API. */
+  workspaceAccess: Array<{ workspace: string; workspaceId?: string; access: (typeof ACCESS_LEVELS)[number] }>;
+  /** By name ('*': every project); the index adds `projectId` (project grants are records since issue 34). */
+  projectAccess: Array<{ project: string; projectId?: string; access: (typeof ACCESS_LEVELS)[number] }>;
   notificationUrls: string[];
 }
 
@@ -240,17 +242,26 @@ export function mergeBootstrap(existing: Directory | null, file: BootstrapFile):
   dir.edition = existing ? existing.edition : file.edition;
   dir.emulatorTokenHashes = union(dir.emulatorTokenHashes, file['emulator-admin-tokens'].map(hashToken));
   if (!dir.engineReleases && file['engine-releases']) dir.engineReleases = file['engine-releases'];
+  /** The file's usernames to the stored users' IDs (a user renamed through the API keeps its place in the file's teams). */
+  const fileUserIds = new Map<string, string>();
   for (const user of file.users) {
-    let stored = dir.users.find((u) => u.username === user.username);
+    // A user renamed through the API is still the file's user: found by its ID or one of its tokens.
+    const hashes = user.tokens.map(hashToken);
+    let stored =
+      dir.users.find((u) => u.username === user.username) ??
+      dir.users.find((u) => (user.id !== undefined && u.id === user.id) || u.tokenHashes.some((h) => hashes.includes(h)));
     if (!stored) {
       stored = { id: user.id ?? newId('user-'), username: user.username, email: user.email ?? null, tokenHashes: [] };
       dir.users.push(stored);
     }
-    stored.tokenHashes = union(stored.tokenHashes, user.tokens.map(hashToken));
+    fileUserIds.set(user.username, stored.id);
+    stored.tokenHashes = union(stored.tokenHashes, hashes);
     // The file can make a user a site administrator; it never takes that away.
     if (user['site-admin']) stored.siteAdmin = true;
   }
   const userId = (username: string): string => {
+    const known = fileUserIds.get(username);
+    if (known) return known;
     const user = dir.users.find((u) => u.username === username);
     if (!user) throw new Error(`bootstrap file: team member "${username}" is not listed in users`);
     return user.id;
@@ -273,15 +284,18 @@ export function mergeBootstrap(existing: Directory | null, file: BootstrapFile):
       dir.organizations.push(stored);
     }
     if (!stored.tokenHash && org['organization-token']) stored.tokenHash = hashToken(org['organization-token']);
+    // Projects and teams are seeds (teams/seed.ts): the directory holds each as the file last gave
+    // it, with the ID it got first; the records take an entry when it is new or changed.
     for (const project of org.projects) {
-      if (!byName(stored.projects, project.name)) {
-        stored.projects.push({
-          id: project.id ?? newId('prj-'),
-          name: project.name,
-          isDefault: project.default ?? false,
-          tagBindings: project['tag-bindings'],
-        });
-      }
+      const existingProject = byName(stored.projects, project.name);
+      const entry = {
+        id: existingProject?.id ?? project.id ?? newId('prj-'),
+        name: project.name,
+        isDefault: project.default ?? false,
+        tagBindings: project['tag-bindings'],
+      };
+      if (!existingProject) stored.projects.push(entry);
+      else if (project.default !== undefined || Object.keys(project['tag-bindings']).length > 0) Object.assign(existingProject, entry);
     }
     if (stored.projects.length === 0) stored.projects.push({ id: newId('prj-'), name: 'Default Project', isDefault: true, tagBindings: {} });
     if (!stored.projects.some((p) => p.isDefault)) stored.projects[0].isDefault = true;
@@ -296,12 +310,9 @@ export function mergeBootstrap(existing: Directory | null, file: BootstrapFile):
     for (const team of org.teams) {
       const members = team.members.map(userId);
       const existingTeam = byName(stored.teams, team.name);
-      if (existingTeam) {
-        existingTeam.members = union(existingTeam.members, members);
-        continue;
-      }
-      stored.teams.push({
-        id: team.id ?? newId('team-'),
+      if (existingTeam) stored.teams.splice(stored.teams.indexOf(existingTeam), 1, { ...existingTeam });
+      const entry: DirectoryTeam = {
+        id: existingTeam?.id ?? team.id ?? newId('team-'),
         name: team.name,
         owners: team.owners ?? false,
         members,
@@ -310,7 +321,9 @@ export function mergeBootstrap(existing: Directory | null, file: BootstrapFile):
         workspaceAccess: team['workspace-access'],
         projectAccess: team['project-access'],
         notificationUrls: team['notification-urls'],
-      });
+      };
+      if (existingTeam) stored.teams[stored.teams.findIndex((t) => t.id === entry.id)] = entry;
+      else stored.teams.push(entry);
     }
   }
   return dir;

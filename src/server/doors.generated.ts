@@ -10,10 +10,16 @@ import { SshKeyStore } from './directory/ssh-key-store';
 import { DirectoryStore } from './directory/store';
 import { NotificationOutboxStore } from './notification-configurations/outbox-store';
 import { NotificationConfigurationStore } from './notification-configurations/store';
+import { OrganizationMembershipStore } from './organization-memberships/store';
+import { ProjectStore } from './projects/store';
 import { ConsumerStore } from './remote-state-consumers/store';
 import { StateVersionStore } from './state-versions/store';
 import { TagBindingStore } from './tags/binding-store';
 import { TagStore } from './tags/store';
+import { TeamAccessStore } from './team-access/store';
+import { TeamProjectAccessStore } from './team-project-access/store';
+import { AccessSeedStore } from './teams/seed-store';
+import { TeamStore } from './teams/store';
 import { LockStore } from './workspaces/lock-store';
 import { WorkspaceStore } from './workspaces/store';
 
@@ -29,10 +35,16 @@ export abstract class StoreDoors {
   readonly directory: DirectoryStore;
   readonly notificationOutbox: NotificationOutboxStore;
   readonly notificationConfigurations: NotificationConfigurationStore;
+  readonly organizationMemberships: OrganizationMembershipStore;
+  readonly projects: ProjectStore;
   readonly consumers: ConsumerStore;
   readonly stateVersions: StateVersionStore;
   readonly tagBindings: TagBindingStore;
   readonly tags: TagStore;
+  readonly teamAccess: TeamAccessStore;
+  readonly teamProjectAccess: TeamProjectAccessStore;
+  readonly accessSeeds: AccessSeedStore;
+  readonly teams: TeamStore;
   readonly locks: LockStore;
   readonly workspaces: WorkspaceStore;
 
@@ -45,10 +57,16 @@ export abstract class StoreDoors {
     this.directory = open(DirectoryStore, db, tuning);
     this.notificationOutbox = open(NotificationOutboxStore, db, tuning);
     this.notificationConfigurations = open(NotificationConfigurationStore, db, tuning);
+    this.organizationMemberships = open(OrganizationMembershipStore, db, tuning);
+    this.projects = open(ProjectStore, db, tuning);
     this.consumers = open(ConsumerStore, db, tuning);
     this.stateVersions = open(StateVersionStore, db, tuning);
     this.tagBindings = open(TagBindingStore, db, tuning);
     this.tags = open(TagStore, db, tuning);
+    this.teamAccess = open(TeamAccessStore, db, tuning);
+    this.teamProjectAccess = open(TeamProjectAccessStore, db, tuning);
+    this.accessSeeds = open(AccessSeedStore, db, tuning);
+    this.teams = open(TeamStore, db, tuning);
     this.locks = open(LockStore, db, tuning);
     this.workspaces = open(WorkspaceStore, db, tuning);
   }

@@ -11,13 +11,18 @@ import { EMULATOR_HANDLERS } from './emulator/routes';
 import { EXPLORER_HANDLERS } from './explorer/routes';
 import { OPENAPI_HANDLERS } from './http/openapi';
 import { NOTIFICATION_CONFIGURATION_HANDLERS } from './notification-configurations/routes';
+import { ORGANIZATION_MEMBERSHIP_HANDLERS } from './organization-memberships/routes';
 import { ORGANIZATION_DATA_RETENTION_HANDLERS } from './organizations/data-retention';
 import { PLAN_HANDLERS } from './organizations/plan-routes';
 import { ORGANIZATION_HANDLERS } from './organizations/routes';
+import { PROJECT_HANDLERS } from './projects/routes';
 import { REMOTE_STATE_CONSUMER_HANDLERS } from './remote-state-consumers/routes';
 import { STATE_VERSION_HANDLERS } from './state-versions/routes';
 import { TAG_BINDING_HANDLERS } from './tags/binding-routes';
 import { TAG_HANDLERS } from './tags/routes';
+import { TEAM_ACCESS_HANDLERS } from './team-access/routes';
+import { TEAM_PROJECT_ACCESS_HANDLERS } from './team-project-access/routes';
+import { TEAM_HANDLERS } from './teams/routes';
 import { WORKSPACE_LIST_HANDLERS } from './workspaces/list-routes';
 import { WORKSPACE_LOCK_HANDLERS } from './workspaces/lock-routes';
 import { WORKSPACE_HANDLERS } from './workspaces/routes';
@@ -36,13 +41,18 @@ export function gatheredHandlers(options: { rateLimit?: number }) {
     ...EXPLORER_HANDLERS,
     ...OPENAPI_HANDLERS,
     ...NOTIFICATION_CONFIGURATION_HANDLERS,
+    ...ORGANIZATION_MEMBERSHIP_HANDLERS,
     ...ORGANIZATION_DATA_RETENTION_HANDLERS,
     ...PLAN_HANDLERS,
     ...ORGANIZATION_HANDLERS,
+    ...PROJECT_HANDLERS,
     ...REMOTE_STATE_CONSUMER_HANDLERS,
     ...STATE_VERSION_HANDLERS,
     ...TAG_BINDING_HANDLERS,
     ...TAG_HANDLERS,
+    ...TEAM_ACCESS_HANDLERS,
+    ...TEAM_PROJECT_ACCESS_HANDLERS,
+    ...TEAM_HANDLERS,
     ...WORKSPACE_LIST_HANDLERS,
     ...WORKSPACE_LOCK_HANDLERS,
     ...WORKSPACE_HANDLERS,

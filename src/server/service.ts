@@ -9,6 +9,7 @@ import { StorageFaultError } from './storage/faults';
 import { metaDigest } from './directory/store';
 import type { DirectoryRowsChange } from './directory/store';
 import type { Store } from './store';
+import { type AccessRecords, readAccessRecords } from './access-records';
 import type { WorkspaceRecord } from './workspaces/records';
 
 const DIRECTORY_KEY = 'directory';
@@ -31,6 +32,8 @@ export class Service {
   private directoryText: string | null = null;
   private directoryDigest: string | null = null;
   private directoryReadAt: string | undefined;
+  /** The access generation the index's records were read at (teams/generation.ts). */
+  private accessGeneration: string | null = null;
   private watcher: NodeJS.Timeout | undefined;
   private watchFailed = false;
   /** The wire names workspaces are accepted and answered under (`cdkws serve --dialect`). */
@@ -52,26 +55,34 @@ export class Service {
     return this.directory.edition;
   }
 
-  /** Applies a bootstrap file (compare-and-set, so concurrent processes converge) and loads the result. */
+  /**
+   * Applies a bootstrap file (compare-and-set, so concurrent processes converge), seeds the access
+   * records from the directory (teams/seed.ts: a database of an earlier release is converted so, once)
+   * and loads the result.
+   */
   static async open(store: Store, bootstrap: BootstrapFile | null, log: (line: string) => void): Promise<Service> {
     for (let attempt = 0; ; attempt += 1) {
       const raw = await store.directory.getMeta(DIRECTORY_KEY);
       const existing = raw ? (JSON.parse(raw) as Directory) : null;
       if (!bootstrap) {
         if (existing) await store.sshKeys.insertMany(bootstrapSshKeys(existing));
-        return new Service(
-          store,
-          new DirectoryIndex(existing ?? mergeBootstrap(null, { edition: 'hosted', 'emulator-admin-tokens': [], users: [], organizations: [] })),
-          log,
-        );
+        const directory = existing ?? mergeBootstrap(null, { edition: 'hosted', 'emulator-admin-tokens': [], users: [], organizations: [] });
+        await store.accessSeeds.seed(directory);
+        const records = await readAccessRecords(store);
+        const service = new Service(store, new DirectoryIndex(directory, records), log);
+        service.accessGeneration = records.generation;
+        if (raw) service.remember(raw);
+        return service;
       }
       const merged = mergeBootstrap(existing, bootstrap);
       const next = JSON.stringify(merged);
       if (next === raw || (await store.directory.compareAndSetMeta(DIRECTORY_KEY, raw, next))) {
         await store.sshKeys.insertMany(bootstrapSshKeys(merged));
-        const service = new Service(store, new DirectoryIndex(merged), log);
-        service.directoryText = next;
-        service.directoryDigest = metaDigest(next);
+        await store.accessSeeds.seed(merged);
+        const records = await readAccessRecords(store);
+        const service = new Service(store, new DirectoryIndex(merged, records), log);
+        service.accessGeneration = records.generation;
+        service.remember(next);
         return service;
       }
       if (attempt > 20) throw new Error('could not apply the bootstrap file: the directory keeps changing');
@@ -91,25 +102,48 @@ export class Service {
   // anything was written since the last look, so an idle database costs no query; on PostgreSQL the
   // directory row is read each time (one indexed row). The index is rebuilt only when its text changed.
 
-  /** Reads the stored directory and rebuilds the index when it changed; true when it did. */
+  /**
+   * Reads the stored directory and the access generation, and rebuilds the index when either
+   * changed; true when it did. A directory whose text changed is seeded first (teams/seed.ts): an
+   * entry edited by another writer reaches the records as a file's edit does.
+   */
   async refreshDirectory(force = false): Promise<boolean> {
     const changeToken = this.store.changeToken();
     if (!force && changeToken !== undefined && changeToken === this.directoryReadAt) return false;
-    // Where there is no change token (PostgreSQL) a digest is compared first: 32 bytes, not the directory.
-    if (changeToken === undefined && this.directoryDigest !== null && (await this.store.directory.getMetaDigest(DIRECTORY_KEY)) === this.directoryDigest)
+    // Where there is no change token (PostgreSQL) a digest and the generation are compared first: a few bytes, not the directory.
+    if (
+      changeToken === undefined &&
+      this.directoryDigest !== null &&
+      (await this.store.directory.getMetaDigest(DIRECTORY_KEY)) === this.directoryDigest &&
+      (await this.store.teams.generation()) === this.accessGeneration
+    )
       return false;
     const raw = await this.store.directory.getMeta(DIRECTORY_KEY);
     this.directoryReadAt = changeToken;
-    if (!raw || raw === this.directoryText) return false;
-    this.loaded(raw, JSON.parse(raw) as Directory);
+    if (!raw) return false;
+    const textChanged = raw !== this.directoryText;
+    if (!textChanged && (await this.store.teams.generation()) === this.accessGeneration) return false;
+    const directory = textChanged ? (JSON.parse(raw) as Directory) : this.directory;
+    if (textChanged) await this.store.accessSeeds.seed(directory);
+    this.loaded(raw, directory, await readAccessRecords(this.store));
     return true;
   }
 
-  /** Indexes a directory and remembers the stored text it came from. */
-  private loaded(raw: string, directory: Directory): void {
+  /** Re-reads the access records at once (after a change this process made through the API). */
+  async accessChanged(): Promise<void> {
+    this.loaded(this.directoryText ?? JSON.stringify(this.directory), this.directory, await readAccessRecords(this.store));
+  }
+
+  private remember(raw: string): void {
     this.directoryText = raw;
     this.directoryDigest = metaDigest(raw);
-    this.index = new DirectoryIndex(directory);
+  }
+
+  /** Indexes a directory with the access records and remembers the stored text it came from. */
+  private loaded(raw: string, directory: Directory, records: AccessRecords): void {
+    this.remember(raw);
+    this.accessGeneration = records.generation;
+    this.index = new DirectoryIndex(directory, records);
   }
 
   /** Starts looking for directory changes of other processes; stopped by stopWatchingDirectory. */
@@ -161,7 +195,7 @@ export class Service {
         return { value: JSON.stringify(directory), rows, result };
       },
     );
-    this.loaded(value, changed!);
+    this.loaded(value, changed!, await readAccessRecords(this.store));
     return result;
   }
 

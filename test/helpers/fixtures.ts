@@ -5,7 +5,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { WorkspaceResource } from '../../src/contract';
 import { ORG, TOKENS, type ApiResponse, type TestService } from './service';
 
-async function expectStatus(response: Promise<ApiResponse>, status: number, what: string): Promise<ApiResponse> {
+export async function expectStatus(response: Promise<ApiResponse>, status: number, what: string): Promise<ApiResponse> {
   const answer = await response;
   if (answer.status !== status) throw new Error(`${what} failed: ${answer.status} ${answer.text}`);
   return answer;

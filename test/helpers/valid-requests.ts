@@ -24,6 +24,7 @@ import {
   workspaceRelationships,
 } from './fixtures';
 import { ORG, TOKENS, defaultBootstrap, type TestService } from './service';
+import { ACCESS_REQUESTS } from './valid-requests-access';
 
 /** The site administrator's token in `validRequestsBootstrap()`: organizations are created and deleted by one. */
 export const SITE_ADMIN_TOKEN = 'site-admin-token';
@@ -457,4 +458,5 @@ export const VALID_REQUESTS: Readonly<Record<EndpointName, RequestFactory>> = {
   ...EMULATOR_REQUESTS,
   ...SERVICE_TOKEN_REQUESTS,
   ...NOTIFICATION_CONFIGURATION_REQUESTS,
+  ...ACCESS_REQUESTS,
 };

@@ -1,6 +1,7 @@
 // HashiCorp go-tfe's own integration tests (Debian's golang-github-hashicorp-go-tfe-dev, 0.11),
 // unchanged, against `cdkws serve --tls`: TestWorkspaces*, TestOrganizations*, TestSSHKeys*,
-// TestStateVersions*, TestStateVersionOutputs* and TestOrganizationTokens*.
+// TestStateVersions*, TestStateVersionOutputs*, TestTeams*, TestTeamMembers*, TestTeamAccesses*,
+// TestOrganizationMemberships*, TestUsers*, TestOrganizationTokens* and TestTeamTokens*.
 // What they assert (error values such as ErrResourceNotFound and ErrWorkspaceLocked, counts,
 // pages) is the contract. The service starts from a bootstrap holding only a site administrator,
 // as those tests create their own organizations through the API.
@@ -20,7 +21,8 @@ jest.setTimeout(600_000);
 
 const SOURCE_GOPATH = GO_TFE_GOPATH;
 const PACKAGE = path.join('src', 'github.com', 'hashicorp', 'go-tfe');
-const TEST_PATTERN = '^Test(Workspaces|Organizations|SSHKeys|StateVersions|StateVersionOutputs|OrganizationTokens)';
+const TEST_PATTERN =
+  '^Test(Workspaces|Organizations|SSHKeys|StateVersions|StateVersionOutputs|Teams|TeamMembers|TeamAccesses|OrganizationMemberships|Users|OrganizationTokens|TeamTokens)';
 const TESTS = new RegExp(TEST_PATTERN);
 const SITE_ADMIN_TOKEN = 'go-tfe-suite-site-admin-token';
 const STATE_FIXTURE = path.resolve(__dirname, '..', 'fixtures', 'go-tfe', 'state-version', 'terraform.tfstate');
@@ -122,8 +124,9 @@ describeWith('go-tfe')("go-tfe's own suite against cdkws serve --tls", () => {
     expect(run.status).toBe(0);
     const passed = [...results.values()].filter((r) => r.outcome === 'PASS').length;
     const skipped = [...results.values()].filter((r) => r.outcome === 'SKIP').length;
-    // 24 of workspaces, organizations and SSH keys, 8 of state versions and their outputs, 3 of
-    // organization tokens pass; 4 skip by themselves.
-    expect({ passed, skipped }).toEqual({ passed: 35, skipped: 4 });
+    // 24 of workspaces, organizations and SSH keys, 8 of state versions and their outputs, 24 of teams,
+    // team members, team access, organization memberships and users, 3 of organization tokens and 3
+    // of team tokens pass; 4 skip by themselves.
+    expect({ passed, skipped }).toEqual({ passed: 62, skipped: 4 });
   });
 });

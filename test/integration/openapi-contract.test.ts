@@ -24,7 +24,7 @@ import {
 import { arbitraryOf, type JsonSchema } from '../helpers/json-schema-arbitrary';
 import { ORG, TOKENS, type ApiResponse } from '../helpers/service';
 import { useService } from '../helpers/use-service';
-import { SITE_ADMIN_TOKEN as SITE_ADMIN, VALID_REQUESTS, validRequestsBootstrap } from '../helpers/valid-requests';
+import { SITE_ADMIN_TOKEN as SITE_ADMIN, VALID_REQUESTS, VALID_REQUESTS_TEAM_ID, validRequestsBootstrap } from '../helpers/valid-requests';
 
 /** Requests per operation: about 60 operations, so some 800 requests against one service. */
 const RUNS_PER_OPERATION = 14;
@@ -65,6 +65,20 @@ beforeAll(async () => {
   throwaway.organization_name = await Promise.all([createOrganization(service, SITE_ADMIN), createOrganization(service, SITE_ADMIN)]);
   throwaway.ssh_key_id = await Promise.all([createSshKey(service), createSshKey(service)]);
   throwaway.token_id = await Promise.all([createAuthenticationToken(service), createAuthenticationToken(service)]);
+  // Notification configurations of the valid-requests team.
+  const hook = () =>
+    service
+      .request('POST', `/teams/${VALID_REQUESTS_TEAM_ID}/notification-configurations`, {
+        body: {
+          data: {
+            type: 'notification-configurations',
+            attributes: { 'destination-type': 'generic', enabled: false, name: 'contract', url: 'http://127.0.0.1:9/' },
+          },
+        },
+      })
+      .then((r) => r.body.data.id as string);
+  real.notification_configuration_id = [await hook()];
+  throwaway.notification_configuration_id = await Promise.all([hook(), hook()]);
 });
 
 interface Operation {

@@ -3,8 +3,8 @@
 // a token; organization tokens get the organization's synthetic service user, whose
 // `authenticated-resource` is the organization.
 import { createHash } from 'node:crypto';
-import { API_VERSION, APP_NAMES, ORGANIZATION_SERVICE_USER_PREFIX, PING_HEADERS, USER_TYPE, hostedLink, rootPathOf } from '../../contract';
-import { unauthorized } from '../errors';
+import { API_VERSION, APP_NAMES, ORGANIZATION_SERVICE_USER_PREFIX, PING_HEADERS, type RequestBodyOf, USER_TYPE, hostedLink, rootPathOf } from '../../contract';
+import { forbidden, nameTaken, unauthorized } from '../errors';
 import type { EndpointHandlers, Reply, RouteContext } from '../http/router';
 
 /** A stable suffix per organization, so the service user is the same on every call and restart. */
@@ -51,7 +51,10 @@ function accountAttributes(username: string, email: string | null, serviceAccoun
     email,
     'unconfirmed-email': null,
     'is-service-account': serviceAccount,
-    'avatar-url': null,
+    // The hosted service's kind of address: a generated image for the email (or the name), never a file of ours.
+    'avatar-url': `https://www.gravatar.com/avatar/${createHash('md5')
+      .update((email ?? username).trim().toLowerCase())
+      .digest('hex')}?s=100&d=mm`,
     'v2-only': serviceAccount,
     'two-factor': { enabled: false, verified: false },
     permissions: { 'can-create-organizations': siteAdmin, 'can-change-email': allowed, 'can-change-username': allowed, 'can-manage-user-tokens': allowed },
@@ -64,10 +67,14 @@ async function accountDetails(ctx: RouteContext): Promise<Reply> {
     const user = ctx.service.directory.users.find((u) => u.id === caller.userId);
     return {
       status: 200,
-      body: accountDocument(caller.userId, accountAttributes(caller.username, user?.email ?? null, false, ctx.service.index.isSiteAdmin(caller)), {
-        id: caller.userId,
-        type: USER_TYPE,
-      }),
+      body: accountDocument(
+        caller.userId,
+        accountAttributes(user?.username ?? caller.username, user?.email ?? null, false, ctx.service.index.isSiteAdmin(caller)),
+        {
+          id: caller.userId,
+          type: USER_TYPE,
+        },
+      ),
     };
   }
   if (caller.kind === 'organization-token') {
@@ -89,10 +96,33 @@ async function accountDetails(ctx: RouteContext): Promise<Reply> {
   throw unauthorized();
 }
 
+/**
+ * The caller's own username and email (a user's; a service user has neither to change). A username
+ * another user has is refused; the new username is the user's everywhere at once (the directory's
+ * users are indexed by ID, and the bootstrap file finds the user again by its tokens).
+ */
+async function updateAccount(ctx: RouteContext<RequestBodyOf<'updateAccount'>>): Promise<Reply> {
+  const caller = ctx.caller;
+  if (caller.kind !== 'user') throw forbidden('only a user changes its username or email');
+  const { attributes } = (await ctx.body()).data;
+  await ctx.service.changeDirectory((directory) => {
+    const user = directory.users.find((u) => u.id === caller.userId);
+    if (!user) throw unauthorized();
+    if (attributes.username !== undefined && directory.users.some((u) => u.id !== user.id && u.username.toLowerCase() === attributes.username!.toLowerCase())) {
+      throw nameTaken();
+    }
+    if (attributes.username !== undefined) user.username = attributes.username;
+    if (attributes.email !== undefined) user.email = attributes.email;
+    return { result: undefined };
+  });
+  return accountDetails(ctx);
+}
+
 /** Without a rate limit no X-RateLimit-Limit is sent: clients such as go-tfe then limit nothing. */
 export function accountHandlers(options: { rateLimit?: number } = {}) {
   return {
     showAccountDetails: accountDetails,
+    updateAccount,
     ping: async (ctx: RouteContext) => ({
       status: 204,
       headers: {

@@ -2,17 +2,22 @@ import { createHash } from 'node:crypto';
 import { Db } from '../storage/db';
 import { deleteOrganizationRows, renameOrganizationRows } from '../organizations/store';
 import { deleteSshKey } from './ssh-key-store';
+import type { DirectoryOrganization } from '../bootstrap';
+import { raiseAccessGeneration } from '../teams/generation';
+import { deleteAccessRecords, renameAccessRecords, seedOrganization } from '../teams/seed';
 
 // The directory's store (`store.directory`): the bootstrap directory (organizations, teams, users
 // and their tokens) as one metadata value changed by compare-and-set, and the rows that change with
 // it (organizations/store.ts, ssh-key-store.ts). Compare-and-set keeps two processes that bootstrap
 // at once from overwriting each other; changes made while serving hold the value's row lock.
 
-/** Rows that change with the directory: an organization deleted or renamed, an SSH key deleted. */
+/** Rows that change with the directory: an organization created, deleted or renamed, an SSH key deleted. */
 export type DirectoryRowsChange =
   | { kind: 'delete-organization'; organization: string }
   | { kind: 'rename-organization'; from: string; to: string }
-  | { kind: 'delete-ssh-key'; id: string; now: string };
+  | { kind: 'delete-ssh-key'; id: string; now: string }
+  /** A new organization's default project and owners team become records (teams/seed.ts). */
+  | { kind: 'seed-organization'; organization: DirectoryOrganization };
 
 /** The digest getMetaDigest answers, computed here for a value already in hand. */
 export function metaDigest(value: string): string {
@@ -97,8 +102,15 @@ export class DirectoryStore {
   }
 }
 
-function changeRows(tx: Db, change: DirectoryRowsChange): Promise<unknown> {
-  if (change.kind === 'delete-organization') return deleteOrganizationRows(tx, change.organization);
-  if (change.kind === 'rename-organization') return renameOrganizationRows(tx, change.from, change.to);
-  return deleteSshKey(tx, change.id, change.now);
+async function changeRows(tx: Db, change: DirectoryRowsChange): Promise<unknown> {
+  if (change.kind === 'delete-ssh-key') return deleteSshKey(tx, change.id, change.now);
+  // The rest changes teams, projects or grants: every process re-indexes them (teams/generation.ts).
+  await raiseAccessGeneration(tx);
+  if (change.kind === 'seed-organization') return seedOrganization(tx, change.organization);
+  if (change.kind === 'delete-organization') {
+    await deleteAccessRecords(tx, change.organization);
+    return deleteOrganizationRows(tx, change.organization);
+  }
+  await renameAccessRecords(tx, change.from, change.to);
+  return renameOrganizationRows(tx, change.from, change.to);
 }

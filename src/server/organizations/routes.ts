@@ -102,7 +102,7 @@ async function create(ctx: RouteContext<RequestBodyOf<'createOrganization'>>): P
     // A new organization has no agent pools yet: a default agent pool cannot be named here.
     organization.settings = updatedSettings(organization, attributes, requestedDefaultAgentPool(body));
     directory.organizations.push(organization);
-    return { result: organization };
+    return { result: organization, rows: { kind: 'seed-organization', organization } };
   });
   return { status: 201, body: { data: resourceFor(ctx, created) } };
 }

@@ -253,6 +253,92 @@ const MIGRATIONS: Migration[] = [
       ].map((sql) => ddl(kind, sql)),
   },
   {
+    version: 12,
+    name: 'teams, memberships, projects and access as records',
+    // Each access aggregate gets its own rows (issue 34); the directory keeps only what the bootstrap
+    // file seeds. `access_seeds` remembers the digest of each entry a seed last wrote, so a start with
+    // the same file leaves alone what the API changed since. `access-generation` is raised in the
+    // transaction of every change, so every process notices it with one indexed read.
+    statements: (kind) =>
+      [
+        `CREATE TABLE teams (
+          seq SERIAL_PK,
+          id TEXT_C NOT NULL UNIQUE,
+          organization TEXT_C NOT NULL,
+          name TEXT NOT NULL,
+          name_key TEXT_C NOT NULL,
+          owners INTEGER NOT NULL DEFAULT 0,
+          organization_access TEXT NOT NULL,
+          visibility TEXT NOT NULL,
+          sso_team_id TEXT,
+          notification_urls TEXT NOT NULL DEFAULT '[]',
+          created_at TEXT_C NOT NULL
+        )`,
+        'CREATE UNIQUE INDEX teams_organization_name ON teams (organization, name_key)',
+        `CREATE TABLE team_members (
+          team_id TEXT_C NOT NULL REFERENCES teams (id) ON DELETE CASCADE,
+          user_id TEXT_C NOT NULL,
+          seq SERIAL_PK,
+          UNIQUE (team_id, user_id)
+        )`,
+        `CREATE TABLE organization_memberships (
+          seq SERIAL_PK,
+          id TEXT_C NOT NULL UNIQUE,
+          organization TEXT_C NOT NULL,
+          user_id TEXT_C NOT NULL,
+          email TEXT,
+          status TEXT_C NOT NULL,
+          created_at TEXT_C NOT NULL,
+          UNIQUE (organization, user_id)
+        )`,
+        `CREATE TABLE projects (
+          seq SERIAL_PK,
+          id TEXT_C NOT NULL UNIQUE,
+          organization TEXT_C NOT NULL,
+          name TEXT NOT NULL,
+          name_key TEXT_C NOT NULL,
+          description TEXT NOT NULL DEFAULT '',
+          is_default INTEGER NOT NULL DEFAULT 0,
+          tag_bindings TEXT NOT NULL DEFAULT '{}',
+          created_at TEXT_C NOT NULL
+        )`,
+        'CREATE UNIQUE INDEX projects_organization_name ON projects (organization, name_key)',
+        // workspace_name holds a grant the bootstrap file makes by name ('*': every workspace); the API's grants name a workspace_id.
+        `CREATE TABLE team_workspace_access (
+          seq SERIAL_PK,
+          id TEXT_C NOT NULL UNIQUE,
+          organization TEXT_C NOT NULL,
+          team_id TEXT_C NOT NULL REFERENCES teams (id) ON DELETE CASCADE,
+          workspace_id TEXT_C,
+          workspace_name TEXT,
+          access TEXT_C NOT NULL,
+          permissions TEXT NOT NULL DEFAULT '{}',
+          created_at TEXT_C NOT NULL
+        )`,
+        'CREATE UNIQUE INDEX team_workspace_access_pair ON team_workspace_access (team_id, workspace_id)',
+        'CREATE INDEX team_workspace_access_workspace ON team_workspace_access (workspace_id, seq)',
+        `CREATE TABLE team_project_access (
+          seq SERIAL_PK,
+          id TEXT_C NOT NULL UNIQUE,
+          organization TEXT_C NOT NULL,
+          team_id TEXT_C NOT NULL REFERENCES teams (id) ON DELETE CASCADE,
+          project_id TEXT_C NOT NULL,
+          access TEXT_C NOT NULL,
+          permissions TEXT NOT NULL DEFAULT '{}',
+          created_at TEXT_C NOT NULL,
+          UNIQUE (team_id, project_id)
+        )`,
+        'CREATE INDEX team_project_access_project ON team_project_access (project_id, seq)',
+        `CREATE TABLE access_seeds (
+          organization TEXT_C NOT NULL,
+          seed_key TEXT_C NOT NULL,
+          digest TEXT NOT NULL,
+          PRIMARY KEY (organization, seed_key)
+        )`,
+        "INSERT INTO meta (key, value) VALUES ('access-generation', '0') ON CONFLICT (key) DO NOTHING",
+      ].map((sql) => ddl(kind, sql)),
+  },
+  {
     version: 15,
     name: 'notification configurations of teams',
     // The token that signs deliveries is sealed like state (secrets/cipher.ts). A configuration

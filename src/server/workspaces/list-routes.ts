@@ -66,10 +66,13 @@ async function list(ctx: RouteContext): Promise<Reply> {
   const seen = visibility(role);
   let visibleNames: string[] | null = null;
   if (!seen.all) {
-    const projectIds = new Set(organization.projects.filter((p) => seen.projectNames.includes(p.name)).map((p) => p.id));
+    const projectIds = new Set([...organization.projects.filter((p) => seen.projectNames.includes(p.name)).map((p) => p.id), ...seen.projectIds]);
+    const ids = new Set(seen.ids);
     visibleNames = [...seen.names];
-    if (projectIds.size > 0) {
-      for (const row of await ctx.service.store.workspaces.listNames(organization.name)) if (projectIds.has(row.projectId)) visibleNames.push(row.name);
+    if (projectIds.size > 0 || ids.size > 0) {
+      for (const row of await ctx.service.store.workspaces.listNames(organization.name)) {
+        if (projectIds.has(row.projectId) || ids.has(row.id)) visibleNames.push(row.name);
+      }
     }
   }
   const q = ctx.query;

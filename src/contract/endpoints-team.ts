@@ -1,0 +1,101 @@
+// The endpoints of teams and their members (issue 34), as the hosted service serves them.
+import { PAGE_PARAMETERS, type EndpointDefinition } from './endpoint-types';
+import { z } from 'zod';
+import { teamCreateBodySchema, teamDocumentSchema, teamListDocumentSchema, teamMembersBodySchema, teamUpdateBodySchema } from './team';
+
+const INCLUDE_TEAM = { name: 'include', schema: z.string().max(100), description: '`users` and/or `organization-memberships`: the members, in `included`' };
+
+export const TEAM_ENDPOINTS = {
+  listTeams: {
+    method: 'GET',
+    path: '/organizations/:organization_name/teams',
+    summary: 'List the teams of an organization',
+    permission: 'organization-member',
+    query: [
+      ...PAGE_PARAMETERS,
+      { name: 'filter[names]', schema: z.string().max(2000), description: 'teams with one of these names (comma-separated)' },
+      { name: 'q', schema: z.string().max(255), description: 'teams whose name contains this' },
+      INCLUDE_TEAM,
+    ],
+    success: [200],
+    answer: teamListDocumentSchema,
+    errors: ['notFound'],
+  },
+  createTeam: {
+    method: 'POST',
+    path: '/organizations/:organization_name/teams',
+    summary: 'Create a team, with its organization access',
+    permission: 'organization-owner',
+    body: teamCreateBodySchema,
+    success: [201],
+    answer: teamDocumentSchema,
+    errors: ['forbidden', 'notFound', 'nameTaken'],
+  },
+  showTeam: {
+    method: 'GET',
+    path: '/teams/:team_id',
+    summary: 'Show a team',
+    permission: 'organization-member',
+    query: [INCLUDE_TEAM],
+    success: [200],
+    answer: teamDocumentSchema,
+    errors: ['notFound'],
+  },
+  updateTeam: {
+    method: 'PATCH',
+    path: '/teams/:team_id',
+    summary: 'Rename a team or change its organization access and visibility',
+    permission: 'organization-owner',
+    body: teamUpdateBodySchema,
+    success: [200],
+    answer: teamDocumentSchema,
+    errors: ['forbidden', 'notFound', 'nameTaken'],
+  },
+  deleteTeam: {
+    method: 'DELETE',
+    path: '/teams/:team_id',
+    summary: 'Delete a team and its grants (not the owners team)',
+    permission: 'organization-owner',
+    destructive: true,
+    success: [204],
+    errors: ['forbidden', 'notFound'],
+  },
+  addTeamUsers: {
+    method: 'POST',
+    path: '/teams/:team_id/relationships/users',
+    summary: 'Add users to a team, by username',
+    permission: 'organization-owner',
+    body: teamMembersBodySchema,
+    success: [204],
+    errors: ['forbidden', 'notFound'],
+  },
+  removeTeamUsers: {
+    method: 'DELETE',
+    path: '/teams/:team_id/relationships/users',
+    summary: 'Remove users from a team, by username',
+    permission: 'organization-owner',
+    destructive: true,
+    body: teamMembersBodySchema,
+    success: [204],
+    errors: ['forbidden', 'notFound'],
+  },
+  addTeamMemberships: {
+    method: 'POST',
+    path: '/teams/:team_id/relationships/organization-memberships',
+    summary: 'Add members to a team, by organization membership ID',
+    permission: 'organization-owner',
+    body: teamMembersBodySchema,
+    success: [204],
+    errors: ['forbidden', 'notFound'],
+  },
+  removeTeamMemberships: {
+    method: 'DELETE',
+    path: '/teams/:team_id/relationships/organization-memberships',
+    summary: 'Remove members from a team, by organization membership ID',
+    permission: 'organization-owner',
+    destructive: true,
+    body: teamMembersBodySchema,
+    success: [204],
+    errors: ['forbidden', 'notFound'],
+  },
+} as const satisfies Record<string, EndpointDefinition>;
