@@ -4,8 +4,10 @@ import { PATH_PARAMETERS, type EndpointDefinition } from './endpoint-types';
 import { WORKSPACE_ENDPOINTS } from './endpoints-workspace';
 import { CHANGE_REQUEST_ENDPOINTS } from './endpoints-change-request';
 import { DIRECTORY_ENDPOINTS } from './endpoints-directory';
+import { NOTIFICATION_CONFIGURATION_ENDPOINTS } from './endpoints-notification-configuration';
 import { ORGANIZATION_MEMBERSHIP_ENDPOINTS } from './endpoints-organization-membership';
 import { PROJECT_ENDPOINTS } from './endpoints-project';
+import { SERVICE_TOKEN_ENDPOINTS } from './endpoints-service-token';
 import { STATE_VERSION_ENDPOINTS } from './endpoints-state-version';
 import { TEAM_ACCESS_ENDPOINTS } from './endpoints-team-access';
 import { TEAM_ENDPOINTS } from './endpoints-team';
@@ -17,8 +19,10 @@ export const ENDPOINTS = {
   ...WORKSPACE_ENDPOINTS,
   ...CHANGE_REQUEST_ENDPOINTS,
   ...DIRECTORY_ENDPOINTS,
+  ...NOTIFICATION_CONFIGURATION_ENDPOINTS,
   ...ORGANIZATION_MEMBERSHIP_ENDPOINTS,
   ...PROJECT_ENDPOINTS,
+  ...SERVICE_TOKEN_ENDPOINTS,
   ...STATE_VERSION_ENDPOINTS,
   ...TEAM_ACCESS_ENDPOINTS,
   ...TEAM_ENDPOINTS,
@@ -31,8 +35,10 @@ export const ENDPOINT_TABLES = {
   workspaces: WORKSPACE_ENDPOINTS,
   'change requests': CHANGE_REQUEST_ENDPOINTS,
   directory: DIRECTORY_ENDPOINTS,
+  'notification configurations': NOTIFICATION_CONFIGURATION_ENDPOINTS,
   'organization memberships': ORGANIZATION_MEMBERSHIP_ENDPOINTS,
   projects: PROJECT_ENDPOINTS,
+  'organization and team tokens': SERVICE_TOKEN_ENDPOINTS,
   'state versions': STATE_VERSION_ENDPOINTS,
   'team accesss': TEAM_ACCESS_ENDPOINTS,
   teams: TEAM_ENDPOINTS,

@@ -18,7 +18,7 @@ export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
  */
 export const PERMISSIONS = {
   public: 'anyone, without a token',
-  'any-token': 'any API token (a user or an organization token)',
+  'any-token': 'any API token (a user, an organization or a team token)',
   'organization-member': 'a member of the organization (or its organization token)',
   'workspace-read': 'read access to the workspace',
   'workspace-write': 'write access to the workspace',
@@ -32,6 +32,7 @@ export const PERMISSIONS = {
   'manage-projects': 'owners of the organization, its organization token, and teams that manage projects',
   'project-admin': 'admins of the project: owners, teams that manage projects, and teams with admin access to it',
   'token-owner': 'the user the tokens belong to',
+  'team-manager': 'owners of the team’s organization (or its organization token)',
   'upload-address':
     'the holder of the upload address a pending state version answered (no token: the address is the credential, good once and for a short time)',
   'emulator-admin': 'an emulator-admin token of the bootstrap file (not part of the service interface)',
@@ -149,6 +150,7 @@ export const PATH_PARAMETERS: Readonly<Record<string, string>> = {
   upload_key: 'the single-use key of an upload address (given only in a pending state version’s answer)',
   variable_id: 'the variable’s ID (`var-…`)',
   variable_set_id: 'the variable set’s ID (`varset-…`)',
+  notification_configuration_id: 'the notification configuration’s ID (`nc-…`)',
   project_id: 'the project’s ID (`prj-…`)',
   team_id: 'the team’s ID (`team-…`)',
   organization_membership_id: 'the organization membership’s ID (`ou-…`)',

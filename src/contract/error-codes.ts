@@ -67,6 +67,12 @@ export const ERRORS = {
   nameTaken: { code: 'name-taken', status: 422, title: 'invalid attribute', detail: 'Name has already been taken' },
   /** Create or rename an organization: another organization has the name (the hosted service's words). */
   organizationNameTaken: { code: 'organization-name-taken', status: 422, title: 'invalid attribute', detail: 'Name has already been taken' },
+  /** Show or revoke an organization or team token: there is none (never made, or revoked). */
+  authenticationTokenAbsent: { code: 'authentication-token-absent', status: 404, title: 'not found' },
+  /** A notification configuration whose destination type this service does not deliver to (only generic webhooks). */
+  notificationDestinationUnsupported: { code: 'notification-destination-unsupported', status: 422, title: 'invalid attribute' },
+  /** A team notification configuration's trigger other than change_request:created. */
+  notificationTriggerUnsupported: { code: 'notification-trigger-unsupported', status: 422, title: 'invalid attribute' },
   rateLimited: { code: 'rate-limited', status: 429, title: 'Too many requests', detail: "You have exceeded the API's rate limit." },
   /** Too many failed authentications from the caller's address; `Retry-After` says when to try again. */
   authenticationThrottled: {

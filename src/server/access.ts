@@ -10,7 +10,12 @@ import { type AccessRecords, organizationsWithRecords } from './access-records';
  * keyed by it keeps callers apart (a user whose ID were `org:acme` is still not that organization).
  * It is computed once, when the directory index is built, not on every request.
  */
-export type Caller = ({ kind: 'user'; userId: string; username: string } | { kind: 'organization-token'; organization: string } | { kind: 'emulator' }) & {
+export type Caller = (
+  | { kind: 'user'; userId: string; username: string }
+  | { kind: 'organization-token'; organization: string }
+  | { kind: 'team-token'; organization: string; teamId: string }
+  | { kind: 'emulator' }
+) & {
   readonly principal: string;
 };
 
@@ -22,12 +27,18 @@ export function organizationTokenCaller(organization: string): Caller {
   return { kind: 'organization-token', organization, principal: `organization-token ${organization}` };
 }
 
+/** A team token acts with its team's access alone, whoever made it. */
+export function teamTokenCaller(organization: string, teamId: string): Caller {
+  return { kind: 'team-token', organization, teamId, principal: `team-token ${teamId}` };
+}
+
 export const EMULATOR_CALLER: Caller = Object.freeze({ kind: 'emulator', principal: 'emulator' });
 
 /** The principal recorded as a lock holder (stored in workspaces; user IDs start with `user-`, see bootstrap.ts). */
 export function principalOf(caller: Caller): string {
   if (caller.kind === 'user') return caller.userId;
   if (caller.kind === 'organization-token') return `org:${caller.organization}`;
+  if (caller.kind === 'team-token') return `team:${caller.teamId}`;
   return 'emulator';
 }
 
@@ -80,9 +91,19 @@ export class DirectoryIndex {
       const caller = users.get(token.userId);
       if (caller) add(token.hash, caller, token.expiredAt ? Date.parse(token.expiredAt) : null);
     }
+    const teamOrganizations = new Map<string, string>();
     for (const org of records ? organizationsWithRecords(directory.organizations, records) : directory.organizations) {
       this.organizations.set(org.name, org);
       if (org.tokenHash) add(org.tokenHash, organizationTokenCaller(org.name));
+      // Made through the API (directory/service-tokens.ts); it replaced the bootstrap one, if any.
+      const made = org.organizationToken;
+      if (made) add(made.hash, organizationTokenCaller(org.name), made.expiredAt ? Date.parse(made.expiredAt) : null);
+      for (const team of org.teams) teamOrganizations.set(team.id, org.name);
+    }
+    // A token of a team no longer in the directory signs in as nobody.
+    for (const token of directory.teamTokens ?? []) {
+      const organization = teamOrganizations.get(token.teamId);
+      if (organization) add(token.hash, teamTokenCaller(organization, token.teamId), token.expiredAt ? Date.parse(token.expiredAt) : null);
     }
     for (const hash of directory.emulatorTokenHashes) add(hash, EMULATOR_CALLER);
   }
@@ -115,6 +136,10 @@ export class DirectoryIndex {
 
   role(caller: Caller, organization: DirectoryOrganization): OrganizationRole {
     if (caller.kind === 'organization-token') return caller.organization === organization.name ? FULL_ROLE : NO_ROLE;
+    if (caller.kind === 'team-token') {
+      const team = caller.organization === organization.name ? organization.teams.find((t) => t.id === caller.teamId) : undefined;
+      return team ? teamRole(team) : NO_ROLE;
+    }
     if (caller.kind !== 'user') return NO_ROLE;
     const teams = organization.teams.filter((team) => team.members.includes(caller.userId));
     // A member of no team sees nothing of the organization (an organization membership alone grants nothing).
@@ -127,6 +152,11 @@ export class DirectoryIndex {
       teams,
     };
   }
+}
+
+/** What one team's own grants allow, as if it were the caller's only team. */
+export function teamRole(team: DirectoryTeam): OrganizationRole {
+  return { member: true, owner: team.owners, manageWorkspaces: team.manageWorkspaces, manageProjects: team.manageProjects, teams: [team] };
 }
 
 /** Whether a token has not reached its expiry (most have none: no clock read for them). */

@@ -151,6 +151,18 @@ export interface DirectoryOrganization {
   sshKeys: Array<{ id: string; name: string }>;
   oauthTokens: Array<{ id: string; serviceProvider: string; oauthClientName: string | null }>;
   teams: DirectoryTeam[];
+  /** The organization token made through the API (directory/service-tokens.ts); the bootstrap's is `tokenHash`. */
+  organizationToken?: StoredServiceToken;
+}
+
+/** An organization's or a team's token made through the API: only its SHA-256 (hex) is kept. */
+export interface StoredServiceToken {
+  id: string;
+  hash: string;
+  createdAt: string;
+  expiredAt: string | null;
+  /** The principal that made it (principalOf). */
+  createdBy: string;
 }
 
 export interface Directory {
@@ -161,6 +173,8 @@ export interface Directory {
   organizations: DirectoryOrganization[];
   /** Users' tokens made through the API or `cdkws token create` (tokens.ts); absent in older directories. */
   authenticationTokens?: StoredAuthenticationToken[];
+  /** Teams' tokens, one per team at most (directory/service-tokens.ts); absent in older directories. */
+  teamTokens?: Array<StoredServiceToken & { teamId: string }>;
   /** Hashes of revoked tokens: a bootstrap file applied again cannot bring one back. */
   revokedTokenHashes?: string[];
 }

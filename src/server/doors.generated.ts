@@ -8,6 +8,8 @@ import { DataRetentionStore } from './data-retention/store';
 import { LeaseStore } from './data-retention/store';
 import { SshKeyStore } from './directory/ssh-key-store';
 import { DirectoryStore } from './directory/store';
+import { NotificationOutboxStore } from './notification-configurations/outbox-store';
+import { NotificationConfigurationStore } from './notification-configurations/store';
 import { OrganizationMembershipStore } from './organization-memberships/store';
 import { ProjectStore } from './projects/store';
 import { ConsumerStore } from './remote-state-consumers/store';
@@ -33,6 +35,8 @@ export abstract class StoreDoors {
   readonly leases: LeaseStore;
   readonly sshKeys: SshKeyStore;
   readonly directory: DirectoryStore;
+  readonly notificationOutbox: NotificationOutboxStore;
+  readonly notificationConfigurations: NotificationConfigurationStore;
   readonly organizationMemberships: OrganizationMembershipStore;
   readonly projects: ProjectStore;
   readonly consumers: ConsumerStore;
@@ -55,6 +59,8 @@ export abstract class StoreDoors {
     this.leases = open(LeaseStore, db, tuning);
     this.sshKeys = open(SshKeyStore, db, tuning);
     this.directory = open(DirectoryStore, db, tuning);
+    this.notificationOutbox = open(NotificationOutboxStore, db, tuning);
+    this.notificationConfigurations = open(NotificationConfigurationStore, db, tuning);
     this.organizationMemberships = open(OrganizationMembershipStore, db, tuning);
     this.projects = open(ProjectStore, db, tuning);
     this.consumers = open(ConsumerStore, db, tuning);

@@ -4,11 +4,13 @@ import { AGENT_POOL_HANDLERS } from './agent-pools/routes';
 import { CHANGE_REQUEST_HANDLERS } from './change-requests/routes';
 import { DATA_RETENTION_HANDLERS } from './data-retention/routes';
 import { accountHandlers } from './directory/account-routes';
+import { SERVICE_TOKEN_HANDLERS } from './directory/service-token-routes';
 import { SSH_KEY_HANDLERS } from './directory/ssh-key-routes';
 import { AUTHENTICATION_TOKEN_HANDLERS } from './directory/token-routes';
 import { EMULATOR_HANDLERS } from './emulator/routes';
 import { EXPLORER_HANDLERS } from './explorer/routes';
 import { OPENAPI_HANDLERS } from './http/openapi';
+import { NOTIFICATION_CONFIGURATION_HANDLERS } from './notification-configurations/routes';
 import { ORGANIZATION_MEMBERSHIP_HANDLERS } from './organization-memberships/routes';
 import { ORGANIZATION_DATA_RETENTION_HANDLERS } from './organizations/data-retention';
 import { PLAN_HANDLERS } from './organizations/plan-routes';
@@ -34,11 +36,13 @@ export function gatheredHandlers(options: { rateLimit?: number }) {
     ...CHANGE_REQUEST_HANDLERS,
     ...DATA_RETENTION_HANDLERS,
     ...accountHandlers(options),
+    ...SERVICE_TOKEN_HANDLERS,
     ...SSH_KEY_HANDLERS,
     ...AUTHENTICATION_TOKEN_HANDLERS,
     ...EMULATOR_HANDLERS,
     ...EXPLORER_HANDLERS,
     ...OPENAPI_HANDLERS,
+    ...NOTIFICATION_CONFIGURATION_HANDLERS,
     ...ORGANIZATION_MEMBERSHIP_HANDLERS,
     ...ORGANIZATION_DATA_RETENTION_HANDLERS,
     ...PLAN_HANDLERS,

@@ -10,7 +10,8 @@ import { type LogFormat, RequestLog } from './http/request-log';
 import { type MountApp, type TimeLimits, createHttpServer } from './http/server';
 import { FairShare } from './http/fair-share';
 import { RetentionSweep } from './data-retention/sweep';
-import { stopNotifications } from './change-requests/notifications';
+import { type DeliveryTuning, startOutbox, stopOutbox } from './notification-configurations/outbox';
+import { seedNotificationConfigurations } from './notification-configurations/seed';
 import type { Router } from './http/router';
 import { buildRouter } from './routes';
 import { Service } from './service';
@@ -60,6 +61,8 @@ export interface ServerOptions {
   stateMaxBytes?: number;
   /** Connection time limits other than the defaults (tests). */
   timeLimits?: Partial<TimeLimits>;
+  /** Notification delivery: attempts, backoff, lease, poll interval (tests; docs/operating.md has the defaults). */
+  notificationDelivery?: Partial<DeliveryTuning>;
   /** `false` answers every repeated show from the store: for benchmarks of the uncached path. @default true */
   replyCache?: boolean;
 }
@@ -88,6 +91,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     service = await Service.open(store, bootstrap, log);
     service.dialect = options.dialect ?? 'both';
     if (options.stateMaxBytes !== undefined) service.stateMaxBytes = options.stateMaxBytes;
+    await seedNotificationConfigurations(service);
   } catch (error) {
     await store.close();
     throw error;
@@ -95,6 +99,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   service.watchDirectory();
   const sweep = new RetentionSweep(service, options.retentionSweepMs);
   sweep.start();
+  startOutbox(service, options.notificationDelivery);
   const { storage } = options;
   // Only a pool has places to share; SQLite runs one statement at a time anyway.
   const fairShare =
@@ -144,7 +149,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
         });
         service.stopWatchingDirectory();
         await sweep.stop();
-        await stopNotifications(service);
+        await stopOutbox(service);
         await store.close();
         requestLog.close();
       })()),

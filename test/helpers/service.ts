@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { Client } from 'pg';
-import { startServer, type RunningServer } from '../../src/server';
+import { startServer, type RunningServer, type ServerOptions } from '../../src/server';
 import type { StorageOptions } from '../../src/server/storage/types';
 import type { WireDialect } from '../../src/contract';
 
@@ -98,6 +98,8 @@ export interface ServiceOptions {
   retentionSweepMs?: number;
   /** The key file that seals states (instances sharing a database share it). */
   encryptionKeyFile?: string;
+  /** Notification delivery tuning (attempts, backoff, lease, poll): the service's defaults unless given. */
+  notificationDelivery?: ServerOptions['notificationDelivery'];
 }
 
 export async function startService(options: ServiceOptions = {}): Promise<TestService> {
@@ -114,6 +116,7 @@ export async function startService(options: ServiceOptions = {}): Promise<TestSe
     stateMaxBytes: options.stateMaxBytes,
     retentionSweepMs: options.retentionSweepMs,
     encryptionKeyFile: options.encryptionKeyFile,
+    notificationDelivery: options.notificationDelivery,
     log: options.log ?? (() => {}),
   });
   const apiUrl = `${server.url}/api/v2`;

@@ -37,8 +37,13 @@ export function validRequestsBootstrap(): any {
   const bootstrap = defaultBootstrap();
   bootstrap.edition = 'self-hosted';
   bootstrap.users.push({ username: 'root', id: 'user-root', 'site-admin': true, tokens: [SITE_ADMIN_TOKEN] });
+  // A team with a known ID, for the endpoints under /teams/:team_id.
+  bootstrap.organizations[0].teams.push({ name: 'valid-requests', id: VALID_REQUESTS_TEAM_ID, members: [] });
   return bootstrap;
 }
+
+/** The team of `validRequestsBootstrap()` in `acme` that team tokens and notification configurations are made for. */
+export const VALID_REQUESTS_TEAM_ID = 'team-valid-requests';
 
 export interface ValidRequest {
   /** Path parameters by name. */
@@ -475,6 +480,67 @@ export const EMULATOR_REQUESTS = {
   listNotifications: async () => ({ parameters: {}, token: TOKENS.emulator }),
 } satisfies Factories;
 
+/** A throwaway organization of the site administrator (an owner of it), with an organization token. */
+async function anOrganizationWithToken(service: TestService): Promise<string> {
+  const name = await createOrganization(service, SITE_ADMIN_TOKEN);
+  const made = await service.request('POST', `/organizations/${name}/authentication-token`, { token: SITE_ADMIN_TOKEN });
+  if (made.status !== 201) throw new Error(`making an organization token answered ${made.status}`);
+  return name;
+}
+
+/** A team token of the valid-requests team (made again each time: a team has one). */
+async function aTeamToken(service: TestService): Promise<void> {
+  const made = await service.request('POST', `/teams/${VALID_REQUESTS_TEAM_ID}/authentication-token`);
+  if (made.status !== 201) throw new Error(`making a team token answered ${made.status}`);
+}
+
+/** Organization and team tokens: organization ones on throwaway organizations, team ones on the valid-requests team. */
+export const SERVICE_TOKEN_REQUESTS = {
+  createOrganizationToken: async (service) => ({
+    parameters: { organization_name: await createOrganization(service, SITE_ADMIN_TOKEN) },
+    token: SITE_ADMIN_TOKEN,
+  }),
+  showOrganizationToken: async (service) => ({ parameters: { organization_name: await anOrganizationWithToken(service) }, token: SITE_ADMIN_TOKEN }),
+  deleteOrganizationToken: async (service) => ({ parameters: { organization_name: await anOrganizationWithToken(service) }, token: SITE_ADMIN_TOKEN }),
+  createTeamToken: async () => ({ parameters: { team_id: VALID_REQUESTS_TEAM_ID }, body: { data: { type: 'authentication-tokens', attributes: {} } } }),
+  showTeamToken: async (service) => {
+    await aTeamToken(service);
+    return { parameters: { team_id: VALID_REQUESTS_TEAM_ID } };
+  },
+  deleteTeamToken: async (service) => {
+    await aTeamToken(service);
+    return { parameters: { team_id: VALID_REQUESTS_TEAM_ID } };
+  },
+} satisfies Factories;
+
+const webhookBody = (name: string) => ({
+  data: {
+    type: 'notification-configurations',
+    // Nothing listens on the discard port: a verification is answered at once, as a failed delivery.
+    attributes: { 'destination-type': 'generic', enabled: true, name, url: 'http://127.0.0.1:9/hook', triggers: ['change_request:created'] },
+  },
+});
+
+/** A notification configuration of the valid-requests team; its ID. */
+async function aNotificationConfiguration(service: TestService): Promise<string> {
+  const made = await service.request('POST', `/teams/${VALID_REQUESTS_TEAM_ID}/notification-configurations`, { body: webhookBody(uniqueFixtureName('hook')) });
+  if (made.status !== 201) throw new Error(`making a notification configuration answered ${made.status}`);
+  return (made.body as { data: { id: string } }).data.id;
+}
+
+/** Team notification configurations, on the valid-requests team (which can read no workspace: nothing is delivered). */
+export const NOTIFICATION_CONFIGURATION_REQUESTS = {
+  listTeamNotificationConfigurations: async () => ({ parameters: { team_id: VALID_REQUESTS_TEAM_ID } }),
+  createTeamNotificationConfiguration: async () => ({ parameters: { team_id: VALID_REQUESTS_TEAM_ID }, body: webhookBody(uniqueFixtureName('hook')) }),
+  showNotificationConfiguration: async (service) => ({ parameters: { notification_configuration_id: await aNotificationConfiguration(service) } }),
+  updateNotificationConfiguration: async (service) => ({
+    parameters: { notification_configuration_id: await aNotificationConfiguration(service) },
+    body: { data: { type: 'notification-configurations', attributes: { enabled: false } } },
+  }),
+  deleteNotificationConfiguration: async (service) => ({ parameters: { notification_configuration_id: await aNotificationConfiguration(service) } }),
+  verifyNotificationConfiguration: async (service) => ({ parameters: { notification_configuration_id: await aNotificationConfiguration(service) } }),
+} satisfies Factories;
+
 /** One factory per endpoint of the table: a new endpoint without one does not compile. */
 export const VALID_REQUESTS: Readonly<Record<EndpointName, RequestFactory>> = {
   ...WORKSPACE_REQUESTS,
@@ -491,5 +557,7 @@ export const VALID_REQUESTS: Readonly<Record<EndpointName, RequestFactory>> = {
   ...EMULATOR_REQUESTS,
   ...VARIABLE_REQUESTS,
   ...VARIABLE_SET_REQUESTS,
+  ...SERVICE_TOKEN_REQUESTS,
+  ...NOTIFICATION_CONFIGURATION_REQUESTS,
   ...ACCESS_REQUESTS,
 };

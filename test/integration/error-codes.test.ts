@@ -7,11 +7,21 @@ import { startServer } from '../../src/server';
 import { createPendingStateVersion, createStateVersion, createWorkspace, inlineStateVersionBody, lockWorkspace, terraformState } from '../helpers/fixtures';
 import { ORG, TOKENS, defaultBootstrap, request, type ApiResponse } from '../helpers/service';
 import { useService, withService } from '../helpers/use-service';
-import { postWorkspace, uniqueName } from '../helpers/workspace-assertions';
+import { acmeOf, editedBootstrap, postWorkspace, uniqueName } from '../helpers/workspace-assertions';
 import { holdWriteLock, startSqliteFileService, type SqliteFileService } from '../helpers/storage-faults';
 import { StorageFaultError } from '../../src/server/storage/faults';
 
-const service = useService();
+/** A team with a known ID, for the endpoints under /teams/:team_id. */
+const TEAM_ID = 'team-error-codes';
+const service = useService(() => ({
+  bootstrap: editedBootstrap(defaultBootstrap(), (b) => {
+    acmeOf(b).teams.find((t: any) => t.name === 'readers').id = TEAM_ID;
+  }),
+}));
+const hook = (attributes: Record<string, unknown>) =>
+  service.request('POST', `/teams/${TEAM_ID}/notification-configurations`, {
+    body: { data: { type: 'notification-configurations', attributes: { enabled: true, name: 'hook', url: 'http://127.0.0.1:9/', ...attributes } } },
+  });
 const newWorkspace = (attributes: Record<string, unknown> = {}) => createWorkspace(service, attributes);
 
 /** A create through a service of its own (storage-faults.ts). */
@@ -180,6 +190,10 @@ const PROVOKE: { [N in Exclude<ErrorName, (typeof NOT_ANSWERED)[number]>]: () =>
     body.data.attributes.md5 = '0'.repeat(32);
     return service.request('POST', `/workspaces/${ws.id}/state-versions`, { body });
   },
+  // freeco was given no organization token; erin owns it.
+  authenticationTokenAbsent: () => service.request('GET', '/organizations/freeco/authentication-token', { token: TOKENS.outsider }),
+  notificationDestinationUnsupported: () => hook({ 'destination-type': 'slack' }),
+  notificationTriggerUnsupported: () => hook({ 'destination-type': 'generic', triggers: ['run:created'] }),
   stateVersionPending: async () => {
     const ws = await newWorkspace();
     await createPendingStateVersion(service, ws.id);

@@ -1,7 +1,7 @@
 // HashiCorp go-tfe's own integration tests (Debian's golang-github-hashicorp-go-tfe-dev, 0.11),
 // unchanged, against `cdkws serve --tls`: TestWorkspaces*, TestOrganizations*, TestSSHKeys*,
 // TestStateVersions*, TestStateVersionOutputs*, TestVariables*, TestTeams*, TestTeamMembers*,
-// TestTeamAccesses*, TestOrganizationMemberships* and TestUsers*.
+// TestTeamAccesses*, TestOrganizationMemberships*, TestUsers*, TestOrganizationTokens* and TestTeamTokens*.
 // What they assert (error values such as ErrResourceNotFound and ErrWorkspaceLocked, counts,
 // pages) is the contract. The service starts from a bootstrap holding only a site administrator,
 // as those tests create their own organizations through the API.
@@ -21,7 +21,8 @@ jest.setTimeout(600_000);
 
 const SOURCE_GOPATH = GO_TFE_GOPATH;
 const PACKAGE = path.join('src', 'github.com', 'hashicorp', 'go-tfe');
-const TEST_PATTERN = '^Test(Workspaces|Organizations|SSHKeys|StateVersions|StateVersionOutputs|Variables|Teams|TeamMembers|TeamAccesses|OrganizationMemberships|Users)';
+const TEST_PATTERN =
+  '^Test(Workspaces|Organizations|SSHKeys|StateVersions|StateVersionOutputs|Variables|Teams|TeamMembers|TeamAccesses|OrganizationMemberships|Users|OrganizationTokens|TeamTokens)';
 const TESTS = new RegExp(TEST_PATTERN);
 const SITE_ADMIN_TOKEN = 'go-tfe-suite-site-admin-token';
 const STATE_FIXTURE = path.resolve(__dirname, '..', 'fixtures', 'go-tfe', 'state-version', 'terraform.tfstate');
@@ -124,7 +125,8 @@ describeWith('go-tfe')("go-tfe's own suite against cdkws serve --tls", () => {
     const passed = [...results.values()].filter((r) => r.outcome === 'PASS').length;
     const skipped = [...results.values()].filter((r) => r.outcome === 'SKIP').length;
     // 24 of workspaces, organizations and SSH keys, 8 of state versions and their outputs, 5 of variables,
-    // 24 of teams, team members, team access, organization memberships and users pass; 4 skip by themselves.
-    expect({ passed, skipped }).toEqual({ passed: 61, skipped: 4 });
+    // 24 of teams, team members, team access, organization memberships and users, 3 of organization
+    // tokens and 3 of team tokens pass; 4 skip by themselves.
+    expect({ passed, skipped }).toEqual({ passed: 67, skipped: 4 });
   });
 });

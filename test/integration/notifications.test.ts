@@ -36,7 +36,10 @@ beforeAll(async () => {
   base = `http://127.0.0.1:${(hooks.address() as AddressInfo).port}`;
 });
 // Options as a function: the hook server's address is known only once the beforeAll above has run.
+/** The attempts and backoff these tests count on (the service's defaults are more patient). */
+const DELIVERY = { attempts: 3, backoffMs: 500 };
 const service = useService(() => ({
+  notificationDelivery: DELIVERY,
   bootstrap: editedBootstrap(defaultBootstrap(), (b) => {
     const team = (name: string) => acmeOf(b).teams.find((t: any) => t.name === name);
     team('admins')['notification-urls'] = [`${base}/ok`];
@@ -152,6 +155,7 @@ describe('change request notifications', () => {
 describe('a webhook that never answers', () => {
   it('neither delays the API request nor keeps the service from closing', async () => {
     const slow = await startService({
+      notificationDelivery: DELIVERY,
       bootstrap: editedBootstrap(defaultBootstrap(), (b) => {
         acmeOf(b).teams.find((t: any) => t.name === 'admins')['notification-urls'] = [`${base}/hang`];
       }),

@@ -25,7 +25,7 @@ import { arbitraryOf, type JsonSchema } from '../helpers/json-schema-arbitrary';
 import { createProject, createTeamAccess, createTeamProjectAccess, inviteMember } from '../helpers/access-fixtures';
 import { ORG, TOKENS, type ApiResponse } from '../helpers/service';
 import { useService } from '../helpers/use-service';
-import { SITE_ADMIN_TOKEN as SITE_ADMIN, VALID_REQUESTS, validRequestsBootstrap } from '../helpers/valid-requests';
+import { SITE_ADMIN_TOKEN as SITE_ADMIN, VALID_REQUESTS, VALID_REQUESTS_TEAM_ID, validRequestsBootstrap } from '../helpers/valid-requests';
 
 /** Requests per operation: about 60 operations, so some 800 requests against one service. */
 const RUNS_PER_OPERATION = 14;
@@ -112,6 +112,20 @@ beforeAll(async () => {
     team_project_access_id: spareProjectGrants.map((g) => g.id),
     organization_membership_id: await Promise.all([inviteMember(service), inviteMember(service)]),
   });
+  // Notification configurations of the valid-requests team.
+  const hook = () =>
+    service
+      .request('POST', `/teams/${VALID_REQUESTS_TEAM_ID}/notification-configurations`, {
+        body: {
+          data: {
+            type: 'notification-configurations',
+            attributes: { 'destination-type': 'generic', enabled: false, name: 'contract', url: 'http://127.0.0.1:9/' },
+          },
+        },
+      })
+      .then((r) => r.body.data.id as string);
+  real.notification_configuration_id = [await hook()];
+  throwaway.notification_configuration_id = await Promise.all([hook(), hook()]);
 });
 
 interface Operation {

@@ -1,5 +1,6 @@
 import { Db } from '../storage/db';
 import type { StoragePage } from '../storage/types';
+import { type NewOutboxRow, insertOutboxRows } from '../notification-configurations/outbox-store';
 
 // Change requests (`store.changeRequests`, made by bulk actions on workspaces) and the team
 // notifications that announce them. A workspace's record counts its unarchived change requests, so
@@ -76,6 +77,18 @@ function toNotification(row: NotificationRow): NotificationRecord {
   };
 }
 
+async function insertNotificationRow(db: Db, r: NotificationRecord): Promise<void> {
+  await db.run('INSERT INTO notifications (id, team, workspace_id, change_request_id, subject, created_at, deliveries) VALUES (?, ?, ?, ?, ?, ?, ?)', [
+    r.id,
+    r.team,
+    r.workspaceId,
+    r.changeRequestId,
+    r.subject,
+    r.createdAt,
+    JSON.stringify(r.deliveries),
+  ]);
+}
+
 /** Raises the version of each workspace named, in ID order (concurrent writers lock rows in one order). */
 async function raiseVersions(tx: Db, workspaceIds: string[]): Promise<void> {
   const ids = [...new Set(workspaceIds)].sort();
@@ -85,7 +98,11 @@ async function raiseVersions(tx: Db, workspaceIds: string[]): Promise<void> {
 export class ChangeRequestStore {
   constructor(private readonly db: Db) {}
 
-  insertMany(records: ChangeRequestRecord[]): Promise<void> {
+  /**
+   * Inserts the change requests, the team notifications announcing them and the deliveries of those
+   * notifications (the outbox), in one transaction: a delivery exists exactly when its request does.
+   */
+  insertMany(records: ChangeRequestRecord[], notifications: NotificationRecord[] = [], outbox: NewOutboxRow[] = []): Promise<void> {
     if (records.length === 0) return Promise.resolve();
     return this.db.transaction(async (tx) => {
       await raiseVersions(
@@ -104,6 +121,8 @@ export class ChangeRequestStore {
           r.updatedAt,
         ]);
       }
+      for (const n of notifications) await insertNotificationRow(tx, n);
+      await insertOutboxRows(tx, outbox);
     });
   }
 
@@ -147,15 +166,7 @@ export class ChangeRequestStore {
   // ---- Notifications ----
 
   async insertNotification(r: NotificationRecord): Promise<void> {
-    await this.db.run('INSERT INTO notifications (id, team, workspace_id, change_request_id, subject, created_at, deliveries) VALUES (?, ?, ?, ?, ?, ?, ?)', [
-      r.id,
-      r.team,
-      r.workspaceId,
-      r.changeRequestId,
-      r.subject,
-      r.createdAt,
-      JSON.stringify(r.deliveries),
-    ]);
+    await insertNotificationRow(this.db, r);
   }
 
   /** Read, append and write under the row lock, so concurrent appends all land. A missing ID is a no-op. */

@@ -11,6 +11,7 @@ export function describeCaller(session: Session): string {
   const caller = session.caller;
   if (caller.kind === 'user') return caller.username;
   if (caller.kind === 'organization-token') return `organization token of ${caller.organization}`;
+  if (caller.kind === 'team-token') return `team token of ${caller.teamId}`;
   return 'emulator';
 }
 

@@ -12,14 +12,20 @@ function serviceUserSuffix(organization: string): string {
   return createHash('sha256').update(`service-user:${organization}`).digest('base64url').replace(/[-_]/g, '').slice(0, 16);
 }
 
-const authenticatedLink = (resource: { id: string; type: typeof USER_TYPE | 'organizations' }) =>
-  resource.type === USER_TYPE ? hostedLink('user', { user_id: resource.id }) : rootPathOf('showOrganization', { organization_name: resource.id });
+type AuthenticatedResource = { id: string; type: typeof USER_TYPE | 'organizations' | 'teams' };
 
-function accountDocument(
-  id: string,
-  attributes: Record<string, unknown>,
-  authenticated: { id: string; type: typeof USER_TYPE | 'organizations' },
-): Record<string, unknown> {
+/** Where the resource is read; none for a team here (teams are read through their organization). */
+const authenticatedLinks = (resource: AuthenticatedResource) =>
+  resource.type === 'teams'
+    ? {}
+    : {
+        links: {
+          related:
+            resource.type === USER_TYPE ? hostedLink('user', { user_id: resource.id }) : rootPathOf('showOrganization', { organization_name: resource.id }),
+        },
+      };
+
+function accountDocument(id: string, attributes: Record<string, unknown>, authenticated: AuthenticatedResource): Record<string, unknown> {
   return {
     data: {
       id,
@@ -27,7 +33,7 @@ function accountDocument(
       attributes,
       relationships: {
         'authentication-tokens': { links: { related: rootPathOf('listAuthenticationTokens', { user_id: id }) } },
-        'authenticated-resource': { data: authenticated, links: { related: authenticatedLink(authenticated) } },
+        'authenticated-resource': { data: authenticated, ...authenticatedLinks(authenticated) },
       },
       links: { self: hostedLink('user', { user_id: id }) },
     },
@@ -77,6 +83,14 @@ async function accountDetails(ctx: RouteContext): Promise<Reply> {
     return {
       status: 200,
       body: accountDocument(`user-${suffix}`, accountAttributes(username, null, true, false), { id: caller.organization, type: 'organizations' }),
+    };
+  }
+  if (caller.kind === 'team-token') {
+    // The team's service user, as the hosted service answers a team token.
+    const suffix = serviceUserSuffix(`team:${caller.teamId}`);
+    return {
+      status: 200,
+      body: accountDocument(`user-${suffix}`, accountAttributes(`api-${caller.teamId}-${suffix}`, null, true, false), { id: caller.teamId, type: 'teams' }),
     };
   }
   throw unauthorized();

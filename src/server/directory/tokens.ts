@@ -23,7 +23,7 @@ export interface AuthenticationTokenView {
 }
 
 /** The stable ID of a bootstrap token: a digest of its hash (the hash itself is never shown). */
-function bootstrapTokenId(hash: string): string {
+export function bootstrapTokenId(hash: string): string {
   return `${AUTHENTICATION_TOKEN_ID_PREFIX}${createHash('sha256').update(`authentication-token:${hash}`).digest('hex').slice(0, 16)}`;
 }
 
@@ -66,7 +66,7 @@ export function showToken(directory: Directory, tokenId: string): Authentication
 }
 
 /** A new token value: 256 random bits, in the hosted service's `<id>.atlasv1.<secret>` shape. */
-function newTokenValue(): string {
+export function newTokenValue(): string {
   return `${randomBytes(7).toString('hex')}.atlasv1.${randomBytes(32).toString('base64url')}`;
 }
 

@@ -17,7 +17,7 @@ import type { DirectoryOrganization } from '../bootstrap';
 import { ServiceError, validationError } from '../errors';
 import type { EndpointHandlers, Reply, RouteContext } from '../http/router';
 import { newId, now } from '../ids';
-import { notificationsFor } from '../change-requests/notifications';
+import { createChangeRequests } from '../change-requests/notifications';
 import type { ChangeRequestRecord } from '../change-requests/store';
 import type { WorkspaceRecord } from '../workspaces/records';
 import { requireChangeRequestTier } from '../change-requests/routes';
@@ -104,8 +104,7 @@ async function create(ctx: BulkActionContext): Promise<Reply> {
     };
     return { request, workspace };
   });
-  await ctx.service.store.changeRequests.insertMany(created.map((c) => c.request));
-  await notificationsFor(ctx.service).changeRequestsCreated(organization, created);
+  await createChangeRequests(ctx.service, organization, created);
   const caller = ctx.caller;
   return {
     status: 201,
@@ -118,7 +117,12 @@ async function create(ctx: BulkActionContext): Promise<Reply> {
           organization_id: organization.name,
           action_type: attributes.action_type,
           action_inputs: { subject: attributes.action_inputs.subject, message: attributes.action_inputs.message },
-          created_by: caller.kind === 'user' ? { id: caller.userId, type: 'users' } : { id: organization.name, type: 'organizations' },
+          created_by:
+            caller.kind === 'user'
+              ? { id: caller.userId, type: 'users' }
+              : caller.kind === 'team-token'
+                ? { id: caller.teamId, type: 'teams' }
+                : { id: organization.name, type: 'organizations' },
         },
       },
       // Lets a client find what a bulk action created before it ever re-sends one (architecture "Writes under faults").

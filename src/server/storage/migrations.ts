@@ -420,6 +420,71 @@ const MIGRATIONS: Migration[] = [
         "INSERT INTO meta (key, value) VALUES ('access-generation', '0') ON CONFLICT (key) DO NOTHING",
       ].map((sql) => ddl(kind, sql)),
   },
+  {
+    version: 15,
+    name: 'notification configurations of teams',
+    // The token that signs deliveries is sealed like state (secrets/cipher.ts). A configuration
+    // seeded from the bootstrap file's notification-urls leaves its ID in notification_seeds, so
+    // one deleted through the API is not seeded again at the next start.
+    statements: (kind) =>
+      [
+        `CREATE TABLE notification_configurations (
+          seq SERIAL_PK,
+          id TEXT_C NOT NULL UNIQUE,
+          team_id TEXT_C NOT NULL,
+          name TEXT NOT NULL,
+          destination_type TEXT NOT NULL,
+          url TEXT,
+          sealed_token BYTES,
+          enabled INTEGER NOT NULL,
+          triggers TEXT NOT NULL,
+          created_at TEXT_C NOT NULL,
+          updated_at TEXT_C NOT NULL
+        )`,
+        'CREATE INDEX notification_configurations_team ON notification_configurations (team_id, seq)',
+        'CREATE TABLE notification_seeds (id TEXT_C PRIMARY KEY)',
+      ].map((sql) => ddl(kind, sql)),
+  },
+  {
+    version: 16,
+    name: 'notification outbox and delivery responses',
+    // Rows are written in the transaction that creates the change request; any instance claims a
+    // due row for a lease (claim_token, claim_expires_at in ms) and delivers it (outbox.ts).
+    statements: (kind) =>
+      [
+        `CREATE TABLE notification_outbox (
+          seq SERIAL_PK,
+          id TEXT_C NOT NULL UNIQUE,
+          configuration_id TEXT_C NOT NULL,
+          notification_id TEXT_C,
+          body TEXT NOT NULL,
+          state TEXT_C NOT NULL,
+          attempts INTEGER NOT NULL DEFAULT 0,
+          next_attempt_at BIGINT NOT NULL,
+          claim_token TEXT,
+          claim_expires_at BIGINT NOT NULL DEFAULT 0,
+          last_error TEXT,
+          created_at TEXT_C NOT NULL,
+          finished_at TEXT_C
+        )`,
+        'CREATE INDEX notification_outbox_due ON notification_outbox (state, next_attempt_at)',
+        'CREATE INDEX notification_outbox_configuration ON notification_outbox (configuration_id)',
+        `CREATE TABLE notification_delivery_responses (
+          seq SERIAL_PK,
+          configuration_id TEXT_C NOT NULL,
+          outbox_id TEXT_C,
+          attempt INTEGER NOT NULL,
+          url TEXT NOT NULL,
+          code TEXT NOT NULL,
+          successful INTEGER NOT NULL,
+          headers TEXT NOT NULL,
+          body TEXT NOT NULL,
+          error TEXT,
+          sent_at TEXT_C NOT NULL
+        )`,
+        'CREATE INDEX notification_delivery_responses_configuration ON notification_delivery_responses (configuration_id, seq)',
+      ].map((sql) => ddl(kind, sql)),
+  },
 ];
 
 const LIST_ORDER_CHANGED = 'new.name_key <> old.name_key OR new.latest_change_at <> old.latest_change_at';

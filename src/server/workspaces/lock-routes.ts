@@ -25,6 +25,7 @@ async function reread(ctx: RouteContext, resolved: ResolvedWorkspace): Promise<R
 function holderDescription(ctx: RouteContext, principal: string | null): string {
   if (principal?.startsWith('user-')) return `User ${ctx.service.index.username(principal) ?? principal}`;
   if (principal?.startsWith('org:')) return `Team organization token of ${principal.slice(4)}`;
+  if (principal?.startsWith('team:')) return `Team token of ${principal.slice(5)}`;
   return `User ${principal ?? 'unknown'}`;
 }
 
