@@ -6,6 +6,7 @@ import { Cipher } from '../secrets/cipher';
 import type { StoreTuning } from '../store-tuning';
 import { UniqueViolationError, escapeLike, type Db } from '../storage/db';
 import { VariableRows } from '../variables/rows';
+import { ddl, type Migration } from '../storage/migrations';
 
 export interface VariableSetRecord {
   id: string;
@@ -268,3 +269,55 @@ export class VariableSetStore {
     }
   }
 }
+
+/** The aggregate's tables (gathered into the one ordered schema by `npm run generate`). */
+export const VARIABLE_SETS_MIGRATIONS: Migration[] = [
+  {
+    version: 11,
+    name: 'variable sets, where they are applied, and their variables',
+    // Projects live in the directory, not in a table: a link to a project the directory no longer
+    // has is ignored when read. Set variables are sealed as workspace variables are.
+    statements: (kind) =>
+      [
+        `CREATE TABLE variable_sets (
+          seq SERIAL_PK,
+          id TEXT_C NOT NULL UNIQUE,
+          organization TEXT_C NOT NULL,
+          name TEXT_C NOT NULL,
+          description TEXT,
+          global INTEGER NOT NULL,
+          priority INTEGER NOT NULL,
+          created_at TEXT_C NOT NULL,
+          updated_at TEXT_C NOT NULL
+        )`,
+        'CREATE UNIQUE INDEX variable_sets_name_unique ON variable_sets (organization, name)',
+        `CREATE TABLE variable_set_workspaces (
+          varset_id TEXT_C NOT NULL REFERENCES variable_sets (id) ON DELETE CASCADE,
+          workspace_id TEXT_C NOT NULL REFERENCES workspaces (id) ON DELETE CASCADE,
+          PRIMARY KEY (varset_id, workspace_id)
+        )`,
+        'CREATE INDEX variable_set_workspaces_workspace ON variable_set_workspaces (workspace_id)',
+        `CREATE TABLE variable_set_projects (
+          varset_id TEXT_C NOT NULL REFERENCES variable_sets (id) ON DELETE CASCADE,
+          project_id TEXT_C NOT NULL,
+          PRIMARY KEY (varset_id, project_id)
+        )`,
+        'CREATE INDEX variable_set_projects_project ON variable_set_projects (project_id)',
+        `CREATE TABLE variable_set_variables (
+          seq SERIAL_PK,
+          id TEXT_C NOT NULL UNIQUE,
+          varset_id TEXT_C NOT NULL REFERENCES variable_sets (id) ON DELETE CASCADE,
+          key TEXT_C NOT NULL,
+          category TEXT_C NOT NULL,
+          sealed_value BYTES NOT NULL,
+          description TEXT,
+          hcl INTEGER NOT NULL,
+          sensitive INTEGER NOT NULL,
+          version_id TEXT NOT NULL,
+          created_at TEXT_C NOT NULL,
+          updated_at TEXT_C NOT NULL
+        )`,
+        'CREATE UNIQUE INDEX variable_set_variables_key_unique ON variable_set_variables (varset_id, category, key)',
+      ].map((sql) => ddl(kind, sql)),
+  },
+];
