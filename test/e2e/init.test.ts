@@ -38,7 +38,8 @@ describe('cdkws init', () => {
     expect(pkg.scripts.test).toBe('tsc --noEmit');
     const workflow = readFileSync(path.join(app, '.github', 'workflows', 'workspaces.yml'), 'utf8');
     expect(workflow).toContain('npx cdkws diff --markdown plan.md');
-    expect(workflow).toContain('npx cdkws deploy --auto-approve');
+    // The deploy job applies the plan that was reviewed, not a new one (issue 38).
+    expect(workflow).toMatch(/npx cdkws deploy --plan \S+ --auto-approve/);
     expect(existsSync(path.join(app, 'node_modules'))).toBe(false);
   });
 
