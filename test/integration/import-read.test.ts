@@ -20,7 +20,7 @@ describe('reading workspaces for import', () => {
     await addFlatTags(service, ids.b, ['prod']);
   });
 
-  it('makes one list request, then one binding read and at most one consumers page per workspace', async () => {
+  it('makes one list request, then one binding read, one variables page and at most one consumers page per workspace', async () => {
     const paths: string[] = [];
     const onRequest = (message: unknown) => paths.push(String((message as { request: { path: string } }).request.path).split('?')[0]);
     subscribe('undici:request:create', onRequest);
@@ -35,6 +35,7 @@ describe('reading workspaces for import', () => {
       [
         `/api/v2/organizations/${ORG}/workspaces`,
         ...[ids.a, ids.b, ids.global].map((id) => `/api/v2/workspaces/${id}/tag-bindings`),
+        ...[ids.a, ids.b, ids.global].map((id) => `/api/v2/workspaces/${id}/vars`),
         ...[ids.a, ids.b].map((id) => `/api/v2/workspaces/${id}/relationships/remote-state-consumers`),
       ].sort(),
     );

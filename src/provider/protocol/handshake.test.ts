@@ -53,7 +53,8 @@ function start(env: NodeJS.ProcessEnv): Started {
   });
   firstLine.catch(() => undefined);
   child.stderr.on('data', (c: Buffer) => (err += c.toString()));
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  // 'close', not 'exit': the output pipes may still hold unread data when the process has exited.
+  const exited = new Promise<number | null>((resolve) => child.on('close', (code) => resolve(code)));
   return { child, stdout: () => out, stderr: () => err, firstLine, exited };
 }
 
