@@ -5,6 +5,7 @@
 // poll interval, when this instance writes a row, and when a retry falls due.
 import { randomBytes } from 'node:crypto';
 import { now } from '../ids';
+import { StorageFaultError } from '../storage/faults';
 import type { Service } from '../service';
 import { originOf, postNotification } from './delivery';
 import type { OutboxClaim } from './outbox-store';
@@ -65,8 +66,10 @@ export class NotificationOutbox {
           this.failedToDrain = false;
         },
         (error: unknown) => {
-          // Once per outage: the next turn tries again, and the rows wait in the database.
-          if (!this.failedToDrain) this.service.log(`notification deliveries: cannot read the outbox: ${(error as Error).message}`);
+          // Once per failure, and not at all for an outage of the database, which the storage logs
+          // once itself: the next turn tries again, and the rows wait in the database.
+          if (!this.failedToDrain && !(error instanceof StorageFaultError))
+            this.service.log(`notification deliveries: cannot read the outbox: ${(error as Error).message}`);
           this.failedToDrain = true;
         },
       )
