@@ -34,6 +34,8 @@ export class Service {
   private directoryReadAt: string | undefined;
   /** The access generation the index's records were read at (teams/generation.ts). */
   private accessGeneration: string | null = null;
+  /** The access records the index was last built with. */
+  private records: AccessRecords | undefined;
   private watcher: NodeJS.Timeout | undefined;
   private watchFailed = false;
   /** The wire names workspaces are accepted and answered under (`cdkws serve --dialect`). */
@@ -127,14 +129,22 @@ export class Service {
     const textChanged = raw !== this.directoryText;
     if (!textChanged && (await this.store.teams.generation()) === this.accessGeneration) return false;
     const directory = textChanged ? (JSON.parse(raw) as Directory) : this.directory;
+    const indexedBefore = this.index;
     if (textChanged) await this.store.accessSeeds.seed(directory);
-    this.loaded(raw, directory, await readAccessRecords(this.store));
+    const records = await readAccessRecords(this.store);
+    // A change of this process indexed a newer directory meanwhile: this read is older than it.
+    if (this.index !== indexedBefore) {
+      this.directoryReadAt = undefined;
+      return false;
+    }
+    this.loaded(raw, directory, records);
     return true;
   }
 
   /** Re-reads the access records at once (after a change this process made through the API). */
   async accessChanged(): Promise<void> {
-    this.loaded(this.directoryText ?? JSON.stringify(this.directory), this.directory, await readAccessRecords(this.store));
+    const records = await readAccessRecords(this.store);
+    this.loaded(this.directoryText ?? JSON.stringify(this.directory), this.directory, records);
   }
 
   private remember(raw: string): void {
@@ -145,6 +155,7 @@ export class Service {
   /** Indexes a directory with the access records and remembers the stored text it came from. */
   private loaded(raw: string, directory: Directory, records: AccessRecords): void {
     this.remember(raw);
+    this.records = records;
     this.accessGeneration = records.generation;
     this.index = new DirectoryIndex(directory, records);
   }
@@ -187,6 +198,7 @@ export class Service {
    */
   async changeDirectory<T>(change: (directory: Directory) => { result: T; rows?: DirectoryRowsChange }): Promise<T> {
     let changed: Directory | undefined;
+    let rowsChanged = false;
     const { value, result } = await this.store.directory.changeMeta(
       DIRECTORY_KEY,
       // Started without a bootstrap file: the directory it serves is stored first.
@@ -195,10 +207,16 @@ export class Service {
         const directory = JSON.parse(raw) as Directory;
         const { result, rows } = change(directory);
         changed = directory;
+        rowsChanged = rows !== undefined;
         return { value: JSON.stringify(directory), rows, result };
       },
     );
-    this.loaded(value, changed!, await readAccessRecords(this.store));
+    // Indexed at once, in the order the changes committed (the row lock orders them): an await
+    // before this would let an older change be indexed after a newer one, and on a database whose
+    // change token has already moved past both, nothing would correct it.
+    this.loaded(value, changed!, this.records ?? (await readAccessRecords(this.store)));
+    // Rows that change with the directory (an organization deleted or renamed) include access records.
+    if (rowsChanged) await this.accessChanged();
     return result;
   }
 
