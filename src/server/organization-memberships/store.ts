@@ -1,4 +1,4 @@
-import type { Db } from '../storage/db';
+import { escapeLike, type Db } from '../storage/db';
 import type { StoragePage } from '../storage/types';
 import { accessChange } from '../teams/generation';
 import { addTeamMembers } from '../teams/store';
@@ -95,7 +95,7 @@ export class OrganizationMembershipStore {
     }
     if (query.q) {
       where.push("(LOWER(COALESCE(email, '')) LIKE ? ESCAPE '\\' OR user_id = ?)");
-      params.push(`%${query.q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`, query.q);
+      params.push(`%${escapeLike(query.q.toLowerCase())}%`, query.q);
     }
     const clause = where.join(' AND ');
     const rows = await this.db.all<Row>(`SELECT ${COLUMNS} FROM organization_memberships WHERE ${clause} ORDER BY seq LIMIT ? OFFSET ?`, [

@@ -1,4 +1,4 @@
-import type { Db } from '../storage/db';
+import { escapeLike, type Db } from '../storage/db';
 import type { StoragePage } from '../storage/types';
 import { accessChange } from '../teams/generation';
 
@@ -91,7 +91,7 @@ export class ProjectStore {
     }
     if (query.q) {
       where.push("name_key LIKE ? ESCAPE '\\'");
-      params.push(`%${query.q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
+      params.push(`%${escapeLike(query.q.toLowerCase())}%`);
     }
     const clause = where.join(' AND ');
     const rows = await this.db.all<ProjectRow>(`SELECT ${PROJECT_COLUMNS} FROM projects WHERE ${clause} ORDER BY name_key, seq LIMIT ? OFFSET ?`, [

@@ -1,5 +1,5 @@
 import { type OrganizationAccess, organizationAccessOf } from '../../contract';
-import type { Db } from '../storage/db';
+import { escapeLike, type Db } from '../storage/db';
 import type { StoragePage } from '../storage/types';
 import { accessChange, readAccessGeneration } from './generation';
 
@@ -137,7 +137,7 @@ export class TeamStore {
     }
     if (query.q) {
       where.push("name_key LIKE ? ESCAPE '\\'");
-      params.push(`%${query.q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
+      params.push(`%${escapeLike(query.q.toLowerCase())}%`);
     }
     const clause = where.join(' AND ');
     const rows = await this.db.all<TeamRow>(`SELECT ${TEAM_COLUMNS} FROM teams WHERE ${clause} ORDER BY name_key, seq LIMIT ? OFFSET ?`, [

@@ -4,7 +4,7 @@
 // later leaves no readable copy behind. A sensitive value is never opened: records carry null in
 // its place, so nothing above the store can answer, log or render it; nothing here opens one.
 import { randomBytes } from 'node:crypto';
-import type { VariableCategory } from '../../contract';
+import type { VariableCategory, VariableWireAttributes } from '../../contract';
 import type { Cipher } from '../secrets/cipher';
 import { UniqueViolationError, type Db } from '../storage/db';
 
@@ -37,14 +37,8 @@ export interface NewVariable {
 }
 
 /** What an update gives (undefined: unchanged). */
-export interface VariableChanges {
-  key?: string;
-  value?: string;
-  description?: string | null;
-  category?: VariableCategory;
-  hcl?: boolean;
-  sensitive?: boolean;
-}
+/** What an update may change: the request's attributes, which the contract defines once. */
+export type VariableChanges = VariableWireAttributes;
 
 /** The rule checks of the route, run on the variable as it would be, inside the write's transaction. */
 export type VariableCheck = (after: VariableRecord, before: VariableRecord) => void;
